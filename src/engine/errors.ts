@@ -1,0 +1,33 @@
+/**
+ * Typed engine errors. Every error carries a stable `code` and, where it applies, the JSON path of the
+ * payload field or the template part it is about, so a caller can tell a user exactly what to change.
+ */
+export type EngineErrorCode =
+  | 'INVALID_PAYLOAD' // jsonData does not follow spec/payload.md
+  | 'INVALID_TEMPLATE' // the template is not a usable presentation (corrupt, encrypted, not a zip, …)
+  | 'UNSUPPORTED_TEMPLATE' // a valid package we deliberately refuse (ISO Strict)
+  | 'LIMIT_EXCEEDED' // zip bomb, too many parts, too large
+  | 'UNSAFE_XML' // DOCTYPE, entity declarations
+  | 'MISSING_FILE' // the payload names a file that was not uploaded
+  | 'SLIDE_NOT_FOUND' // slide_index / slide_id out of range
+  | 'SHAPE_NOT_FOUND' // strict shape validation
+  | 'TAG_NOT_USED' // strict tag validation
+  | 'CONTENT_MISMATCH'; // content of the wrong kind for the shape
+
+export class EngineError extends Error {
+  override readonly name: string = 'EngineError';
+  constructor(
+    readonly code: EngineErrorCode,
+    message: string,
+    /** JSON path (`presentation.slides[3].shapes[1].content`) or part name (`/ppt/slides/slide2.xml`). */
+    readonly path: string | null = null,
+  ) {
+    super(path ? `${path}: ${message}` : message);
+  }
+}
+
+/** Something skipped or adjusted while generating; never fatal. */
+export interface Warning {
+  path: string;
+  message: string;
+}

@@ -1,0 +1,191 @@
+/**
+ * The normalised, alias-free request the rest of the engine works with. `payload/` turns the raw `jsonData`
+ * (spec/payload.md, every alias and older spelling) into this; nothing downstream ever sees an alias.
+ * Every request object keeps `path`, its JSON path in the original payload, for errors and warnings.
+ */
+export type ValidationMode = 'strict' | 'lenient';
+export type ExportVersion = 'Pptx2010' | 'Pptx2013' | 'Pptx2019';
+
+export interface DeckRequest {
+  /** One entry (id null) for `template`; one per `template_list` entry otherwise. */
+  templates: TemplateRef[];
+  exportVersion: ExportVersion;
+  /** Sanitised, without `.pptx`; null when the payload gave none (the caller derives it from the template). */
+  resultFileName: string | null;
+  slides: SlideRequest[];
+  tags: Tag[];
+  tagValidation: ValidationMode;
+  shapeValidation: ValidationMode;
+}
+
+export interface TemplateRef {
+  id: string | null;
+  /** An uploaded file name (exact) or an http(s) URL. */
+  source: string;
+  path: string;
+}
+
+export interface Tag {
+  key: string;
+  value: string;
+}
+
+export type SlideSelector = { by: 'index'; index: number } | { by: 'id'; id: number };
+
+export interface SlideRequest {
+  path: string;
+  kind: 'slide' | 'layout';
+  templateId: string | null;
+  select: SlideSelector;
+  shapes: ShapeRequest[];
+  notes: TextContent | null;
+  tags: Tag[];
+  /** null: inherit the deck's mode. */
+  tagValidation: ValidationMode | null;
+  shapeValidation: ValidationMode | null;
+}
+
+export type ShapeTarget = { by: 'name'; name: string } | { by: 'id'; id: number };
+
+export interface ShapeRequest {
+  path: string;
+  target: ShapeTarget;
+  hidden: boolean | null;
+  remove: boolean;
+  settings: ShapeSettings | null;
+  content: ShapeContent | null;
+}
+
+/** Geometry already converted to EMU (integers); colours as upper-case `RRGGBB`. */
+export interface ShapeSettings {
+  left?: number;
+  top?: number;
+  width?: number;
+  height?: number;
+  fillColor?: string;
+  chart?: ChartSettings;
+}
+
+export interface ChartSettings {
+  title?: string;
+  font?: string;
+  fontSizePt?: number;
+  showLegend?: boolean;
+  legendPosition?: 'l' | 'r' | 'b' | 't' | 'tr' | 'none';
+  legendFontColor?: string;
+  legendBold?: boolean;
+  showValueLabels?: boolean;
+  dataLabelPosition?: string;
+  dataLabelFontSizePt?: number;
+  dataLabelFont?: string;
+  numberFormat?: string;
+  categoryAxisTitle?: string;
+  valueAxisTitle?: string;
+}
+
+/**
+ * A bare string is ambiguous until the target shape is known: text for a text shape, a file name / URL /
+ * data URI for a picture. The fillers resolve it against the shape's kind.
+ */
+export type ShapeContent =
+  | { kind: 'string'; value: string }
+  | TextContent
+  | PictureContent
+  | TableContent
+  | ChartContent;
+
+export interface TextContent {
+  kind: 'text';
+  /** false: a plain string; paragraph i keeps the template's paragraph i formatting. */
+  fromRuns: boolean;
+  paragraphs: Paragraph[];
+}
+
+export interface Paragraph {
+  props: ParagraphProps;
+  runs: Run[];
+}
+
+export interface Run {
+  text: string;
+  props: RunProps;
+}
+
+export type UnderlineStyle =
+  | 'sng'
+  | 'dbl'
+  | 'heavy'
+  | 'dotted'
+  | 'dottedHeavy'
+  | 'dash'
+  | 'dashHeavy'
+  | 'dashLongHeavy'
+  | 'dotDash'
+  | 'dotDashHeavy'
+  | 'dotDotDashHeavy'
+  | 'wavy'
+  | 'wavyHeavy'
+  | 'wavyDbl';
+
+/** Values as DrawingML wants them: sizes in 1/100 pt, colours `RRGGBB`. */
+export interface RunProps {
+  font?: string;
+  size?: number;
+  bold?: boolean;
+  italic?: boolean;
+  underline?: UnderlineStyle;
+  color?: string;
+  highlight?: string;
+  strike?: boolean;
+  /** 1/1000 %: 30000 superscript, -25000 subscript. */
+  baseline?: number;
+  hyperlink?: string;
+}
+
+export interface ParagraphProps {
+  align?: 'l' | 'ctr' | 'r' | 'just' | 'dist';
+  /** EMU. */
+  indent?: number;
+  lineSpacing?: { unit: 'percent'; value: number } | { unit: 'points'; value: number };
+  bullet?: boolean;
+  bulletChar?: string;
+  level?: number;
+  /** 1/1000 % of the text size. */
+  bulletSize?: number;
+}
+
+export interface PictureContent {
+  kind: 'picture';
+  /** File name of an uploaded part, http(s) URL or data URI. */
+  source: string;
+  fit: 'contain' | 'cover' | 'stretch';
+}
+
+export interface TableCell {
+  /** null: leave the template's cell as it is. */
+  text: TextContent | null;
+  fillColor?: string;
+  verticalAlign?: 't' | 'ctr' | 'b';
+  runProps?: RunProps;
+  paragraphProps?: ParagraphProps;
+}
+
+export interface TableContent {
+  kind: 'table';
+  rows: TableCell[][];
+}
+
+export interface ChartSeries {
+  name: string;
+  values?: (number | null)[];
+  x?: (number | null)[];
+  y?: (number | null)[];
+  size?: (number | null)[];
+}
+
+export interface ChartContent {
+  kind: 'chart';
+  categories: string[];
+  series: ChartSeries[];
+  overlays?: string[][];
+}

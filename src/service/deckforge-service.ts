@@ -1,0 +1,96 @@
+/**
+ * What the outside (HTTP routes, CLI) may ask of Deckforge. The HTTP layer and the CLI depend on this
+ * interface only; `create-service.ts` (the composition root's helper) builds the real implementation from
+ * ports. Every method throws the typed errors of `errors.ts` (or an EngineError for template/payload
+ * problems, which the caller maps to 400), never a string.
+ */
+import type { Warning } from '../engine/index.js';
+
+export interface UploadedFile {
+  /** The multipart file name, exactly as the client sent it. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** One generation request as the transport received it; identical for sync and async. */
+export interface GenerationRequest {
+  /** The raw `jsonData` string, or an already-parsed JSON value (plain `application/json` bodies). */
+  jsonData: string | unknown;
+  files: UploadedFile[];
+}
+
+export interface Account {
+  id: string;
+  email: string;
+  plan: string;
+  hasSubscription: boolean;
+}
+
+export interface IssuedToken {
+  accessToken: string;
+  username: string;
+  hasSubscription: boolean;
+}
+
+export interface GeneratedDeck {
+  bytes: Uint8Array;
+  /** Without path, with `.pptx`. */
+  fileName: string;
+  slideCount: number;
+  warnings: Warning[];
+}
+
+export type JobState = 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
+
+export interface JobStatus {
+  status: JobState;
+  errorMessage: string | null;
+  /** Absolute pre-signed URL, fresh on every call, when SUCCEEDED; null otherwise. */
+  fileUrl: string | null;
+  warnings: Warning[];
+}
+
+export interface UsageReport {
+  usedSlideCount: number;
+  plan: string;
+  allowedSlideCount: number;
+  subscriptions: { plan: string; startDate: string; status: 'active' }[];
+  /** e.g. "21 December 2026". */
+  resetDate: string;
+  totalApiCallCount: number;
+  successfulApiCallCount: number;
+  failedApiCallCount: number;
+  previousMonthUsedSlideCount: number;
+  /** ISO 8601 date-time. */
+  subscriptionStartDate: string;
+}
+
+export interface Download {
+  bytes: Uint8Array;
+  fileName: string;
+}
+
+export interface DeckforgeService {
+  /** Throws MissingCredentialsError (400) or InvalidCredentialsError (401). */
+  issueToken(credentials: { username?: string; password?: string; key?: string }): Promise<IssuedToken>;
+  /** Resolves a bearer token (without the `Bearer ` prefix) or throws UnauthorizedError. */
+  authenticate(token: string | undefined): Promise<Account>;
+  /** Per-account request rate; throws TooManyRequestsError. Called by the transport for each API call. */
+  checkRateLimit(account: Account): Promise<void>;
+  /** Counts an API call in the account's totals (successful or failed). */
+  recordApiCall(account: Account, succeeded: boolean): Promise<void>;
+
+  generateNow(account: Account, request: GenerationRequest): Promise<GeneratedDeck>;
+  submitJob(account: Account, request: GenerationRequest): Promise<{ jobId: string; status: 'QUEUED' }>;
+  /** Another account's job and an expired job are NotFoundError, exactly like an unknown id. */
+  jobStatus(account: Account, jobId: string, baseUrl: string): Promise<JobStatus>;
+  /** `signedPath` is the request path plus query of a download link. Throws ForbiddenDownloadError. */
+  openDownload(signedPath: string): Promise<Download>;
+  usage(account: Account): Promise<UsageReport>;
+  /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
+  inspectTemplate(account: Account, source: { files: UploadedFile[]; templateUrl?: string }): Promise<unknown>;
+
+  /** Liveness of the parts behind the ports (database, queue, blob store). */
+  health(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
+  close(): Promise<void>;
+}

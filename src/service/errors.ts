@@ -1,0 +1,50 @@
+/**
+ * The service's typed errors. The HTTP layer's single error mapper turns each into one of the interface's
+ * shapes (A for 400, B for 401/404/429, C for 500; the token endpoint has its own). Nothing else builds
+ * an error body.
+ */
+export class ServiceError extends Error {
+  override readonly name: string = 'ServiceError';
+}
+
+/** 400, shape A: `message: "Invalid input parameters"`, `details` = this message. */
+export class InvalidInputError extends ServiceError {
+  override readonly name = 'InvalidInputError';
+}
+
+/** 401, shape B. */
+export class UnauthorizedError extends ServiceError {
+  override readonly name = 'UnauthorizedError';
+}
+
+/** 404, shape B: unknown job, another account's job, expired job. */
+export class NotFoundError extends ServiceError {
+  override readonly name = 'NotFoundError';
+}
+
+/** 429, shape B: monthly slide allowance or request rate exceeded. */
+export class TooManyRequestsError extends ServiceError {
+  override readonly name = 'TooManyRequestsError';
+  constructor(
+    message: string,
+    /** Seconds until a retry can succeed, when known (sent as Retry-After). */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Token endpoint, 400: a required form field is missing. */
+export class MissingCredentialsError extends ServiceError {
+  override readonly name = 'MissingCredentialsError';
+}
+
+/** Token endpoint, 401: the e-mail / password / key combination is wrong. */
+export class InvalidCredentialsError extends ServiceError {
+  override readonly name = 'InvalidCredentialsError';
+}
+
+/** Download link: signature wrong or expired, or sent together with an Authorization header. */
+export class ForbiddenDownloadError extends ServiceError {
+  override readonly name = 'ForbiddenDownloadError';
+}
