@@ -70,6 +70,15 @@ export interface Download {
   fileName: string;
 }
 
+export interface ServiceStats {
+  jobsByState: Record<JobState, number>;
+  queueDepth: number;
+  /** Counters since the process started (sync and async): decks generated, slides, generation seconds. */
+  generatedDecks: number;
+  generatedSlides: number;
+  generationSeconds: number;
+}
+
 export interface DeckforgeService {
   /** Throws MissingCredentialsError (400) or InvalidCredentialsError (401). */
   issueToken(credentials: { username?: string; password?: string; key?: string }): Promise<IssuedToken>;
@@ -90,6 +99,8 @@ export interface DeckforgeService {
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
   inspectTemplate(account: Account, source: { files: UploadedFile[]; templateUrl?: string }): Promise<unknown>;
 
+  /** Figures for /metrics, read on each scrape: jobs by state, queue depth, finished jobs' totals. */
+  stats(): Promise<ServiceStats>;
   /** Liveness of the parts behind the ports (database, queue, blob store). */
   health(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
   close(): Promise<void>;
