@@ -1,0 +1,202 @@
+/**
+ * A strict, small XML 1.0 parser for OOXML parts. It refuses DTDs outright (no DOCTYPE, so no entity
+ * declarations, no external entities, no billion-laughs expansion): OOXML parts never carry one
+ * (ECMA-376 Part 2 §8.1.4 forbids DTD declarations in package parts).
+ */
+import { EngineError } from '../errors.js';
+import type { XmlDocument, XmlElement, XmlNode } from './node.js';
+
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+export function parseXml(source: string | Uint8Array, partName = 'XML part'): XmlDocument {
+  const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
+  return new Parser(xml, partName).document();
+}
+
+/** UTF-8 unless a BOM says UTF-16 (OPC allows both, ECMA-376 Part 2 §8.1.4). */
+function decodeXmlBytes(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+export function decodeEntities(raw: string, fail: (message: string) => never): string {
+  if (raw.indexOf('&') < 0) return raw;
+  return raw.replace(/&([^;&\s]*);?/g, (match, ref: string) => {
+    if (!match.endsWith(';')) fail(`broken entity reference "${match}"`);
+    if (ref.startsWith('#')) {
+      const code = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      if (!Number.isInteger(code) || code < 0 || code > 0x10ffff) fail(`bad character reference "${match}"`);
+      return String.fromCodePoint(code);
+    }
+    const value = PREDEFINED[ref];
+    if (value === undefined) {
+      throw new EngineError('UNSAFE_XML', `entity "&${ref};" is not allowed (only the five predefined XML entities are)`);
+    }
+    return value;
+  });
+}
+
+class Parser {
+  private pos = 0;
+  constructor(
+    private readonly xml: string,
+    private readonly partName: string,
+  ) {}
+
+  document(): XmlDocument {
+    let start = this.xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+    this.pos = start;
+    // Prolog: XML declaration, comments, PIs, whitespace — kept verbatim. A DOCTYPE is refused.
+    for (;;) {
+      this.skipWhitespace();
+      if (this.xml.startsWith('<?', this.pos)) this.pos = this.endOf('?>');
+      else if (this.xml.startsWith('<!--', this.pos)) this.pos = this.endOf('-->');
+      else if (this.xml.startsWith('<!', this.pos)) this.refuseDoctype();
+      else break;
+    }
+    const prolog = this.xml.slice(start, this.pos);
+    if (this.xml[this.pos] !== '<') this.fail('no root element');
+    const root = this.element();
+    for (;;) {
+      this.skipWhitespace();
+      if (this.pos >= this.xml.length) break;
+      if (this.xml.startsWith('<!--', this.pos)) this.pos = this.endOf('-->');
+      else if (this.xml.startsWith('<?', this.pos)) this.pos = this.endOf('?>');
+      else this.fail('content after the root element');
+    }
+    return { prolog, root };
+  }
+
+  /** Parses the element starting at `pos` (which is at '<') iteratively, so deep nesting cannot overflow the stack. */
+  private element(): XmlElement {
+    const stack: XmlElement[] = [];
+    let root: XmlElement | undefined;
+    const xml = this.xml;
+    for (;;) {
+      const current = stack[stack.length - 1];
+      if (xml.charCodeAt(this.pos) !== 60 /* < */) {
+        if (!current) this.fail('expected an element');
+        const next = xml.indexOf('<', this.pos);
+        if (next < 0) this.fail(`element <${current.name}> is not closed`);
+        const raw = xml.slice(this.pos, next);
+        current.children.push({ kind: 'text', text: decodeEntities(raw, (m) => this.fail(m)) });
+        this.pos = next;
+        continue;
+      }
+      const c1 = xml.charCodeAt(this.pos + 1);
+      if (c1 === 47 /* / */) {
+        const end = xml.indexOf('>', this.pos);
+        const name = xml.slice(this.pos + 2, end).trim();
+        if (!current || name !== current.name) this.fail(`unexpected closing tag </${name}>`);
+        this.pos = end + 1;
+        stack.pop();
+        if (stack.length === 0) return root as XmlElement;
+        continue;
+      }
+      if (c1 === 33 /* ! */) {
+        if (!current) this.fail('expected an element');
+        if (xml.startsWith('<!--', this.pos)) {
+          const end = this.endOf('-->');
+          current.children.push({ kind: 'verbatim', markup: xml.slice(this.pos, end) });
+          this.pos = end;
+        } else if (xml.startsWith('<![CDATA[', this.pos)) {
+          const end = this.endOf(']]>');
+          current.children.push({ kind: 'verbatim', markup: xml.slice(this.pos, end) });
+          this.pos = end;
+        } else this.refuseDoctype();
+        continue;
+      }
+      if (c1 === 63 /* ? */) {
+        if (!current) this.fail('expected an element');
+        const end = this.endOf('?>');
+        current.children.push({ kind: 'verbatim', markup: xml.slice(this.pos, end) });
+        this.pos = end;
+        continue;
+      }
+      const el = this.startTag();
+      if (current) current.children.push(el);
+      else root = el;
+      if (this.selfClosed) {
+        if (!current) return el;
+      } else stack.push(el);
+    }
+  }
+
+  private selfClosed = false;
+
+  private startTag(): XmlElement {
+    const xml = this.xml;
+    let i = this.pos + 1;
+    const nameStart = i;
+    while (i < xml.length) {
+      const c = xml.charCodeAt(i);
+      if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
+      i++;
+    }
+    const name = xml.slice(nameStart, i);
+    if (!name) this.fail('empty element name');
+    const attrs: Record<string, string> = {};
+    for (;;) {
+      while (i < xml.length) {
+        const c = xml.charCodeAt(i);
+        if (c !== 32 && c !== 9 && c !== 10 && c !== 13) break;
+        i++;
+      }
+      const c = xml.charCodeAt(i);
+      if (c === 62 /* > */) {
+        this.selfClosed = false;
+        this.pos = i + 1;
+        break;
+      }
+      if (c === 47 /* / */ && xml.charCodeAt(i + 1) === 62) {
+        this.selfClosed = true;
+        this.pos = i + 2;
+        break;
+      }
+      if (i >= xml.length) this.fail(`tag <${name}> is not closed`);
+      const eq = xml.indexOf('=', i);
+      if (eq < 0) this.fail(`attribute without value in <${name}>`);
+      const attrName = xml.slice(i, eq).trim();
+      let q = eq + 1;
+      while (xml.charCodeAt(q) === 32 || xml.charCodeAt(q) === 9 || xml.charCodeAt(q) === 10 || xml.charCodeAt(q) === 13) q++;
+      const quote = xml[q];
+      if (quote !== '"' && quote !== "'") this.fail(`attribute ${attrName} of <${name}> is not quoted`);
+      const close = xml.indexOf(quote, q + 1);
+      if (close < 0) this.fail(`attribute ${attrName} of <${name}> is not closed`);
+      const raw = xml.slice(q + 1, close);
+      if (raw.indexOf('<') >= 0) this.fail(`"<" in attribute ${attrName} of <${name}>`);
+      if (attrName in attrs) this.fail(`attribute ${attrName} repeated in <${name}>`);
+      attrs[attrName] = decodeEntities(raw, (m) => this.fail(m));
+      i = close + 1;
+    }
+    return { kind: 'element', name, attrs, children: [] };
+  }
+
+  private skipWhitespace(): void {
+    const xml = this.xml;
+    while (this.pos < xml.length) {
+      const c = xml.charCodeAt(this.pos);
+      if (c !== 32 && c !== 9 && c !== 10 && c !== 13) return;
+      this.pos++;
+    }
+  }
+
+  private endOf(terminator: string): number {
+    const end = this.xml.indexOf(terminator, this.pos);
+    if (end < 0) this.fail(`unterminated markup, expected "${terminator}"`);
+    return end + terminator.length;
+  }
+
+  private refuseDoctype(): never {
+    throw new EngineError(
+      'UNSAFE_XML',
+      'the part contains a DOCTYPE/DTD declaration; OOXML parts never do, and DTDs are refused for safety',
+      this.partName,
+    );
+  }
+
+  private fail(message: string): never {
+    throw new EngineError('INVALID_TEMPLATE', `malformed XML: ${message} (at offset ${this.pos})`, this.partName);
+  }
+}

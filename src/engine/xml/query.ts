@@ -1,0 +1,83 @@
+/** Small typed queries over the tree, by qualified name. */
+import type { XmlElement, XmlNode } from './node.js';
+
+export function localName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+}
+
+export function child(el: XmlElement, name: string): XmlElement | undefined {
+  for (const node of el.children) if (node.kind === 'element' && node.name === name) return node;
+  return undefined;
+}
+
+export function childElements(el: XmlElement, name?: string): XmlElement[] {
+  const result: XmlElement[] = [];
+  for (const node of el.children) if (node.kind === 'element' && (name === undefined || node.name === name)) result.push(node);
+  return result;
+}
+
+export function* descendants(el: XmlElement, name?: string): Generator<XmlElement> {
+  for (const node of el.children) {
+    if (node.kind !== 'element') continue;
+    if (name === undefined || node.name === name) yield node;
+    yield* descendants(node, name);
+  }
+}
+
+export function firstDescendant(el: XmlElement, name: string): XmlElement | undefined {
+  for (const node of el.children) {
+    if (node.kind !== 'element') continue;
+    if (node.name === name) return node;
+    const found = firstDescendant(node, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function textContent(el: XmlElement): string {
+  let result = '';
+  for (const node of el.children) {
+    if (node.kind === 'text') result += node.text;
+    else if (node.kind === 'element') result += textContent(node);
+  }
+  return result;
+}
+
+/**
+ * Inserts `node` into `parent` at the place an XSD sequence demands (`order` lists the qualified names in
+ * schema order, ooxml-notes §0 rule 11). An existing child of the same name is replaced: the sequences we
+ * edit hold each of these children at most once. Children not named in `order` keep their place.
+ */
+export function insertInOrder(parent: XmlElement, node: XmlElement, order: readonly string[]): void {
+  const rank = order.indexOf(node.name);
+  const children = parent.children;
+  for (let i = 0; i < children.length; i++) {
+    const existing = children[i]!;
+    if (existing.kind === 'element' && existing.name === node.name) {
+      children[i] = node;
+      return;
+    }
+  }
+  if (rank < 0) {
+    children.push(node);
+    return;
+  }
+  for (let i = 0; i < children.length; i++) {
+    const existing = children[i]!;
+    if (existing.kind !== 'element') continue;
+    const otherRank = order.indexOf(existing.name);
+    if (otherRank > rank) {
+      children.splice(i, 0, node);
+      return;
+    }
+  }
+  children.push(node);
+}
+
+export function removeNode(parent: XmlElement, node: XmlNode): boolean {
+  const index = parent.children.indexOf(node);
+  if (index < 0) return false;
+  parent.children.splice(index, 1);
+  return true;
+}

@@ -1,0 +1,64 @@
+/**
+ * Writes the tree back. Text is escaped minimally (&, <, >) and characters XML 1.0 forbids are dropped
+ * (ooxml-notes §5.3: a vertical tab in a:t made PowerPoint repair). Attribute values also escape quotes
+ * and whitespace control characters, so they survive attribute-value normalisation.
+ */
+import type { XmlDocument, XmlElement } from './node.js';
+
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const TEXT_SPECIAL = /[&<>]/;
+const ATTR_SPECIAL = /[&<>"\t\n\r]/;
+
+export function stripIllegalXmlChars(value: string): string {
+  return value.replace(ILLEGAL, '');
+}
+
+export function escapeText(value: string): string {
+  const clean = stripIllegalXmlChars(value);
+  if (!TEXT_SPECIAL.test(clean)) return clean;
+  return clean.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export function escapeAttribute(value: string): string {
+  const clean = stripIllegalXmlChars(value);
+  if (!ATTR_SPECIAL.test(clean)) return clean;
+  return clean
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\t/g, '&#9;')
+    .replace(/\n/g, '&#10;')
+    .replace(/\r/g, '&#13;');
+}
+
+export function serializeXml(doc: XmlDocument): string {
+  const out: string[] = [doc.prolog];
+  write(doc.root, out);
+  return out.join('');
+}
+
+export function serializeElement(el: XmlElement): string {
+  const out: string[] = [];
+  write(el, out);
+  return out.join('');
+}
+
+function write(el: XmlElement, out: string[]): void {
+  let tag = '<' + el.name;
+  for (const name in el.attrs) tag += ' ' + name + '="' + escapeAttribute(el.attrs[name] as string) + '"';
+  const children = el.children;
+  if (children.length === 0) {
+    out.push(tag + '/>');
+    return;
+  }
+  out.push(tag + '>');
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i]!;
+    if (node.kind === 'element') write(node, out);
+    else if (node.kind === 'text') out.push(escapeText(node.text));
+    else out.push(node.markup);
+  }
+  out.push('</' + el.name + '>');
+}

@@ -1,0 +1,83 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { EngineError } from '../errors.js';
+import { element, insertInOrder, parseXml, serializeXml, textContent, child } from './index.js';
+
+const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
+
+function corpusXmlParts(): { file: string; part: string; xml: string }[] {
+  const parts: { file: string; part: string; xml: string }[] = [];
+  for (const dir of ['pptx-automizer', 'python-pptx', 'ShapeCrawler']) {
+    for (const file of readdirSync(join(CORPUS, dir)).filter((f) => f.endsWith('.pptx')).slice(0, 6)) {
+      const entries = unzipSync(new Uint8Array(readFileSync(join(CORPUS, dir, file))));
+      for (const [part, data] of Object.entries(entries)) {
+        const xml = new TextDecoder().decode(data);
+        // Some add-ins store opaque non-XML blobs under .xml names (customXml items); we never parse those.
+        if (/\.(xml|rels)$/.test(part) && /^\uFEFF?\s*</.test(xml)) parts.push({ file: `${dir}/${file}`, part, xml });
+      }
+    }
+  }
+  return parts;
+}
+
+describe('xml', () => {
+  it('round-trips every XML part of real decks without changing the tree', () => {
+    const parts = corpusXmlParts();
+    expect(parts.length).toBeGreaterThan(500);
+    for (const { xml } of parts) {
+      const doc = parseXml(xml);
+      const again = parseXml(serializeXml(doc));
+      expect(again).toEqual(doc);
+    }
+  });
+
+  it('keeps text, entities and attribute order', () => {
+    const source = '<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 &#x263A;</a:t></a:r></a:p>';
+    const doc = parseXml(source);
+    expect(textContent(doc.root)).toBe('Tom & Jerry <3 ☺');
+    expect(Object.keys(child(child(doc.root, 'a:r')!, 'a:rPr')!.attrs)).toEqual(['lang', 'b']);
+    expect(serializeXml(doc)).toBe('<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 ☺</a:t></a:r></a:p>');
+  });
+
+  it('refuses a DOCTYPE and any entity beyond the five predefined ones', () => {
+    const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><p>&lol2;</p>';
+    expect(() => parseXml(bomb, '/ppt/slides/slide1.xml')).toThrow(EngineError);
+    expect(() => parseXml(bomb)).toThrow(/DOCTYPE/);
+    expect(() => parseXml('<p>&ext;</p>')).toThrow(/entity "&ext;" is not allowed/);
+  });
+
+  it('reports malformed XML as an invalid template, naming the part', () => {
+    for (const bad of ['<a><b></a>', '<a', '<a x=1/>', '<a>&amp</a>', '', '<a/><b/>']) {
+      try {
+        parseXml(bad, '/ppt/slides/slide9.xml');
+        expect.unreachable(`accepted ${bad}`);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EngineError);
+        expect((error as EngineError).code).toBe('INVALID_TEMPLATE');
+        expect((error as EngineError).message).toContain('/ppt/slides/slide9.xml');
+      }
+    }
+  });
+
+  it('survives very deep nesting without a stack overflow', () => {
+    const depth = 100_000;
+    const doc = parseXml('<a>'.repeat(depth) + '</a>'.repeat(depth));
+    expect(doc.root.name).toBe('a');
+  });
+
+  it('strips characters XML 1.0 forbids when writing', () => {
+    const doc = { prolog: '', root: element('a:t', {}, [{ kind: 'text' as const, text: 'a\u000bb\u0000c' }]) };
+    expect(serializeXml(doc)).toBe('<a:t>abc</a:t>');
+  });
+
+  it('inserts children in schema order and replaces singletons', () => {
+    const order = ['a:ln', 'a:solidFill', 'a:latin', 'a:hlinkClick'];
+    const rPr = element('a:rPr', {}, [element('a:latin'), element('a:ext-unknown')]);
+    insertInOrder(rPr, element('a:hlinkClick'), order);
+    insertInOrder(rPr, element('a:solidFill'), order);
+    insertInOrder(rPr, element('a:solidFill', { x: '1' }), order);
+    expect(rPr.children.map((c) => (c.kind === 'element' ? c.name : ''))).toEqual(['a:solidFill', 'a:latin', 'a:ext-unknown', 'a:hlinkClick']);
+  });
+});
