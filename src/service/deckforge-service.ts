@@ -8,10 +8,10 @@ import type { Warning } from '../engine/index.js';
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
- * ?expires=…&signature=…`. The HTTP layer routes `GET /v1.0/downloads/*` to `openDownload(request.url)` after
+ * ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)` after
  * refusing requests that carry an Authorization header (spec: endpoint 5).
  */
-export const DOWNLOAD_PATH_PREFIX = '/v1.0/downloads/';
+export const DOWNLOAD_PATH_PREFIX = '/v2.0/files/';
 
 export interface UploadedFile {
   /** The multipart file name, exactly as the client sent it. */
