@@ -1,0 +1,64 @@
+/**
+ * Bearer authentication for every endpoint but token creation and the signed download (interface
+ * § Authentication), the per-account rate limit, and API-call counting for usage (`totalApiCallCount` …).
+ * Runs at onRequest, before any body is read, so an unauthenticated upload costs no parsing.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Account, DeckforgeService } from '../service/deckforge-service.js';
+import type { EndpointKind } from './error-shapes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Which row of the error table applies (error-mapper.ts). */
+    endpoint?: EndpointKind;
+    /** Requires `Authorization: Bearer <token>`. */
+    bearer?: boolean;
+    /** Subject to the per-account request rate (the endpoints whose error row lists 429). */
+    rateLimited?: boolean;
+  }
+  interface FastifyRequest {
+    account: Account | null;
+  }
+}
+
+/** `Bearer <token>` (scheme case-insensitive, RFC 9110 § 11.1); anything else is no token at all. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
+  return match?.[1];
+}
+
+export function registerBearerAuth(app: FastifyInstance, service: DeckforgeService): void {
+  app.decorateRequest('account', null);
+
+  app.addHook('onRequest', async (request) => {
+    const { bearer, rateLimited } = request.routeOptions.config;
+    if (!bearer) return;
+    const account = await service.authenticate(bearerToken(request));
+    request.account = account;
+    if (rateLimited) await service.checkRateLimit(account);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const account = request.account;
+    if (account === null) return;
+    try {
+      await service.recordApiCall(account, reply.statusCode < 400);
+    } catch (error) {
+      // Counting must not turn a delivered response into a failure; the log keeps the trace.
+      request.log.error({ err: error }, 'could not record the API call');
+    }
+  });
+}
+
+/** The authenticated account of a bearer route (set by the onRequest hook above). */
+export function accountOf(request: FastifyRequest): Account {
+  if (request.account === null) {
+    // Only reachable if a route forgot `config.bearer`: a programming error, hence a 500.
+    throw new Error(
+      `route ${request.routeOptions.url ?? request.url} reads an account but is not bearer-protected`,
+    );
+  }
+  return request.account;
+}

@@ -1,0 +1,142 @@
+/**
+ * The one place that turns errors into response bodies (DESIGN.md: "one error mapper"). Shapes and texts follow
+ * service-interface.md § Errors: A for 400, B for 401/404/429, C for 500 with the endpoint's own detail, and the
+ * token endpoint's `{isSuccess, Message, Result}`. Fastify's own request errors (bad JSON, body too large,
+ * multipart limits, unsupported media type) are a client's invalid input, so they become shape A.
+ */
+import { EngineError } from '../engine/errors.js';
+import {
+  ForbiddenDownloadError,
+  InvalidCredentialsError,
+  InvalidInputError,
+  MissingCredentialsError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../service/errors.js';
+import type { EndpointKind, ErrorBody } from './error-shapes.js';
+
+export interface MappedError {
+  statusCode: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+  /** True for 500s: the cause belongs in the server log (the body says "see server logs"). */
+  serverFault: boolean;
+}
+
+export interface ErrorMapperLimits {
+  maxUploadBytes: number;
+  maxFilesPerRequest: number;
+}
+
+/** "52428800 bytes (50 MB, DECKFORGE_MAX_UPLOAD_MB)": the figure and the setting that changes it. */
+export function uploadLimitText(limits: ErrorMapperLimits): string {
+  const mb = Math.round((limits.maxUploadBytes / (1024 * 1024)) * 100) / 100;
+  return `${limits.maxUploadBytes} bytes (${mb} MB, DECKFORGE_MAX_UPLOAD_MB)`;
+}
+
+const TOO_MANY_REQUESTS = 'Too Many Requests - usage or rate limit exceeded';
+
+/** Shape C `detail` per endpoint (interface § Errors; usage reuses the generation text, as the sample does). */
+const SERVER_ERROR_DETAIL: Record<EndpointKind, string> = {
+  token: 'Internal Server Error',
+  generate: 'An error occurred while generating the presentation. See the server logs for details.',
+  'create-async': 'An error occurred while queuing the presentation. See the server logs for details.',
+  'job-status': 'An error occurred while retrieving the job status. See the server logs for details.',
+  usage: 'An error occurred while generating the presentation. See the server logs for details.',
+  inspect: 'An error occurred while inspecting the template. See the server logs for details.',
+  download: 'An error occurred while reading the result file. See the server logs for details.',
+  operations: 'Internal Server Error',
+};
+
+interface FastifyLikeError {
+  code: string;
+  statusCode: number;
+  message: string;
+}
+
+function isFastifyClientError(error: unknown): error is FastifyLikeError {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as Partial<FastifyLikeError>;
+  return typeof code === 'string' && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
+}
+
+/** A readable, limit-naming text for Fastify's and @fastify/multipart's request errors. */
+function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return `request body exceeds the upload size limit of ${uploadLimitText(limits)}`;
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return `an uploaded file exceeds the upload size limit of ${uploadLimitText(limits)}`;
+    case 'FST_FILES_LIMIT':
+      return `too many files: at most ${limits.maxFilesPerRequest} files per request (DECKFORGE_MAX_FILES_PER_REQUEST)`;
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'too many form fields: send `files` and `jsonData` only';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'unsupported Content-Type: send multipart/form-data, application/x-www-form-urlencoded or application/json';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `request body is not valid JSON: ${error.message}`;
+    default:
+      return error.message;
+  }
+}
+
+function clientError(statusCode: 401 | 403 | 404 | 429, message: string, detail: string): MappedError {
+  return { statusCode, body: { statusCode, message, detail }, headers: {}, serverFault: false };
+}
+
+function invalidInput(details: string): MappedError {
+  return {
+    statusCode: 400,
+    body: { statusCode: 400, message: 'Invalid input parameters', details },
+    headers: {},
+    serverFault: false,
+  };
+}
+
+function retryAfter(error: TooManyRequestsError): Record<string, string> {
+  const seconds = error.retryAfterSeconds;
+  return seconds === null ? {} : { 'retry-after': String(Math.max(1, Math.ceil(seconds))) };
+}
+
+function mapTokenError(error: unknown, limits: ErrorMapperLimits): MappedError {
+  const token = (statusCode: number, Message: string, serverFault = false): MappedError => ({
+    statusCode,
+    body: { isSuccess: false, Message, Result: {} },
+    headers: {},
+    serverFault,
+  });
+  if (error instanceof MissingCredentialsError) return token(400, error.message);
+  if (error instanceof InvalidCredentialsError) return token(401, 'Invalid e-mail/password combination.');
+  if (error instanceof InvalidInputError) return token(400, error.message);
+  if (error instanceof TooManyRequestsError)
+    return { ...token(429, error.message), headers: retryAfter(error) };
+  if (isFastifyClientError(error)) return token(400, describeRequestError(error, limits));
+  return token(500, 'Internal Server Error', true);
+}
+
+export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMapperLimits): MappedError {
+  if (endpoint === 'token') return mapTokenError(error, limits);
+  if (error instanceof EngineError || error instanceof InvalidInputError) return invalidInput(error.message);
+  if (error instanceof MissingCredentialsError) return invalidInput(error.message);
+  if (error instanceof UnauthorizedError || error instanceof InvalidCredentialsError) {
+    return clientError(401, 'Unauthorized', error.message || 'Bearer token missing, expired or invalid.');
+  }
+  if (error instanceof NotFoundError) return clientError(404, 'Not Found', error.message);
+  if (error instanceof ForbiddenDownloadError) return clientError(403, 'Forbidden', error.message);
+  if (error instanceof TooManyRequestsError) {
+    return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
+  }
+  if (isFastifyClientError(error)) {
+    if (error.statusCode === 404) return clientError(404, 'Not Found', error.message);
+    return invalidInput(describeRequestError(error, limits));
+  }
+  return {
+    statusCode: 500,
+    body: { statusCode: 500, title: 'Error', detail: SERVER_ERROR_DETAIL[endpoint] },
+    headers: {},
+    serverFault: true,
+  };
+}

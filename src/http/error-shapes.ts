@@ -1,0 +1,38 @@
+/**
+ * The response bodies of service-interface.md § "Error object" and § "Token response". Only the error mapper
+ * builds these.
+ */
+
+/** Shape A (400). */
+export interface InvalidInputBody {
+  statusCode: 400;
+  message: 'Invalid input parameters';
+  details: string;
+}
+
+/** Shape B (401, 403, 404, 429). 403 is our download refusal, which the interface leaves unspecified. */
+export interface ClientErrorBody {
+  statusCode: 401 | 403 | 404 | 429;
+  message: string;
+  detail: string;
+}
+
+/** Shape C (500). */
+export interface ServerErrorBody {
+  statusCode: 500;
+  title: 'Error';
+  detail: string;
+}
+
+/** The token endpoint's own error shape (isSuccess false, Result an empty object). */
+export interface TokenErrorBody {
+  isSuccess: false;
+  Message: string;
+  Result: Record<string, never>;
+}
+
+export type ErrorBody = InvalidInputBody | ClientErrorBody | ServerErrorBody | TokenErrorBody;
+
+/** Which row of the interface's error table applies; set per route as `config.endpoint`. */
+export type EndpointKind =
+  'token' | 'generate' | 'create-async' | 'job-status' | 'usage' | 'inspect' | 'download' | 'operations';

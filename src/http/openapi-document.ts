@@ -1,0 +1,352 @@
+/**
+ * The OpenAPI 3.1 description served at /openapi.json and rendered at /docs. It mirrors
+ * spec/service-interface.md; the jsonData schema is the engine's own (payload/parse-payload.ts), so the
+ * published schema and the validation cannot drift apart.
+ */
+import { payloadJsonSchema } from '../engine/payload/parse-payload.js';
+import { PPTX_CONTENT_TYPE } from './file-response.js';
+
+type Json = Record<string, unknown>;
+
+const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: Json, description: string): Json => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+const errorA = json(
+  ref('InvalidInputError'),
+  'Invalid input (shape A); `details` names the JSON path or limit.',
+);
+const error401 = json(ref('ClientError'), 'Bearer token missing, expired or invalid (shape B).');
+const error404 = json(
+  ref('ClientError'),
+  'No job with that id for this account, or the job expired (shape B).',
+);
+const error429 = json(
+  ref('ClientError'),
+  'Monthly slide allowance or request rate exceeded (shape B); see Retry-After.',
+);
+const error500 = json(ref('ServerError'), 'Server error (shape C); the detail says which operation failed.');
+
+const generationBody: Json = {
+  required: true,
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        required: ['jsonData'],
+        properties: {
+          files: {
+            description: 'The .pptx template(s) plus any image files; repeat the field for several files.',
+            oneOf: [
+              { type: 'string', format: 'binary' },
+              { type: 'array', items: { type: 'string', format: 'binary' } },
+            ],
+          },
+          jsonData: {
+            type: 'string',
+            description: 'The presentation definition, serialised (schema JsonData).',
+          },
+        },
+      },
+    },
+    'application/x-www-form-urlencoded': {
+      schema: {
+        type: 'object',
+        required: ['jsonData'],
+        description: 'Template-by-link variant: presentation.template is a URL and no file is attached.',
+        properties: { jsonData: { type: 'string' } },
+      },
+    },
+    'application/json': {
+      schema: {
+        description: 'Either {"jsonData": <string or object>} or the jsonData document itself.',
+        oneOf: [ref('JsonData'), { type: 'object', required: ['jsonData'], properties: { jsonData: {} } }],
+      },
+    },
+  },
+};
+
+const bearer = [{ bearerAuth: [] }];
+
+const paths: Json = {
+  '/v1.0/token/create': {
+    post: {
+      summary: 'Create a bearer token',
+      description: 'Issues a token valid for 24 hours from the account e-mail, password and security key.',
+      security: [],
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(
+          ['multipart/form-data', 'application/x-www-form-urlencoded'].map((type) => [
+            type,
+            { schema: ref('TokenRequest') },
+          ]),
+        ),
+      },
+      responses: {
+        '200': json(ref('TokenResponse'), 'The token (isSuccess true).'),
+        '400': json(ref('TokenError'), 'A required form field is missing.'),
+        '401': json(ref('TokenError'), 'The e-mail/password/key combination is invalid.'),
+        '500': json(ref('TokenError'), 'Internal Server Error.'),
+      },
+    },
+  },
+  '/v1.0/generator/create': {
+    post: {
+      summary: 'Generate a presentation synchronously',
+      description:
+        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName; ' +
+        'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
+        '(JSON array of {path, message}, ASCII-escaped, cut to whole warnings past 4000 characters).',
+      security: bearer,
+      requestBody: generationBody,
+      responses: {
+        '200': {
+          description: 'The generated presentation.',
+          headers: {
+            'Content-Disposition': { schema: { type: 'string' } },
+            'X-Generation-Warnings': { schema: { type: 'integer' } },
+            'X-Generation-Warnings-Detail': { schema: { type: 'string' } },
+          },
+          content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+        },
+        '400': errorA,
+        '401': error401,
+        '429': error429,
+        '500': error500,
+      },
+    },
+  },
+  '/v2.0/generator/create-async': {
+    post: {
+      summary: 'Submit a generation job',
+      description:
+        'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
+      security: bearer,
+      requestBody: generationBody,
+      responses: {
+        '202': json(ref('JobSubmission'), 'The job was queued.'),
+        '400': errorA,
+        '401': error401,
+        '429': error429,
+        '500': error500,
+      },
+    },
+  },
+  '/v2.0/jobs/{jobId}/status': {
+    get: {
+      summary: 'Read a job status',
+      description: 'Each call on a SUCCEEDED job returns a fresh pre-signed link, valid 15 minutes.',
+      security: bearer,
+      parameters: [{ name: 'jobId', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': json(ref('JobStatus'), 'The job status.'),
+        '401': error401,
+        '404': error404,
+        '500': error500,
+      },
+    },
+  },
+  '/v2.0/files/{signedPath}': {
+    get: {
+      summary: 'Download a job result (pre-signed link)',
+      description:
+        'Use file_url exactly as the status response returned it. The link carries its own authorization: a ' +
+        'request with an Authorization header is refused, as is an expired or altered link.',
+      security: [],
+      parameters: [{ name: 'signedPath', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': {
+          description: 'The presentation, named after resultFileName.',
+          content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+        },
+        '403': json(ref('ClientError'), 'Expired or tampered link, or an Authorization header was sent.'),
+        '404': json(ref('ClientError'), 'The file no longer exists (job expired).'),
+      },
+    },
+  },
+  '/v1.0/usage': {
+    get: {
+      summary: 'Read plan and usage',
+      security: bearer,
+      responses: {
+        '200': json(ref('UsageResponse'), 'Usage.'),
+        '400': errorA,
+        '401': error401,
+        '429': error429,
+        '500': error500,
+      },
+    },
+  },
+  '/v1/usage': {
+    get: {
+      summary: 'Read plan and usage (alias of /v1.0/usage)',
+      security: bearer,
+      responses: {
+        '200': json(ref('UsageResponse'), 'Usage.'),
+        '401': error401,
+        '429': error429,
+        '500': error500,
+      },
+    },
+  },
+  '/v1.0/template/inspect': {
+    post: {
+      summary: 'Inspect a template',
+      description:
+        'Slides, layouts and every shape (name, id, kind, text, tags): the output of `deckforge inspect --json`. ' +
+        'Send the template as multipart `files`, or its URL in a `templateUrl` field.',
+      security: bearer,
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              properties: {
+                files: { type: 'string', format: 'binary' },
+                templateUrl: { type: 'string', format: 'uri' },
+              },
+            },
+          },
+          'application/x-www-form-urlencoded': {
+            schema: { type: 'object', properties: { templateUrl: { type: 'string', format: 'uri' } } },
+          },
+        },
+      },
+      responses: {
+        '200': json({ type: 'object' }, 'The inspection result.'),
+        '400': errorA,
+        '401': error401,
+        '429': error429,
+        '500': error500,
+      },
+    },
+  },
+  '/healthz': {
+    get: {
+      summary: 'Liveness of the service and its stores',
+      security: [],
+      responses: { '200': { description: 'Healthy.' }, '503': { description: 'A store is unavailable.' } },
+    },
+  },
+  '/metrics': {
+    get: {
+      summary: 'Prometheus metrics',
+      security: [],
+      responses: { '200': { description: 'Prometheus text format.' } },
+    },
+  },
+};
+
+const schemas: Json = {
+  JsonData: payloadJsonSchema,
+  TokenRequest: {
+    type: 'object',
+    required: ['username', 'password', 'key'],
+    properties: {
+      username: { type: 'string', format: 'email' },
+      password: { type: 'string' },
+      key: { type: 'string' },
+    },
+  },
+  TokenResponse: {
+    type: 'object',
+    properties: {
+      isSuccess: { const: true },
+      Message: { type: 'null' },
+      Result: {
+        type: 'object',
+        properties: {
+          Access_Token: { type: 'string' },
+          Username: { type: 'string' },
+          hasSubscription: { type: 'boolean' },
+        },
+      },
+    },
+  },
+  TokenError: {
+    type: 'object',
+    properties: {
+      isSuccess: { const: false },
+      Message: { type: 'string' },
+      Result: { type: 'object', maxProperties: 0 },
+    },
+  },
+  InvalidInputError: {
+    type: 'object',
+    properties: {
+      statusCode: { const: 400 },
+      message: { const: 'Invalid input parameters' },
+      details: { type: 'string' },
+    },
+  },
+  ClientError: {
+    type: 'object',
+    properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, detail: { type: 'string' } },
+  },
+  ServerError: {
+    type: 'object',
+    properties: { statusCode: { const: 500 }, title: { const: 'Error' }, detail: { type: 'string' } },
+  },
+  JobSubmission: {
+    type: 'object',
+    properties: { job_id: { type: 'string' }, status: { const: 'QUEUED' } },
+  },
+  JobStatus: {
+    type: 'object',
+    properties: {
+      status: { enum: ['QUEUED', 'PROCESSING', 'SUCCEEDED', 'FAILED'] },
+      error_message: { type: ['string', 'null'] },
+      file_url: { type: ['string', 'null'], format: 'uri' },
+      warnings: {
+        type: 'array',
+        items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      },
+    },
+  },
+  UsageResponse: {
+    type: 'object',
+    properties: {
+      result: {
+        type: 'object',
+        properties: {
+          usedSlideCount: { type: 'integer' },
+          plan: { type: 'string' },
+          allowedSlideCount: { type: 'integer' },
+          subscriptions: { type: 'array', items: { type: 'object' } },
+          resetDate: { type: 'string', examples: ['21 December 2026'] },
+          totalApiCallCount: { type: 'integer' },
+          successfulApiCallCount: { type: 'integer' },
+          failedApiCallCount: { type: 'integer' },
+          previousMonthUsedSlideCount: { type: 'integer' },
+          subscriptionStartDate: { type: 'string', format: 'date-time' },
+        },
+      },
+      isSuccess: { type: 'boolean' },
+      message: { type: ['string', 'null'] },
+      fileName: { type: ['string', 'null'] },
+      fileNameFullPath: { type: ['string', 'null'] },
+      isValidJson: { type: 'boolean' },
+      resultType: { type: 'integer' },
+    },
+  },
+};
+
+export function buildOpenApiDocument(version: string): Json {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Deckforge',
+      version,
+      description: 'A .pptx template plus JSON in, a filled .pptx out: synchronously or as a job.',
+    },
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+    },
+  };
+}

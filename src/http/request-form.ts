@@ -1,0 +1,114 @@
+/**
+ * Reads the three body styles the interface allows into one form: multipart/form-data (`files` + fields),
+ * application/x-www-form-urlencoded (the template-by-link variant) and, beyond the interface, application/json.
+ * Limits come from configuration and are answered as invalid input naming the limit (error-mapper.ts).
+ */
+import type { FastifyRequest } from 'fastify';
+import { InvalidInputError } from '../service/errors.js';
+import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
+import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
+
+export interface ReceivedForm {
+  /** Text fields (multipart or urlencoded); for a JSON body, its top-level string values. */
+  fields: Record<string, string>;
+  files: UploadedFile[];
+  /** The parsed body when it was application/json, else null. */
+  json: unknown;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readMultipart(request: FastifyRequest, limits: ErrorMapperLimits): Promise<ReceivedForm> {
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  let total = 0;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // toBuffer() throws FST_REQ_FILE_TOO_LARGE past limits.fileSize; the mapper names the limit.
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (total > limits.maxUploadBytes) {
+        throw new InvalidInputError(
+          `uploaded files together exceed the upload size limit of ${uploadLimitText(limits)}`,
+        );
+      }
+      files.push({
+        name: part.filename,
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
+      });
+    } else {
+      if (part.valueTruncated) {
+        throw new InvalidInputError(
+          `form field ${part.fieldname} exceeds the upload size limit of ${uploadLimitText(limits)}`,
+        );
+      }
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, files, json: null };
+}
+
+/** Reads whatever body style arrived; an absent body is an empty form. */
+export async function readForm(request: FastifyRequest, limits: ErrorMapperLimits): Promise<ReceivedForm> {
+  if (request.isMultipart()) return readMultipart(request, limits);
+  const body: unknown = request.body;
+  const isJson = (request.headers['content-type'] ?? '').toLowerCase().includes('json');
+  const fields: Record<string, string> = {};
+  if (isRecord(body)) {
+    for (const [key, value] of Object.entries(body)) {
+      if (typeof value === 'string') fields[key] = value;
+      else if (Array.isArray(value) && typeof value[0] === 'string') fields[key] = value[0];
+    }
+  }
+  return { fields, files: [], json: isJson ? body : null };
+}
+
+/**
+ * The generation request of endpoints 2 and 3. A JSON body is either `{"jsonData": ...}` or the jsonData
+ * document itself (`{"presentation": {...}}`), since both are natural to send.
+ */
+export async function readGenerationRequest(
+  request: FastifyRequest,
+  limits: ErrorMapperLimits,
+): Promise<GenerationRequest> {
+  const form = await readForm(request, limits);
+  if (form.json !== null && form.json !== undefined) {
+    const jsonData = isRecord(form.json) && 'jsonData' in form.json ? form.json.jsonData : form.json;
+    return { jsonData, files: [] };
+  }
+  const jsonData = form.fields.jsonData;
+  if (jsonData === undefined) {
+    throw new InvalidInputError('jsonData: required form field is missing');
+  }
+  return { jsonData, files: form.files };
+}
+
+/** The three credential fields of endpoint 1; missing ones stay undefined for the service to report. */
+export async function readCredentials(
+  request: FastifyRequest,
+  limits: ErrorMapperLimits,
+): Promise<{ username?: string; password?: string; key?: string }> {
+  const { fields } = await readForm(request, limits);
+  return { username: fields.username, password: fields.password, key: fields.key };
+}
+
+const TEMPLATE_URL_FIELDS = ['templateUrl', 'template_url', 'template', 'url'] as const;
+
+/** POST /v1.0/template/inspect: uploaded `files`, or a template URL in one of a few natural field names. */
+export async function readInspectSource(
+  request: FastifyRequest,
+  limits: ErrorMapperLimits,
+): Promise<{ files: UploadedFile[]; templateUrl?: string }> {
+  const form = await readForm(request, limits);
+  const templateUrl = TEMPLATE_URL_FIELDS.map((name) => form.fields[name]).find(
+    (value) => value !== undefined,
+  );
+  if (form.files.length === 0 && templateUrl === undefined) {
+    throw new InvalidInputError(
+      'files: upload a .pptx template, or send its address in the templateUrl field',
+    );
+  }
+  return templateUrl === undefined ? { files: form.files } : { files: form.files, templateUrl };
+}

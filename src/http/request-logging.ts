@@ -1,0 +1,60 @@
+/**
+ * Logger options for Fastify's pino: request ids honoured from and returned in `X-Request-Id`, and nothing
+ * secret in a log line (DESIGN.md: tokens, passwords and keys never reach a log). Download links carry their
+ * signature in the URL, so their path is cut.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { DOWNLOAD_PATH_PREFIX } from '../service/deckforge-service.js';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** A client's X-Request-Id is kept when it is short and plain (it ends up in logs and a response header). */
+export function requestIdFor(request: IncomingMessage): string {
+  const header = request.headers['x-request-id'];
+  const candidate = Array.isArray(header) ? header[0] : header;
+  return candidate !== undefined && SAFE_REQUEST_ID.test(candidate) ? candidate : randomUUID();
+}
+
+/** The URL as logged: download signatures removed, query strings (which may hold anything) elided. */
+export function loggableUrl(url: string): string {
+  if (url.startsWith(DOWNLOAD_PATH_PREFIX)) return `${DOWNLOAD_PATH_PREFIX}[redacted]`;
+  const queryAt = url.indexOf('?');
+  return queryAt === -1 ? url : `${url.slice(0, queryAt)}?[redacted]`;
+}
+
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  'key',
+  'token',
+  'accessToken',
+  'Access_Token',
+  '*.password',
+  '*.key',
+  '*.token',
+  '*.accessToken',
+  '*.Access_Token',
+];
+
+export function loggerOptions(level: string, stream: DestinationStream | undefined) {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: loggableUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        };
+      },
+    },
+  };
+}

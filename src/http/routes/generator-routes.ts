@@ -1,0 +1,46 @@
+/**
+ * Endpoints 2 and 3: synchronous generation (the .pptx in the response) and job submission (202 with the job
+ * id). Both read the same body (request-form.ts) and draw on the same allowance inside the service.
+ */
+import type { FastifyInstance } from 'fastify';
+import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
+import { readGenerationRequest } from '../request-form.js';
+import { accountOf } from '../bearer-auth.js';
+import type { RouteContext } from './route-context.js';
+
+export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const { service, limits, metrics } = ctx;
+
+  app.post(
+    '/v1.0/generator/create',
+    { config: { endpoint: 'generate', bearer: true, rateLimited: true } },
+    async (request, reply) => {
+      const generationRequest = await readGenerationRequest(request, limits);
+      const started = process.hrtime.bigint();
+      const deck = await service.generateNow(accountOf(request), generationRequest);
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observeSyncGeneration(seconds, deck.slideCount);
+      return reply
+        .code(200)
+        .headers({
+          'content-type': PPTX_CONTENT_TYPE,
+          'content-disposition': contentDisposition(deck.fileName),
+          'cache-control': 'no-store',
+          // Lets a client (and bench/http) tell time in generation from time in transport.
+          'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
+          ...warningHeaders(deck.warnings),
+        })
+        .send(Buffer.from(deck.bytes.buffer, deck.bytes.byteOffset, deck.bytes.byteLength));
+    },
+  );
+
+  app.post(
+    '/v2.0/generator/create-async',
+    { config: { endpoint: 'create-async', bearer: true, rateLimited: true } },
+    async (request, reply) => {
+      const generationRequest = await readGenerationRequest(request, limits);
+      const { jobId, status } = await service.submitJob(accountOf(request), generationRequest);
+      return reply.code(202).send({ job_id: jobId, status });
+    },
+  );
+}

@@ -1,0 +1,19 @@
+/** Endpoint 1, `POST /v1.0/token/create` (interface § Token response). Errors: error-mapper.ts, token shape. */
+import type { FastifyInstance } from 'fastify';
+import { readCredentials } from '../request-form.js';
+import type { RouteContext } from './route-context.js';
+
+export function registerTokenRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
+  app.post('/v1.0/token/create', { config: { endpoint: 'token' } }, async (request) => {
+    const issued = await service.issueToken(await readCredentials(request, limits));
+    return {
+      isSuccess: true,
+      Message: null,
+      Result: {
+        Access_Token: issued.accessToken,
+        Username: issued.username,
+        hasSubscription: issued.hasSubscription,
+      },
+    };
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * The HTTP server: Fastify wired to the service facade. The only code that knows Fastify (DESIGN.md). The CLI's
+ * `serve` command calls `createHttpServer(runtime.service, config)` and then `listen()`.
+ */
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { DeckforgeService } from '../service/deckforge-service.js';
+import { NotFoundError } from '../service/errors.js';
+import { registerBearerAuth } from './bearer-auth.js';
+import { mapError, type ErrorMapperLimits } from './error-mapper.js';
+import type { HttpConfig } from './http-config.js';
+import { createHttpMetrics } from './metrics.js';
+import { loggerOptions, requestIdFor } from './request-logging.js';
+import { registerGeneratorRoutes } from './routes/generator-routes.js';
+import { registerInspectRoutes } from './routes/inspect-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
+import { registerOperationsRoutes } from './routes/operations-routes.js';
+import type { RouteContext } from './routes/route-context.js';
+import { registerTokenRoutes } from './routes/token-routes.js';
+import { registerUsageRoutes } from './routes/usage-routes.js';
+
+export interface HttpServer {
+  /** Binds `config.host:config.port`; resolves to the base URL (`http://127.0.0.1:41234`). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+  app: FastifyInstance;
+}
+
+export interface HttpServerOptions {
+  /** Where log lines go (tests read them to prove secrets stay out); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+const MULTIPART_TEXT_FIELDS = 20;
+
+export async function createHttpServer(
+  service: DeckforgeService,
+  config: HttpConfig,
+  options: HttpServerOptions = {},
+): Promise<HttpServer> {
+  const limits: ErrorMapperLimits = {
+    maxUploadBytes: config.limits.maxUploadBytes,
+    maxFilesPerRequest: config.limits.maxFilesPerRequest,
+  };
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    genReqId: requestIdFor,
+    bodyLimit: limits.maxUploadBytes,
+    // Sync generation of a large deck may take minutes; the interface recommends async for those.
+    requestTimeout: 0,
+  });
+  const metrics = createHttpMetrics(service);
+  const context: RouteContext = { service, config, limits, metrics };
+
+  await app.register(formbody, { bodyLimit: limits.maxUploadBytes });
+  await app.register(multipart, {
+    limits: {
+      fileSize: limits.maxUploadBytes,
+      files: limits.maxFilesPerRequest,
+      fieldSize: limits.maxUploadBytes,
+      fields: MULTIPART_TEXT_FIELDS,
+      parts: limits.maxFilesPerRequest + MULTIPART_TEXT_FIELDS,
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
+  });
+  registerBearerAuth(app, service);
+
+  app.setErrorHandler(async (error, request, reply) => {
+    const mapped = mapError(error, request.routeOptions.config.endpoint ?? 'operations', limits);
+    if (mapped.serverFault) request.log.error({ err: error }, 'request failed');
+    else
+      request.log.info(
+        { status: mapped.statusCode, reason: error instanceof Error ? error.name : 'error' },
+        'request refused',
+      );
+    return reply.code(mapped.statusCode).headers(mapped.headers).send(mapped.body);
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    const mapped = mapError(new NotFoundError(`No endpoint ${request.method} ${path}`), 'operations', limits);
+    return reply.code(mapped.statusCode).send(mapped.body);
+  });
+
+  registerTokenRoutes(app, context);
+  registerGeneratorRoutes(app, context);
+  registerJobRoutes(app, context);
+  registerUsageRoutes(app, context);
+  registerInspectRoutes(app, context);
+  registerOperationsRoutes(app, context);
+
+  return {
+    app,
+    async listen() {
+      return app.listen({ port: config.port, host: config.host });
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}
