@@ -1,0 +1,178 @@
+/**
+ * The per-slide driver: applies a slide's shape entries (spec/payload.md "Shapes") in order — find, remove,
+ * hide, settings, content — to the slide XML of one output slide.
+ */
+import { EngineError, type Warning } from '../errors.js';
+import type { ShapeContent, ShapeRequest, TextContent, ValidationMode } from '../payload/model.js';
+import { fillText, textContentFromString } from '../text/fill-text.js';
+import { checkTextFit } from '../text/fit-text.js';
+import { child, element, insertInOrder, type XmlElement } from '../xml/index.js';
+import {
+  cNvPr,
+  findShape,
+  listShapes,
+  shapeVariants,
+  type FoundShape,
+  type ShapeKind,
+} from './find-shape.js';
+import { removeShape } from './remove-shape.js';
+import { applySettings, ownBox } from './shape-properties.js';
+
+export interface SlideFillContext {
+  /** p:sld */
+  slideRoot: XmlElement;
+  /** JSON path of the slide request, for errors and warnings. */
+  slidePath: string;
+  shapeValidation: ValidationMode;
+  /** Returns the relationship id the caller added to the slide's rels. */
+  addHyperlink(url: string): string;
+  /** Geometry from the layout/master placeholder when the slide shape has no a:xfrm. */
+  inheritedXfrm(shape: FoundShape): { x: number; y: number; cx: number; cy: number } | null;
+  warnings: Warning[];
+}
+
+const KIND_LABEL: Record<ShapeKind, string> = {
+  text: 'a text shape',
+  picture: 'a picture',
+  table: 'a table',
+  chart: 'a chart',
+  smartart: 'a SmartArt graphic',
+  group: 'a group',
+  media: 'a media object',
+  ole: 'an embedded OLE object',
+  connector: 'a connector',
+  other: 'a shape that cannot be filled',
+};
+
+/** What each kind takes, for mismatch messages. */
+const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
+  text: 'a text shape takes a string or an array of runs',
+  picture: 'a picture takes a file name, URL or data: URI',
+  table: 'a table takes an array of rows',
+  chart: 'a chart takes an object with categories and series (or a data matrix)',
+  group: 'a group takes no content itself; name a shape inside it',
+};
+
+/** The p:sp child order (PresentationML CT_Shape), for a txBody created on a shape that had none. */
+const SP_CHILD_ORDER = ['p:nvSpPr', 'p:spPr', 'p:style', 'p:txBody', 'p:extLst'];
+
+export function applyShapeRequests(ctx: SlideFillContext, requests: readonly ShapeRequest[]): void {
+  const cSld = child(ctx.slideRoot, 'p:cSld');
+  const spTree = cSld ? child(cSld, 'p:spTree') : undefined;
+  if (!spTree)
+    throw new EngineError('INVALID_TEMPLATE', 'slide has no shape tree (p:cSld/p:spTree)', ctx.slidePath);
+  // One relationship per distinct URL on this slide, however many runs link to it.
+  const links = new Map<string, string>();
+  const addHyperlink = (url: string): string => {
+    let rId = links.get(url);
+    if (rId === undefined) links.set(url, (rId = ctx.addHyperlink(url)));
+    return rId;
+  };
+
+  for (const request of requests) {
+    const { shape, sameNameCount } = findShape(spTree, request.target);
+    if (!shape) {
+      reportMissing(ctx, spTree, request);
+      continue;
+    }
+    if (sameNameCount > 1) {
+      ctx.warnings.push({
+        path: request.path,
+        message: `slide has ${sameNameCount} shapes ${describeTarget(request)}; the first in document order is used`,
+      });
+    }
+    if (request.remove) {
+      removeShape(ctx.slideRoot, shape);
+      continue;
+    }
+    if (request.hidden !== null) setHidden(shape, request.hidden);
+    if (request.settings) {
+      applySettings(
+        shape,
+        request.settings,
+        () => ctx.inheritedXfrm(shape),
+        ctx.warnings,
+        `${request.path}.settings`,
+      );
+    }
+    if (request.content) fillContent(ctx, shape, request.content, request.path, addHyperlink);
+  }
+}
+
+function describeTarget(request: ShapeRequest): string {
+  return request.target.by === 'name' ? `named "${request.target.name}"` : `with id ${request.target.id}`;
+}
+
+function reportMissing(ctx: SlideFillContext, spTree: XmlElement, request: ShapeRequest): void {
+  const names = listShapes(spTree).map((s) => `"${s.name}"`);
+  const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
+  if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
+  ctx.warnings.push({ path: request.path, message });
+}
+
+/** `hidden="1"` on p:cNvPr (of both AlternateContent branches); false removes the attribute. */
+function setHidden(shape: FoundShape, hidden: boolean): void {
+  for (const shapeEl of shapeVariants(shape)) {
+    const props = cNvPr(shapeEl);
+    if (!props) continue;
+    if (hidden) props.attrs['hidden'] = '1';
+    else delete props.attrs['hidden'];
+  }
+}
+
+function fillContent(
+  ctx: SlideFillContext,
+  shape: FoundShape,
+  content: ShapeContent,
+  path: string,
+  addHyperlink: (url: string) => string,
+): void {
+  const contentPath = `${path}.content`;
+  if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
+    const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
+    for (const shapeEl of shapeVariants(shape)) {
+      if (shapeEl.name !== 'p:sp') continue;
+      fillText(txBodyOf(shapeEl), text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
+    }
+    const box = ownBox(shapeVariants(shape)[0] ?? shape.element) ?? ctx.inheritedXfrm(shape);
+    checkTextFit(shape, box, ctx.warnings, contentPath);
+    return;
+  }
+  // A bare string on a picture is its source (spec/payload.md "Pictures").
+  const contentKind =
+    content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
+  if (contentKind === shape.kind) {
+    // Pictures, tables and charts have their own fillers (a later issue); refuse rather than pretend.
+    throw new EngineError(
+      'CONTENT_MISMATCH',
+      `${contentKind} filling is not available yet (shape "${shape.name}")`,
+      contentPath,
+    );
+  }
+  const takes = KIND_TAKES[shape.kind];
+  throw new EngineError(
+    'CONTENT_MISMATCH',
+    `shape "${shape.name}" is ${KIND_LABEL[shape.kind]} but content is ${contentLabel(contentKind)}` +
+      `; ${takes ?? 'it cannot be filled'}`,
+    contentPath,
+  );
+}
+
+function contentLabel(kind: string): string {
+  return kind === 'text'
+    ? 'text'
+    : kind === 'picture'
+      ? 'a picture'
+      : kind === 'table'
+        ? 'a table'
+        : 'a chart';
+}
+
+/** p:txBody of a p:sp; an auto-shape written without one gets the minimal body (ooxml-notes §5.1). */
+function txBodyOf(sp: XmlElement): XmlElement {
+  const existing = child(sp, 'p:txBody');
+  if (existing) return existing;
+  const body = element('p:txBody', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p')]);
+  insertInOrder(sp, body, SP_CHILD_ORDER);
+  return body;
+}
