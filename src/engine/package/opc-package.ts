@@ -1,0 +1,138 @@
+/**
+ * A read-only template package. Opening reads the central directory, [Content_Types].xml and /_rels/.rels,
+ * and nothing else: every other part is inflated only when asked for (and then memoised), so opening a large
+ * template costs little and its media are never decompressed unless a caller reads them.
+ */
+import { EngineError } from '../errors.js';
+import { CT, ContentTypes } from './content-types.js';
+import { resolveLimits, type PackageLimits } from './limits.js';
+import { partKey } from './part-names.js';
+import { REL, parseRelationships, relsPartName, resolveTarget, type Relationship } from './relationships.js';
+import { CONTENT_TYPES_ITEM } from './zip-format.js';
+import { readZip, type ZipArchive } from './zip-reader.js';
+
+const PRESENTATION_MAIN_TYPES = new Set<string>([
+  CT.presentationMain,
+  CT.presentationTemplate,
+  CT.slideshowMain,
+  CT.presentationMacroEnabled,
+  CT.slideshowMacroEnabled,
+  CT.templateMacroEnabled,
+]);
+
+export class OpcPackage {
+  /** Part key -> ZIP item name, in archive order. */
+  private readonly items: Map<string, string>;
+  private readonly inflated = new Map<string, Uint8Array>();
+  private readonly rels = new Map<string, readonly Relationship[]>();
+  readonly contentTypes: ContentTypes;
+  readonly mainPartName: string;
+
+  private constructor(
+    readonly archive: ZipArchive,
+    items: Map<string, string>,
+    contentTypesItem: string,
+  ) {
+    this.items = items;
+    this.contentTypes = ContentTypes.parse(archive.inflate(contentTypesItem));
+    this.mainPartName = this.findMainPart();
+  }
+
+  static open(bytes: Uint8Array, limits?: Partial<PackageLimits>): OpcPackage {
+    const archive = readZip(bytes, resolveLimits(limits));
+    const items = new Map<string, string>();
+    let contentTypesItem: string | undefined;
+    for (const name of archive.entries.keys()) {
+      if (name.toLowerCase() === CONTENT_TYPES_ITEM.toLowerCase()) contentTypesItem = name;
+      else items.set(partKey(`/${name}`), name);
+    }
+    if (contentTypesItem === undefined) {
+      throw new EngineError('INVALID_TEMPLATE', 'not a PowerPoint file: the zip has no [Content_Types].xml (not an Office Open XML package)');
+    }
+    return new OpcPackage(archive, items, contentTypesItem);
+  }
+
+  private findMainPart(): string {
+    const packageRels = this.relationships('/');
+    if (packageRels.some((rel) => rel.type === REL.strictOfficeDocument)) {
+      throw new EngineError(
+        'UNSUPPORTED_TEMPLATE',
+        "ISO/IEC 29500 Strict Open XML is not supported: save the template as 'PowerPoint Presentation (.pptx)'",
+      );
+    }
+    const main = packageRels.find((rel) => rel.type === REL.officeDocument && !rel.external);
+    if (!main) {
+      throw new EngineError('INVALID_TEMPLATE', 'not a PowerPoint file: the package has no officeDocument relationship', '/_rels/.rels');
+    }
+    const partName = resolveTarget('/', main.target);
+    if (!this.has(partName)) throw new EngineError('INVALID_TEMPLATE', 'the main presentation part is missing', partName);
+    const contentType = this.contentTypes.typeOf(partName);
+    if (!contentType || !PRESENTATION_MAIN_TYPES.has(contentType)) {
+      throw new EngineError('INVALID_TEMPLATE', `not a PowerPoint presentation: ${describeMainPart(contentType)}`, partName);
+    }
+    return this.partNameOf(partName);
+  }
+
+  /** Absolute part names in archive order, without [Content_Types].xml (which is not a part). */
+  partNames(): string[] {
+    return [...this.items.values()].map((name) => `/${name}`);
+  }
+
+  /** Case-insensitive and percent-encoding-insensitive (OPC part name equivalence). */
+  has(partName: string): boolean {
+    return this.items.has(partKey(partName));
+  }
+
+  /** The ZIP item name holding `partName`, or undefined. */
+  itemOf(partName: string): string | undefined {
+    return this.items.get(partKey(partName));
+  }
+
+  /** The part's name as spelt in this package ('/ppt/media/image1.PNG' for '/ppt/media/image1.png'). */
+  partNameOf(partName: string): string {
+    const item = this.itemOf(partName);
+    return item === undefined ? partName : `/${item}`;
+  }
+
+  /** The part's bytes, inflated once and memoised; limits enforced. Do not modify the result. */
+  bytes(partName: string): Uint8Array {
+    const key = partKey(partName);
+    const cached = this.inflated.get(key);
+    if (cached) return cached;
+    const item = this.items.get(key);
+    if (item === undefined) throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
+    const data = this.archive.inflate(item);
+    this.inflated.set(key, data);
+    return data;
+  }
+
+  /** The part as text: UTF-8, or UTF-16 when a BOM says so (ECMA-376 Part 2 §8.1.4); the BOM is dropped. */
+  text(partName: string): string {
+    return decodeText(this.bytes(partName));
+  }
+
+  /** The part's relationships ('/' for the package's), parsed once; [] when it has no rels part. */
+  relationships(partName: string): readonly Relationship[] {
+    const key = partName === '/' ? '/' : partKey(partName);
+    let rels = this.rels.get(key);
+    if (!rels) {
+      const relsName = relsPartName(partName);
+      rels = Object.freeze(this.has(relsName) ? parseRelationships(this.bytes(relsName), relsName) : []);
+      this.rels.set(key, rels);
+    }
+    return rels;
+  }
+}
+
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  return new TextDecoder('utf-8').decode(bytes); // strips a UTF-8 BOM (ignoreBOM defaults to false)
+}
+
+function describeMainPart(contentType: string | undefined): string {
+  if (!contentType) return 'the main part has no content type';
+  if (contentType.includes('wordprocessingml') || contentType.includes('ms-word')) return 'this is a Word document (.docx)';
+  if (contentType.includes('spreadsheetml') || contentType.includes('ms-excel')) return 'this is an Excel workbook (.xlsx)';
+  return `the main part's content type is ${contentType}`;
+}

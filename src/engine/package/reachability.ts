@@ -1,0 +1,32 @@
+/**
+ * Which parts a package still needs: those reachable from the package relationships (/_rels/.rels) by
+ * following internal relationships. Never by scanning XML for r:id — implicit relationships (slide→layout,
+ * slide→notesSlide, chart→style/colors) are named by no attribute and still matter (ooxml-notes rule 4).
+ */
+import { partKey } from './part-names.js';
+import { resolveTarget, type Relationship } from './relationships.js';
+
+/**
+ * Returns the keys (see partKey) of the parts reachable from '/'. `exists` maps a part key to the part's
+ * name when the package has that part; targets that are not parts are not followed.
+ */
+export function reachableParts(
+  relationshipsOf: (partName: string) => readonly Relationship[],
+  exists: (key: string) => string | undefined,
+): Set<string> {
+  const reached = new Set<string>();
+  const queue: string[] = ['/'];
+  for (let i = 0; i < queue.length; i++) {
+    const source = queue[i]!;
+    for (const rel of relationshipsOf(source)) {
+      if (rel.external) continue;
+      const key = partKey(resolveTarget(source, rel.target));
+      if (reached.has(key)) continue;
+      const name = exists(key);
+      if (name === undefined) continue;
+      reached.add(key);
+      queue.push(name);
+    }
+  }
+  return reached;
+}

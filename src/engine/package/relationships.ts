@@ -1,0 +1,170 @@
+/**
+ * Relationship parts (ECMA-376 Part 2 §9.3, ooxml-notes §1.2). A `Relationship` keeps its Target exactly as
+ * written; `resolveTarget` turns an internal Target into an absolute part name and `relativeTarget` writes one
+ * back the way PowerPoint does.
+ */
+import { EngineError } from '../errors.js';
+import { escapeAttribute, localName, parseXml } from '../xml/index.js';
+import { decodePercent } from './part-names.js';
+
+export interface Relationship {
+  id: string;
+  type: string;
+  /** As written: relative ('../media/image1.png') or absolute for internal targets; a URI for external ones. */
+  target: string;
+  /** TargetMode="External": the target is not a part and is never copied, followed or pruned. */
+  external: boolean;
+}
+
+const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+const PACKAGE = 'http://schemas.openxmlformats.org/package/2006/relationships/';
+const MS2006 = 'http://schemas.microsoft.com/office/2006/relationships/';
+const MS2007 = 'http://schemas.microsoft.com/office/2007/relationships/';
+const MS2011 = 'http://schemas.microsoft.com/office/2011/relationships/';
+
+/** Relationship type URIs (transitional; compared case-sensitively, OPC M1.27). */
+export const REL = Object.freeze({
+  officeDocument: `${OFFICE}officeDocument`,
+  /** ISO/IEC 29500 Strict's officeDocument type: such packages are refused (ooxml-notes §9). */
+  strictOfficeDocument: 'http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument',
+  slide: `${OFFICE}slide`,
+  slideLayout: `${OFFICE}slideLayout`,
+  slideMaster: `${OFFICE}slideMaster`,
+  notesSlide: `${OFFICE}notesSlide`,
+  notesMaster: `${OFFICE}notesMaster`,
+  handoutMaster: `${OFFICE}handoutMaster`,
+  theme: `${OFFICE}theme`,
+  themeOverride: `${OFFICE}themeOverride`,
+  image: `${OFFICE}image`,
+  chart: `${OFFICE}chart`,
+  chartEx: 'http://schemas.microsoft.com/office/2014/relationships/chartEx',
+  chartUserShapes: `${OFFICE}chartUserShapes`,
+  chartStyle: `${MS2011}chartStyle`,
+  chartColorStyle: `${MS2011}chartColorStyle`,
+  package: `${OFFICE}package`,
+  oleObject: `${OFFICE}oleObject`,
+  hyperlink: `${OFFICE}hyperlink`,
+  tags: `${OFFICE}tags`,
+  comments: `${OFFICE}comments`,
+  commentAuthors: `${OFFICE}commentAuthors`,
+  modernComments: 'http://schemas.microsoft.com/office/2018/10/relationships/comments',
+  modernCommentAuthors: 'http://schemas.microsoft.com/office/2018/10/relationships/authors',
+  diagramData: `${OFFICE}diagramData`,
+  diagramLayout: `${OFFICE}diagramLayout`,
+  diagramQuickStyle: `${OFFICE}diagramQuickStyle`,
+  diagramColors: `${OFFICE}diagramColors`,
+  diagramDrawing: `${MS2007}diagramDrawing`,
+  media: `${MS2007}media`,
+  hdphoto: `${MS2007}hdphoto`,
+  video: `${OFFICE}video`,
+  audio: `${OFFICE}audio`,
+  vmlDrawing: `${OFFICE}vmlDrawing`,
+  control: `${OFFICE}control`,
+  font: `${OFFICE}font`,
+  presProps: `${OFFICE}presProps`,
+  viewProps: `${OFFICE}viewProps`,
+  tableStyles: `${OFFICE}tableStyles`,
+  customXml: `${OFFICE}customXml`,
+  customXmlProps: `${OFFICE}customXmlProps`,
+  customProperties: `${OFFICE}custom-properties`,
+  extendedProperties: `${OFFICE}extended-properties`,
+  coreProperties: `${PACKAGE}metadata/core-properties`,
+  thumbnail: `${PACKAGE}metadata/thumbnail`,
+  digitalSignatureOrigin: `${PACKAGE}digital-signature/origin`,
+  vbaProject: `${MS2006}vbaProject`,
+  printerSettings: `${OFFICE}printerSettings`,
+  slideUpdateInfo: `${OFFICE}slideUpdateInfo`,
+});
+
+const RELATIONSHIPS_NAMESPACE = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+/** '/ppt/slides/slide1.xml' -> '/ppt/slides/_rels/slide1.xml.rels'; the package itself ('/') -> '/_rels/.rels'. */
+export function relsPartName(partName: string): string {
+  if (partName === '/' || partName === '') return '/_rels/.rels';
+  const slash = partName.lastIndexOf('/');
+  return `${partName.slice(0, slash)}/_rels/${partName.slice(slash + 1)}.rels`;
+}
+
+/** Inverse of relsPartName: the source part of a rels part ('/' for the package), or null if it is not one. */
+export function sourcePartOfRels(relsName: string): string | null {
+  const match = /^(.*)\/_rels\/([^/]*)\.rels$/i.exec(relsName);
+  if (!match) return null;
+  const [, folder = '', file = ''] = match;
+  if (file === '') return folder === '' ? '/' : null;
+  return `${folder}/${file}`;
+}
+
+export function isRelsPartName(partName: string): boolean {
+  return sourcePartOfRels(partName) !== null;
+}
+
+/**
+ * Parses a rels part. `partName` (the rels part or its source part) only locates errors. A Relationship
+ * without Id or Type is refused: nothing could reference it, and Office refuses such a package.
+ */
+export function parseRelationships(xml: string | Uint8Array, partName: string): Relationship[] {
+  const path = isRelsPartName(partName) ? partName : relsPartName(partName);
+  const { root } = parseXml(xml, path);
+  if (localName(root.name) !== 'Relationships') throw new EngineError('INVALID_TEMPLATE', 'not a relationships part', path);
+  const rels: Relationship[] = [];
+  for (const node of root.children) {
+    if (node.kind !== 'element' || localName(node.name) !== 'Relationship') continue;
+    const { Id: id, Type: type, Target: target = '', TargetMode: mode } = node.attrs;
+    if (!id || !type) throw new EngineError('INVALID_TEMPLATE', 'a Relationship without Id or Type', path);
+    rels.push({ id, type, target, external: mode === 'External' });
+  }
+  return rels;
+}
+
+export function serializeRelationships(rels: readonly Relationship[]): string {
+  let xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="${RELATIONSHIPS_NAMESPACE}">`;
+  for (const rel of rels) {
+    xml += `<Relationship Id="${escapeAttribute(rel.id)}" Type="${escapeAttribute(rel.type)}" Target="${escapeAttribute(rel.target)}"`;
+    xml += rel.external ? ' TargetMode="External"/>' : '/>';
+  }
+  return `${xml}</Relationships>`;
+}
+
+/**
+ * An internal Target as an absolute, percent-decoded part name. Relative targets resolve against the source
+ * part's folder (RFC 3986 §5.2, as OPC requires); a leading '/' is package-absolute (seen in real decks).
+ * Backslashes (written by some broken producers) count as '/'; '..' above the root stays at the root.
+ */
+export function resolveTarget(sourcePart: string, target: string): string {
+  let path = target.replace(/\\/g, '/');
+  const cut = path.search(/[?#]/);
+  if (cut >= 0) path = path.slice(0, cut);
+  const segments = path.startsWith('/') ? [] : folderSegments(sourcePart);
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(decodePercent(segment));
+  }
+  return `/${segments.join('/')}`;
+}
+
+/** The Target PowerPoint writes from `sourcePart` to `targetPart`: relative, '../' where needed, URI-escaped. */
+export function relativeTarget(sourcePart: string, targetPart: string): string {
+  const from = folderSegments(sourcePart);
+  const to = targetPart.split('/').filter((segment) => segment !== '');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  const up = from.slice(common).map(() => '..');
+  return [...up, ...to.slice(common).map(encodeSegment)].join('/');
+}
+
+function folderSegments(partName: string): string[] {
+  const segments = partName.split('/').filter((segment) => segment !== '');
+  if (!partName.endsWith('/')) segments.pop();
+  return segments;
+}
+
+/**
+ * Escapes what may not appear in a URI path segment (RFC 3986 pchar). An existing '%XX' is kept: part names
+ * read from a zip may already be in URI form.
+ */
+function encodeSegment(segment: string): string {
+  return segment.replace(/%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@%]+/g, (chars) =>
+    chars === '%' ? '%25' : encodeURIComponent(chars),
+  );
+}

@@ -1,0 +1,278 @@
+/**
+ * Reads a ZIP archive from its central directory, lazily: nothing is inflated until asked for, and
+ * `rawData` hands out an entry's compressed bytes so unchanged parts can be copied into the output without
+ * being decompressed and recompressed. Hostile input is refused with an EngineError, never a crash and never
+ * unbounded memory: declared sizes are checked against the limits up front, and inflation is capped at the
+ * declared size, because declared sizes may lie.
+ */
+import { crc32, inflateRawSync } from 'node:zlib';
+import { EngineError } from '../errors.js';
+import { RATIO_EXEMPT_BYTES, type PackageLimits } from './limits.js';
+import {
+  CENTRAL_HEADER_SIGNATURE,
+  CENTRAL_HEADER_SIZE,
+  END_OF_CENTRAL_DIRECTORY_SIGNATURE,
+  END_OF_CENTRAL_DIRECTORY_SIZE,
+  FLAG_ENCRYPTED,
+  FLAG_STRONG_ENCRYPTION,
+  FLAG_UTF8,
+  LOCAL_HEADER_SIGNATURE,
+  LOCAL_HEADER_SIZE,
+  MAX_COMMENT_SIZE,
+  METHOD_DEFLATE,
+  METHOD_STORED,
+  ZIP64_MARKER_16,
+  ZIP64_MARKER_32,
+} from './zip-format.js';
+
+export interface ZipEntry {
+  /** The ZIP item name as stored (no leading '/'). */
+  name: string;
+  method: 0 | 8;
+  crc32: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** General purpose bit flags from the central directory. */
+  flags: number;
+  localHeaderOffset: number;
+  /** Offset of the entry's (compressed) data in the archive. */
+  dataOffset: number;
+}
+
+/** The first bytes of an OLE compound file: what an encrypted Office document is instead of a ZIP. */
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+export const ENCRYPTED_MESSAGE =
+  'password-protected (encrypted) presentation: remove the password in PowerPoint and upload again';
+
+function invalid(message: string, path: string | null = null): EngineError {
+  return new EngineError('INVALID_TEMPLATE', message, path);
+}
+
+function tooLarge(message: string, path: string | null = null): EngineError {
+  return new EngineError('LIMIT_EXCEEDED', message, path);
+}
+
+export class ZipArchive {
+  private inflatedBytes = 0;
+
+  constructor(
+    private readonly bytes: Uint8Array,
+    readonly entries: ReadonlyMap<string, ZipEntry>,
+    readonly limits: PackageLimits,
+  ) {}
+
+  /** Total uncompressed bytes inflated so far (counted against `maxTotalBytes`). */
+  get totalInflated(): number {
+    return this.inflatedBytes;
+  }
+
+  private entry(name: string): ZipEntry {
+    const entry = this.entries.get(name);
+    if (!entry) throw invalid('no such entry in the archive', `/${name}`);
+    return entry;
+  }
+
+  /** The entry's bytes as stored in the archive (compressed when `method` is 8). A view: do not modify. */
+  rawData(name: string): Uint8Array {
+    const entry = this.entry(name);
+    return this.bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+  }
+
+  /** The entry's uncompressed bytes, size and CRC verified. A stored entry is returned as a view. */
+  inflate(name: string): Uint8Array {
+    const entry = this.entry(name);
+    const path = `/${name}`;
+    const { maxTotalBytes } = this.limits;
+    if (this.inflatedBytes + entry.uncompressedSize > maxTotalBytes) {
+      throw tooLarge(`inflating this part would exceed the limit of ${maxTotalBytes} bytes in total (maxTotalBytes)`, path);
+    }
+    const raw = this.rawData(name);
+    let data: Uint8Array;
+    if (entry.method === METHOD_STORED) {
+      data = raw;
+    } else {
+      try {
+        // Cap at the declared size: a lying header cannot make us allocate more than it claims, and the
+        // declared size was already checked against maxEntryBytes and the ratio limit.
+        data = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
+          throw tooLarge(
+            `part inflates to more than its declared ${entry.uncompressedSize} bytes (a zip bomb or a corrupt archive)`,
+            path,
+          );
+        }
+        throw invalid(`corrupt compressed data (${(error as Error).message})`, path);
+      }
+    }
+    if (data.length !== entry.uncompressedSize) {
+      throw invalid(`part is ${data.length} bytes but the archive declares ${entry.uncompressedSize}`, path);
+    }
+    if (crc32(data) !== entry.crc32) throw invalid('CRC-32 mismatch: the archive is corrupt', path);
+    this.inflatedBytes += data.length;
+    return data;
+  }
+}
+
+export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
+  if (bytes.length > limits.maxArchiveBytes) {
+    throw tooLarge(`the template is ${bytes.length} bytes, over the limit of ${limits.maxArchiveBytes} (maxArchiveBytes)`);
+  }
+  if (CFB_SIGNATURE.every((b, i) => bytes[i] === b)) throw invalid(ENCRYPTED_MESSAGE);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const eocd = findEndOfCentralDirectory(bytes, view);
+  if (eocd < 0) {
+    const looksLikeZip = bytes[0] === 0x50 && bytes[1] === 0x4b;
+    throw invalid(
+      looksLikeZip
+        ? 'truncated or corrupt zip archive: no end of central directory record'
+        : 'not a .pptx file (not a zip archive)',
+    );
+  }
+  const disk = view.getUint16(eocd + 4, true);
+  const cdDisk = view.getUint16(eocd + 6, true);
+  const entriesOnDisk = view.getUint16(eocd + 8, true);
+  const entryCount = view.getUint16(eocd + 10, true);
+  const cdSize = view.getUint32(eocd + 12, true);
+  const cdOffset = view.getUint32(eocd + 16, true);
+  if (entryCount === ZIP64_MARKER_16 || cdSize === ZIP64_MARKER_32 || cdOffset === ZIP64_MARKER_32) {
+    throw zip64Refusal();
+  }
+  if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== entryCount) {
+    throw invalid('multi-volume (split) zip archives are not supported');
+  }
+  if (entryCount > limits.maxEntries) {
+    throw tooLarge(`the archive has ${entryCount} entries, over the limit of ${limits.maxEntries} (maxEntries)`);
+  }
+  if (cdOffset + cdSize > eocd) throw invalid('corrupt zip archive: central directory out of bounds');
+
+  const entries = new Map<string, ZipEntry>();
+  const folded = new Set<string>();
+  let pos = cdOffset;
+  const cdEnd = cdOffset + cdSize;
+  for (let i = 0; i < entryCount; i++) {
+    if (pos + CENTRAL_HEADER_SIZE > cdEnd || view.getUint32(pos, true) !== CENTRAL_HEADER_SIGNATURE) {
+      throw invalid('corrupt zip archive: bad central directory record');
+    }
+    const flags = view.getUint16(pos + 8, true);
+    const method = view.getUint16(pos + 10, true);
+    const crc = view.getUint32(pos + 16, true);
+    const compressedSize = view.getUint32(pos + 20, true);
+    const uncompressedSize = view.getUint32(pos + 24, true);
+    const nameLength = view.getUint16(pos + 28, true);
+    const extraLength = view.getUint16(pos + 30, true);
+    const commentLength = view.getUint16(pos + 32, true);
+    const localHeaderOffset = view.getUint32(pos + 42, true);
+    const next = pos + CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
+    if (next > cdEnd) throw invalid('corrupt zip archive: central directory record overruns');
+    const name = decodeName(bytes.subarray(pos + CENTRAL_HEADER_SIZE, pos + CENTRAL_HEADER_SIZE + nameLength), flags);
+    pos = next;
+    const path = `/${name}`;
+
+    if (name.endsWith('/')) continue; // directory entries are not parts (ooxml-notes §1.5); never copied out
+    checkItemName(name);
+    if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
+      throw invalid('encrypted zip entry: OPC packages may not use zip encryption (ECMA-376 Part 2 Annex C)', path);
+    }
+    if (method !== METHOD_STORED && method !== METHOD_DEFLATE) {
+      throw invalid(`unsupported zip compression method ${method} (only Stored and Deflate are allowed)`, path);
+    }
+    if (compressedSize === ZIP64_MARKER_32 || uncompressedSize === ZIP64_MARKER_32 || localHeaderOffset === ZIP64_MARKER_32) {
+      throw zip64Refusal(path);
+    }
+    const key = name.toLowerCase();
+    if (folded.has(key)) throw invalid('duplicate entry name (names must be unique, ignoring case)', path);
+    folded.add(key);
+    checkDeclaredSize(path, method, compressedSize, uncompressedSize, limits);
+
+    if (localHeaderOffset + LOCAL_HEADER_SIZE > cdOffset || view.getUint32(localHeaderOffset, true) !== LOCAL_HEADER_SIGNATURE) {
+      throw invalid('corrupt zip archive: bad local file header', path);
+    }
+    const dataOffset =
+      localHeaderOffset + LOCAL_HEADER_SIZE + view.getUint16(localHeaderOffset + 26, true) + view.getUint16(localHeaderOffset + 28, true);
+    if (dataOffset + compressedSize > cdOffset) throw invalid('truncated zip archive: entry data out of bounds', path);
+    entries.set(name, {
+      name,
+      method: method === METHOD_STORED ? 0 : 8,
+      crc32: crc,
+      compressedSize,
+      uncompressedSize,
+      flags,
+      localHeaderOffset,
+      dataOffset,
+    });
+  }
+  checkNoOverlap(entries);
+  return new ZipArchive(bytes, entries, limits);
+}
+
+function findEndOfCentralDirectory(bytes: Uint8Array, view: DataView): number {
+  const last = bytes.length - END_OF_CENTRAL_DIRECTORY_SIZE;
+  const first = Math.max(0, last - MAX_COMMENT_SIZE);
+  for (let pos = last; pos >= first; pos--) {
+    if (bytes[pos] !== 0x50 || view.getUint32(pos, true) !== END_OF_CENTRAL_DIRECTORY_SIGNATURE) continue;
+    const commentLength = view.getUint16(pos + 20, true);
+    if (pos + END_OF_CENTRAL_DIRECTORY_SIZE + commentLength <= bytes.length) return pos;
+  }
+  return -1;
+}
+
+function zip64Refusal(path: string | null = null): EngineError {
+  // Below 65 535 entries and 4 GiB ZIP64 is never needed, and PowerPoint never writes it; above, the limits apply.
+  return new EngineError(
+    'UNSUPPORTED_TEMPLATE',
+    'ZIP64 archives are not supported: open the template in PowerPoint and save it again',
+    path,
+  );
+}
+
+function decodeName(raw: Uint8Array, flags: number): string {
+  if (flags & FLAG_UTF8 || raw.every((b) => b < 0x80)) return new TextDecoder('utf-8').decode(raw);
+  // Without bit 11 the name is nominally CP437; in practice tools write UTF-8 anyway. Latin-1 never fails.
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return new TextDecoder('latin1').decode(raw);
+  }
+}
+
+/** Zip-slip and OPC part-name hygiene: relative, forward slashes, no '.'/'..' or empty segments. */
+function checkItemName(name: string): void {
+  const path = `/${name}`;
+  if (name.length === 0) throw invalid('zip entry with an empty name');
+  if (name.includes('\\') || name.includes('\0')) throw invalid('zip entry name contains a backslash or NUL', path);
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw invalid('zip entry name is absolute', path);
+  for (const segment of name.split('/')) {
+    if (segment === '' || segment === '.' || segment === '..') {
+      throw invalid("zip entry name has an empty, '.' or '..' segment", path);
+    }
+  }
+}
+
+function checkDeclaredSize(path: string, method: number, compressed: number, uncompressed: number, limits: PackageLimits): void {
+  if (uncompressed > limits.maxEntryBytes) {
+    throw tooLarge(`part declares ${uncompressed} bytes uncompressed, over the limit of ${limits.maxEntryBytes} (maxEntryBytes)`, path);
+  }
+  if (method === METHOD_STORED && compressed !== uncompressed) {
+    throw invalid('stored zip entry whose compressed and uncompressed sizes differ', path);
+  }
+  if (uncompressed > RATIO_EXEMPT_BYTES && uncompressed > limits.maxCompressionRatio * compressed) {
+    throw tooLarge(
+      `part inflates ${compressed} bytes to ${uncompressed}, a ratio over the limit of ${limits.maxCompressionRatio} (maxCompressionRatio): a zip bomb`,
+      path,
+    );
+  }
+}
+
+/** Overlapping entries are how "non-recursive" zip bombs multiply one compressed stream (Fifield 2019). */
+function checkNoOverlap(entries: ReadonlyMap<string, ZipEntry>): void {
+  const sorted = [...entries.values()].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]!;
+    const current = sorted[i]!;
+    if (previous.dataOffset + previous.compressedSize > current.localHeaderOffset) {
+      throw invalid('corrupt zip archive: entries overlap', `/${current.name}`);
+    }
+  }
+}
