@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `../shared/corpus` relative to the repository root; /work/shared/corpus when the clone lives elsewhere. */
-export const CORPUS_DIR = [join(REPO_ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) =>
-  existsSync(join(d, 'manifest.json')),
-) ?? join(REPO_ROOT, '..', 'shared', 'corpus');
+export const CORPUS_DIR =
+  [join(REPO_ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) =>
+    existsSync(join(d, 'manifest.json')),
+  ) ?? join(REPO_ROOT, '..', 'shared', 'corpus');
 
 interface ManifestEntry {
   file: string;

@@ -11,7 +11,9 @@ export async function newPptxProblems(output: Uint8Array, template: Uint8Array):
   const invariants = checkPackageInvariantsAgainst(output, template).map((v) => `invariant: ${v}`);
   // A package that does not reopen cannot be validated meaningfully; report the invariant alone.
   if (invariants.some((v) => v.startsWith('invariant: zip-unreadable'))) return invariants;
-  const validator = (await newValidatorErrors(output, template)).map((r) => `validator: ${formatValidatorResult(r)}`);
+  const validator = (await newValidatorErrors(output, template)).map(
+    (r) => `validator: ${formatValidatorResult(r)}`,
+  );
   return [...invariants, ...validator];
 }
 

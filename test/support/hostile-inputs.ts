@@ -32,7 +32,8 @@ function crcOfZeros(size: number): number {
   if (cached !== undefined) return cached;
   const chunk = new Uint8Array(2 ** 20);
   let crc = 0;
-  for (let left = size; left > 0; left -= chunk.length) crc = crc32(left >= chunk.length ? chunk : chunk.subarray(0, left), crc);
+  for (let left = size; left > 0; left -= chunk.length)
+    crc = crc32(left >= chunk.length ? chunk : chunk.subarray(0, left), crc);
   zeroCrcCache.set(size, crc);
   return crc;
 }
@@ -71,7 +72,13 @@ export function zipBomb(options: ZipBombOptions = {}): Uint8Array {
   const entry = options.entry ?? 'ppt/slides/slide1.xml';
   const entries = baseEntries();
   if (!entries.delete(entry)) throw new Error(`zipBomb: ${HOSTILE_BASE} has no entry ${entry}`);
-  const bomb: RawZipEntry = { name: entry, method: 8, data: deflatedZeros(size), crc: crcOfZeros(size), uncompressedSize: size };
+  const bomb: RawZipEntry = {
+    name: entry,
+    method: 8,
+    data: deflatedZeros(size),
+    crc: crcOfZeros(size),
+    uncompressedSize: size,
+  };
   return asZip(entries, [bomb]);
 }
 
@@ -83,7 +90,9 @@ export function lyingSizeZipBomb(inflatedBytes = 256 * 2 ** 20, declaredBytes = 
   const entries = baseEntries();
   entries.delete('ppt/slides/slide1.xml');
   const data = deflatedZeros(inflatedBytes);
-  return asZip(entries, [{ name: 'ppt/slides/slide1.xml', method: 8, data, crc: 0, uncompressedSize: declaredBytes }]);
+  return asZip(entries, [
+    { name: 'ppt/slides/slide1.xml', method: 8, data, crc: 0, uncompressedSize: declaredBytes },
+  ]);
 }
 
 /** The base deck plus `count` extra (empty, stored) entries; more than 65 535 uses ZIP64 records. */
@@ -118,7 +127,11 @@ const WORD_DOC =
 
 /** A well-formed OPC package that is a Word document, not a presentation. */
 export function docxPackage(): Uint8Array {
-  return zipSync({ '[Content_Types].xml': strToU8(WORD_CT), '_rels/.rels': strToU8(WORD_RELS), 'word/document.xml': strToU8(WORD_DOC) });
+  return zipSync({
+    '[Content_Types].xml': strToU8(WORD_CT),
+    '_rels/.rels': strToU8(WORD_RELS),
+    'word/document.xml': strToU8(WORD_DOC),
+  });
 }
 
 /** A ZIP with no package structure at all. */

@@ -113,7 +113,10 @@ function parseRels(sourcePart: string, bytes: Uint8Array): Relationship[] {
  * Opens the ZIP and reads content types and every .rels part. Throws when the ZIP does not open;
  * a malformed [Content_Types].xml or .rels part is reported through `problems` instead.
  */
-export function openPackage(bytes: Uint8Array, problems: (kind: string, part: string, msg: string) => void): OpcPackage {
+export function openPackage(
+  bytes: Uint8Array,
+  problems: (kind: string, part: string, msg: string) => void,
+): OpcPackage {
   const entries = new Map(Object.entries(unzipSync(bytes)));
   const pkg: OpcPackage = {
     entries,

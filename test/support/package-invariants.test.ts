@@ -2,7 +2,11 @@ import { strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpus } from './corpus.js';
 import { editPackage, editPart } from './package-edit.js';
-import { checkPackageInvariants, checkPackageInvariantsAgainst, findPackageViolations } from './package-invariants.js';
+import {
+  checkPackageInvariants,
+  checkPackageInvariantsAgainst,
+  findPackageViolations,
+} from './package-invariants.js';
 
 const SMALL = readCorpus('python-pptx/shp-freeform.pptx'); // 1 slide, no text
 const TEXT = readCorpus('python-pptx/txt-font-props.pptx'); // 5 slides with text boxes
@@ -18,7 +22,14 @@ function addRel(xml: string, rel: string): string {
 
 describe('checkPackageInvariants on untouched decks', () => {
   it('passes clean decks from several producers', () => {
-    for (const file of ['python-pptx/shp-freeform.pptx', 'python-pptx/txt-font-props.pptx', 'pptx-automizer/SlideWithMedia.pptx', 'Open-XML-SDK/Of16-03.pptx', 'poi/keyframes.pptx', 'markitdown/test.pptx']) {
+    for (const file of [
+      'python-pptx/shp-freeform.pptx',
+      'python-pptx/txt-font-props.pptx',
+      'pptx-automizer/SlideWithMedia.pptx',
+      'Open-XML-SDK/Of16-03.pptx',
+      'poi/keyframes.pptx',
+      'markitdown/test.pptx',
+    ]) {
       expect(checkPackageInvariants(readCorpus(file)), file).toEqual([]);
     }
   });
@@ -52,17 +63,25 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
 
   it('zip-directory-entry: an explicit folder entry', () => {
     const broken = editPackage(SMALL, (f) => (f['ppt/slides/'] = new Uint8Array()));
-    expect(checkPackageInvariants(broken)).toEqual(['zip-directory-entry /ppt/slides/: the ZIP has a directory entry']);
+    expect(checkPackageInvariants(broken)).toEqual([
+      'zip-directory-entry /ppt/slides/: the ZIP has a directory entry',
+    ]);
   });
 
   it('content-type-missing: a part whose extension has no Default and no Override', () => {
-    const broken = editPart(SMALL, '[Content_Types].xml', (x) => x.replace('<Default Extension="jpeg" ContentType="image/jpeg"/>', ''));
-    expect(checkPackageInvariants(broken)).toEqual(['content-type-missing /docProps/thumbnail.jpeg: no Override or Default content type']);
+    const broken = editPart(SMALL, '[Content_Types].xml', (x) =>
+      x.replace('<Default Extension="jpeg" ContentType="image/jpeg"/>', ''),
+    );
+    expect(checkPackageInvariants(broken)).toEqual([
+      'content-type-missing /docProps/thumbnail.jpeg: no Override or Default content type',
+    ]);
   });
 
   it('content types compare case-insensitively (Override and Default)', () => {
     const upper = editPart(SMALL, '[Content_Types].xml', (x) =>
-      x.replace('Extension="jpeg"', 'Extension="JPEG"').replace('PartName="/ppt/slides/slide1.xml"', 'PartName="/PPT/Slides/Slide1.xml"'),
+      x
+        .replace('Extension="jpeg"', 'Extension="JPEG"')
+        .replace('PartName="/ppt/slides/slide1.xml"', 'PartName="/PPT/Slides/Slide1.xml"'),
     );
     expect(checkPackageInvariants(upper)).toEqual([]);
   });
@@ -89,15 +108,20 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
 
   it('resolves absolute targets and skips External ones', () => {
     const ok = editPart(SMALL, 'ppt/slides/_rels/slide1.xml.rels', (x) =>
-      addRel(x.replace('Target="../slideLayouts/slideLayout1.xml"', 'Target="/ppt/slideLayouts/slideLayout1.xml"'),
-        `<Relationship Id="rId9" Type="${RT}/hyperlink" Target="https://example.com/a?b=1&amp;c=2" TargetMode="External"/>`),
+      addRel(
+        x.replace('Target="../slideLayouts/slideLayout1.xml"', 'Target="/ppt/slideLayouts/slideLayout1.xml"'),
+        `<Relationship Id="rId9" Type="${RT}/hyperlink" Target="https://example.com/a?b=1&amp;c=2" TargetMode="External"/>`,
+      ),
     );
     expect(checkPackageInvariants(ok)).toEqual([]);
   });
 
   it('rel-id-duplicate: two relationships with one Id', () => {
     const broken = editPart(SMALL, 'ppt/slides/_rels/slide1.xml.rels', (x) =>
-      addRel(x, `<Relationship Id="rId1" Type="${RT}/hyperlink" Target="https://example.com" TargetMode="External"/>`),
+      addRel(
+        x,
+        `<Relationship Id="rId1" Type="${RT}/hyperlink" Target="https://example.com" TargetMode="External"/>`,
+      ),
     );
     expect(kinds(broken)).toEqual(['rel-id-duplicate']);
   });
@@ -105,7 +129,10 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
   it('r-attr-unresolved: any attribute in the relationships namespace, whatever its prefix and local name', () => {
     const broken = editPart(SMALL, 'ppt/slides/slide1.xml', (x) =>
       x
-        .replace('<p:cNvPr id="1" name=""/>', '<p:cNvPr id="1" name=""><a:hlinkClick r:id=""/><a:hlinkHover r:id="rId7"/></p:cNvPr>')
+        .replace(
+          '<p:cNvPr id="1" name=""/>',
+          '<p:cNvPr id="1" name=""><a:hlinkClick r:id=""/><a:hlinkHover r:id="rId7"/></p:cNvPr>',
+        )
         .replace('<p:cNvGrpSpPr/>', `<p:cNvGrpSpPr xmlns:rel="${RT}" rel:pict="rId8"/>`),
     );
     const found = checkPackageInvariants(broken);
@@ -115,40 +142,66 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
   });
 
   it('slide-id-out-of-range and slide-id-duplicate', () => {
-    const low = editPart(TEXT, 'ppt/presentation.xml', (x) => x.replace('<p:sldId id="256"', '<p:sldId id="255"'));
+    const low = editPart(TEXT, 'ppt/presentation.xml', (x) =>
+      x.replace('<p:sldId id="256"', '<p:sldId id="255"'),
+    );
     expect(kinds(low)).toEqual(['slide-id-out-of-range']);
-    const high = editPart(TEXT, 'ppt/presentation.xml', (x) => x.replace('<p:sldId id="256"', '<p:sldId id="2147483648"'));
+    const high = editPart(TEXT, 'ppt/presentation.xml', (x) =>
+      x.replace('<p:sldId id="256"', '<p:sldId id="2147483648"'),
+    );
     expect(kinds(high)).toEqual(['slide-id-out-of-range']);
-    const dup = editPart(TEXT, 'ppt/presentation.xml', (x) => x.replace('<p:sldId id="257"', '<p:sldId id="256"'));
+    const dup = editPart(TEXT, 'ppt/presentation.xml', (x) =>
+      x.replace('<p:sldId id="257"', '<p:sldId id="256"'),
+    );
     expect(kinds(dup)).toEqual(['slide-id-duplicate']);
   });
 
   it('master-layout-id-out-of-range and master-layout-id-duplicate', () => {
-    const low = editPart(TEXT, 'ppt/presentation.xml', (x) => x.replace('<p:sldMasterId id="2147483648"', '<p:sldMasterId id="2147483647"'));
+    const low = editPart(TEXT, 'ppt/presentation.xml', (x) =>
+      x.replace('<p:sldMasterId id="2147483648"', '<p:sldMasterId id="2147483647"'),
+    );
     expect(kinds(low)).toEqual(['master-layout-id-out-of-range']);
-    const dup = editPart(TEXT, 'ppt/slideMasters/slideMaster1.xml', (x) => x.replace('<p:sldLayoutId id="2147483655"', '<p:sldLayoutId id="2147483648"'));
+    const dup = editPart(TEXT, 'ppt/slideMasters/slideMaster1.xml', (x) =>
+      x.replace('<p:sldLayoutId id="2147483655"', '<p:sldLayoutId id="2147483648"'),
+    );
     expect(kinds(dup)).toEqual(['master-layout-id-duplicate']);
   });
 
   it('shape-id-duplicate: two shapes with one cNvPr id (but not Choice vs Fallback)', () => {
-    const dup = editPart(TEXT, 'ppt/slides/slide1.xml', (x) => x.replace('<p:cNvPr id="2" name="TextBox 1"/>', '<p:cNvPr id="1" name="TextBox 1"/>'));
-    expect(checkPackageInvariants(dup)).toEqual(['shape-id-duplicate /ppt/slides/slide1.xml: p:cNvPr id="1" is used by more than one shape']);
+    const dup = editPart(TEXT, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:cNvPr id="2" name="TextBox 1"/>', '<p:cNvPr id="1" name="TextBox 1"/>'),
+    );
+    expect(checkPackageInvariants(dup)).toEqual([
+      'shape-id-duplicate /ppt/slides/slide1.xml: p:cNvPr id="1" is used by more than one shape',
+    ]);
     const shape = (id: number): string =>
       `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="s"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr><p:spPr/></p:sp>`;
     const ac = (choice: string, fallback: string): string =>
       `<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="p14">${choice}</mc:Choice><mc:Fallback>${fallback}</mc:Fallback></mc:AlternateContent>`;
-    const alternatives = editPart(SMALL, 'ppt/slides/slide1.xml', (x) => x.replace('</p:spTree>', `${ac(shape(5), shape(5))}</p:spTree>`));
+    const alternatives = editPart(SMALL, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('</p:spTree>', `${ac(shape(5), shape(5))}</p:spTree>`),
+    );
     expect(checkPackageInvariants(alternatives)).toEqual([]);
-    const twiceInChoice = editPart(SMALL, 'ppt/slides/slide1.xml', (x) => x.replace('</p:spTree>', `${ac(shape(5) + shape(5), shape(5))}</p:spTree>`));
+    const twiceInChoice = editPart(SMALL, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('</p:spTree>', `${ac(shape(5) + shape(5), shape(5))}</p:spTree>`),
+    );
     expect(kinds(twiceInChoice)).toEqual(['shape-id-duplicate']);
   });
 
   it('anim-target-missing: p:spTgt and p:bldP naming a shape that is not on the slide', () => {
     const file = readCorpus('pptx-automizer/SlideWithMedia.pptx');
-    const spTgt = editPart(file, 'ppt/slides/slide1.xml', (x) => x.replace('<p:spTgt spid="9"/>', '<p:spTgt spid="99"/>'));
-    expect(checkPackageInvariants(spTgt)).toEqual(['anim-target-missing /ppt/slides/slide1.xml: p:spTgt spid="99" names no shape on this slide']);
-    const bldP = editPart(file, 'ppt/slides/slide1.xml', (x) => x.replace('</p:timing>', '<p:bldLst><p:bldP spid="42" grpId="0"/></p:bldLst></p:timing>'));
-    expect(checkPackageInvariants(bldP)).toEqual(['anim-target-missing /ppt/slides/slide1.xml: p:bldP spid="42" names no shape on this slide']);
+    const spTgt = editPart(file, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:spTgt spid="9"/>', '<p:spTgt spid="99"/>'),
+    );
+    expect(checkPackageInvariants(spTgt)).toEqual([
+      'anim-target-missing /ppt/slides/slide1.xml: p:spTgt spid="99" names no shape on this slide',
+    ]);
+    const bldP = editPart(file, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('</p:timing>', '<p:bldLst><p:bldP spid="42" grpId="0"/></p:bldLst></p:timing>'),
+    );
+    expect(checkPackageInvariants(bldP)).toEqual([
+      'anim-target-missing /ppt/slides/slide1.xml: p:bldP spid="42" names no shape on this slide',
+    ]);
   });
 
   it('txbody-empty: a text body without a:p', () => {
@@ -158,7 +211,10 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
 
   it('ignorable-prefix-undeclared: mc:Ignorable naming an undeclared prefix', () => {
     const broken = editPart(SMALL, 'ppt/slides/slide1.xml', (x) =>
-      x.replace('<p:sld ', '<p:sld xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="a zz" '),
+      x.replace(
+        '<p:sld ',
+        '<p:sld xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="a zz" ',
+      ),
     );
     expect(checkPackageInvariants(broken)).toEqual([
       "ignorable-prefix-undeclared /ppt/slides/slide1.xml: mc:Ignorable names prefix 'zz' that is not declared on <p:sld>",
@@ -166,22 +222,34 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
   });
 
   it('slide-layout-rel-count: a slide with no layout, and one with two', () => {
-    const none = editPart(SMALL, 'ppt/slides/_rels/slide1.xml.rels', (x) => x.replace(/<Relationship [^>]*slideLayout[^>]*\/>/, ''));
+    const none = editPart(SMALL, 'ppt/slides/_rels/slide1.xml.rels', (x) =>
+      x.replace(/<Relationship [^>]*slideLayout[^>]*\/>/, ''),
+    );
     expect(kinds(none)).toEqual(['slide-layout-rel-count']);
     const two = editPart(SMALL, 'ppt/slides/_rels/slide1.xml.rels', (x) =>
-      addRel(x, `<Relationship Id="rId5" Type="${RT}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>`),
+      addRel(
+        x,
+        `<Relationship Id="rId5" Type="${RT}/slideLayout" Target="../slideLayouts/slideLayout1.xml"/>`,
+      ),
     );
-    expect(checkPackageInvariants(two)).toEqual(['slide-layout-rel-count /ppt/slides/slide1.xml: has 2 slideLayout relationships, expected 1']);
+    expect(checkPackageInvariants(two)).toEqual([
+      'slide-layout-rel-count /ppt/slides/slide1.xml: has 2 slideLayout relationships, expected 1',
+    ]);
   });
 
   it('part-unreachable: a typed part nothing points at', () => {
     const broken = editPackage(SMALL, (f) => (f['ppt/media/orphan.jpeg'] = strToU8('x')));
-    expect(checkPackageInvariants(broken)).toEqual(['part-unreachable /ppt/media/orphan.jpeg: no relationship chain from /_rels/.rels reaches it']);
+    expect(checkPackageInvariants(broken)).toEqual([
+      'part-unreachable /ppt/media/orphan.jpeg: no relationship chain from /_rels/.rels reaches it',
+    ]);
   });
 
   it('attr-not-integer: fractional EMU offsets, extents and font sizes', () => {
     const broken = editPart(TEXT, 'ppt/slides/slide1.xml', (x) =>
-      x.replace('<a:off x="2718725"', '<a:off x="2718725.5"').replace('cy="369332"', 'cy="-324900.00000000006"').replace('<a:rPr lang="en-US" i="1"', '<a:rPr lang="en-US" sz="12.5" i="1"'),
+      x
+        .replace('<a:off x="2718725"', '<a:off x="2718725.5"')
+        .replace('cy="369332"', 'cy="-324900.00000000006"')
+        .replace('<a:rPr lang="en-US" i="1"', '<a:rPr lang="en-US" sz="12.5" i="1"'),
     );
     expect(findPackageViolations(broken).map((v) => v.message)).toEqual([
       'p:sld/p:cSld/p:spTree/p:sp/p:spPr/a:xfrm/a:off/@x="2718725.5" is not an integer',
@@ -193,14 +261,18 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
   it('notes-backlink: a notes slide that does not point back at its slide', () => {
     const file = readCorpus('pptx-automizer/SlideWithNotes.pptx');
     expect(checkPackageInvariants(file)).toEqual([]);
-    const broken = editPart(file, 'ppt/notesSlides/_rels/notesSlide1.xml.rels', (x) => x.replace(/<Relationship [^>]*relationships\/slide"[^>]*\/>/, ''));
+    const broken = editPart(file, 'ppt/notesSlides/_rels/notesSlide1.xml.rels', (x) =>
+      x.replace(/<Relationship [^>]*relationships\/slide"[^>]*\/>/, ''),
+    );
     expect(kinds(broken)).toEqual(['notes-backlink']);
   });
 
   it('xml-malformed and xml-doctype', () => {
     const malformed = editPart(SMALL, 'ppt/slides/slide1.xml', (x) => x.replace('</p:spTree>', ''));
     expect(kinds(malformed)).toEqual(['xml-malformed']);
-    const doctype = editPart(SMALL, 'ppt/slides/slide1.xml', (x) => x.replace('<p:sld ', '<!DOCTYPE p:sld [<!ENTITY x "y">]><p:sld '));
+    const doctype = editPart(SMALL, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:sld ', '<!DOCTYPE p:sld [<!ENTITY x "y">]><p:sld '),
+    );
     expect(kinds(doctype)).toEqual(['xml-doctype']);
   });
 });
@@ -220,16 +292,22 @@ describe('checkPackageInvariantsAgainst', () => {
       move('ppt/notesSlides/notesSlide3.xml', 'ppt/notesSlides/notesSlide7.xml');
       move('ppt/notesSlides/_rels/notesSlide3.xml.rels', 'ppt/notesSlides/_rels/notesSlide7.xml.rels');
       for (const item of ['ppt/slides/_rels/slide3.xml.rels', '[Content_Types].xml']) {
-        f[item] = strToU8(strFromU8(f[item] ?? new Uint8Array()).replace('notesSlide3.xml', 'notesSlide7.xml'));
+        f[item] = strToU8(
+          strFromU8(f[item] ?? new Uint8Array()).replace('notesSlide3.xml', 'notesSlide7.xml'),
+        );
       }
     });
     const own = checkPackageInvariants(renamed);
-    expect(own).toContain('notes-backlink /ppt/notesSlides/notesSlide7.xml: no slide it points at has it as its notes slide');
+    expect(own).toContain(
+      'notes-backlink /ppt/notesSlides/notesSlide7.xml: no slide it points at has it as its notes slide',
+    );
     expect(checkPackageInvariantsAgainst(renamed, template)).toEqual([]);
   });
 
   it('still reports a new kind of flaw', () => {
-    const broken = editPart(template, 'ppt/presentation.xml', (x) => x.replace(/<p:sldId id="\d+"/, '<p:sldId id="1"'));
+    const broken = editPart(template, 'ppt/presentation.xml', (x) =>
+      x.replace(/<p:sldId id="\d+"/, '<p:sldId id="1"'),
+    );
     expect(checkPackageInvariantsAgainst(broken, template)).toEqual([
       'slide-id-out-of-range /ppt/presentation.xml: p:sldId id="1" is not in [256, 2^31)',
     ]);

@@ -39,8 +39,10 @@ function checkContentTypes(pkg: OpcPackage, report: Report): void {
     }
   }
   for (const name of pkg.overrides.keys()) {
-    if (name === '/' + CONTENT_TYPES.toLowerCase()) report('content-type-override-self', name, 'an Override names [Content_Types].xml');
-    else if (!pkg.partsByLowerName.has(name)) report('content-type-override-phantom', name, 'Override for a part not in the package');
+    if (name === '/' + CONTENT_TYPES.toLowerCase())
+      report('content-type-override-self', name, 'an Override names [Content_Types].xml');
+    else if (!pkg.partsByLowerName.has(name))
+      report('content-type-override-phantom', name, 'Override for a part not in the package');
   }
 }
 
@@ -52,7 +54,11 @@ function checkRelationships(pkg: OpcPackage, report: Report): void {
       if (ids.has(rel.id)) report('rel-id-duplicate', relsPart, `Id "${rel.id}" appears twice`);
       ids.add(rel.id);
       if (rel.targetPart !== undefined && !pkg.partsByLowerName.has(rel.targetPart.toLowerCase())) {
-        report('rel-target-missing', relsPart, `${rel.id} -> "${rel.target}" (${rel.targetPart}) does not exist`);
+        report(
+          'rel-target-missing',
+          relsPart,
+          `${rel.id} -> "${rel.target}" (${rel.targetPart}) does not exist`,
+        );
       }
     }
   }
@@ -72,7 +78,8 @@ function checkReachability(pkg: OpcPackage, report: Report): void {
   }
   for (const [lower, part] of pkg.partsByLowerName) {
     if (lower === '/' + CONTENT_TYPES.toLowerCase() || isRelsPart(part)) continue;
-    if (!seen.has(lower)) report('part-unreachable', part, 'no relationship chain from /_rels/.rels reaches it');
+    if (!seen.has(lower))
+      report('part-unreachable', part, 'no relationship chain from /_rels/.rels reaches it');
   }
 }
 
@@ -91,7 +98,8 @@ function checkXmlParts(pkg: OpcPackage, report: Report): void {
       continue;
     }
     checkPartXml(part, root, relsOf(pkg, part), report);
-    if (mainPart !== undefined && lower === mainPart.toLowerCase()) checkPresentationIds(pkg, part, root, report);
+    if (mainPart !== undefined && lower === mainPart.toLowerCase())
+      checkPresentationIds(pkg, part, root, report);
     if (type === CT_SLIDE) {
       checkSlideShapes(part, root, report);
       checkSlideRelationships(pkg, part, report);
@@ -108,7 +116,9 @@ export function findPackageViolations(bytes: Uint8Array): Violation[] {
   try {
     pkg = openPackage(bytes, report);
   } catch (e) {
-    return [{ kind: 'zip-unreadable', part: '', message: `the ZIP does not reopen: ${(e as Error).message}` }];
+    return [
+      { kind: 'zip-unreadable', part: '', message: `the ZIP does not reopen: ${(e as Error).message}` },
+    ];
   }
   checkContentTypes(pkg, report);
   checkRelationships(pkg, report);

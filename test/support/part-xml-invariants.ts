@@ -28,25 +28,39 @@ function describe(el: TreeElement): string {
   return path.join('/');
 }
 
-export function checkPartXml(part: string, root: TreeElement, rels: readonly Relationship[], report: Report): void {
+export function checkPartXml(
+  part: string,
+  root: TreeElement,
+  rels: readonly Relationship[],
+  report: Report,
+): void {
   const relIds = new Set(rels.map((r) => r.id));
   for (const el of walk(root)) {
     for (const a of el.attrs) {
       // Any attribute in the relationships namespace names a relationship of this part (id, embed,
       // link, pict, dm, lo, qs, cs, …); r:id="" is PowerPoint's own "no target" marker [php#992].
       if (inNs(a.ns, 'r') && a.value !== '' && !relIds.has(a.value)) {
-        report('r-attr-unresolved', part, `${describe(el)}/@${a.name}="${a.value}" names no relationship of this part`);
+        report(
+          'r-attr-unresolved',
+          part,
+          `${describe(el)}/@${a.name}="${a.value}" names no relationship of this part`,
+        );
       }
       if (inNs(a.ns, 'mc') && a.local === 'Ignorable') {
         for (const prefix of a.value.split(/\s+/).filter(Boolean)) {
           if (!el.scope.has(prefix)) {
-            report('ignorable-prefix-undeclared', part, `mc:Ignorable names prefix '${prefix}' that is not declared on <${el.name}>`);
+            report(
+              'ignorable-prefix-undeclared',
+              part,
+              `mc:Ignorable names prefix '${prefix}' that is not declared on <${el.name}>`,
+            );
           }
         }
       }
     }
     if (is(el, 'p', 'txBody') || is(el, 'a', 'txBody') || is(el, 'c', 'rich')) {
-      if (!el.children.some((c) => is(c, 'a', 'p'))) report('txbody-empty', part, `${describe(el)} has no a:p`);
+      if (!el.children.some((c) => is(c, 'a', 'p')))
+        report('txbody-empty', part, `${describe(el)} has no a:p`);
     }
     for (const rule of INTEGER_ATTRIBUTES) {
       if (!is(el, rule.key, rule.local)) continue;

@@ -18,22 +18,34 @@ function parseId(raw: string | undefined): number {
 }
 
 /** p:sldId in [256, 2^31) unique [ST_SlideId]; masters and layouts share one space in [2^31, 2^32) [ST_SlideMasterId]. */
-export function checkPresentationIds(pkg: OpcPackage, presentationPart: string, pres: TreeElement, report: Report): void {
+export function checkPresentationIds(
+  pkg: OpcPackage,
+  presentationPart: string,
+  pres: TreeElement,
+  report: Report,
+): void {
   const slideIds = new Set<number>();
   const masterLayoutIds = new Map<number, string>();
   const claimMasterOrLayout = (raw: string | undefined, where: string, part: string): void => {
     if (raw === undefined) return; // @id is optional on p:sldMasterId and p:sldLayoutId [XSD-pml] (poi/2411-Performance_Up.pptx)
     const id = parseId(raw);
-    if (!(id >= TWO_31 && id < TWO_32)) report('master-layout-id-out-of-range', part, `${where} id ${id} is not in [2^31, 2^32)`);
+    if (!(id >= TWO_31 && id < TWO_32))
+      report('master-layout-id-out-of-range', part, `${where} id ${id} is not in [2^31, 2^32)`);
     const other = masterLayoutIds.get(id);
-    if (other !== undefined) report('master-layout-id-duplicate', part, `${where} id ${id} is also used by ${other}`);
+    if (other !== undefined)
+      report('master-layout-id-duplicate', part, `${where} id ${id} is also used by ${other}`);
     masterLayoutIds.set(id, where);
   };
   const presRels = relsOf(pkg, presentationPart);
   for (const el of walk(pres)) {
     if (is(el, 'p', 'sldId')) {
       const id = parseId(attr(el, 'id'));
-      if (!(id >= 256 && id < TWO_31)) report('slide-id-out-of-range', presentationPart, `p:sldId id="${attr(el, 'id')}" is not in [256, 2^31)`);
+      if (!(id >= 256 && id < TWO_31))
+        report(
+          'slide-id-out-of-range',
+          presentationPart,
+          `p:sldId id="${attr(el, 'id')}" is not in [256, 2^31)`,
+        );
       if (slideIds.has(id)) report('slide-id-duplicate', presentationPart, `p:sldId id ${id} appears twice`);
       slideIds.add(id);
     }
@@ -66,7 +78,8 @@ type AcBranch = { ac: TreeElement; branch: TreeElement };
 
 function acBranches(el: TreeElement): AcBranch[] {
   const out: AcBranch[] = [];
-  for (let e = el; e.parent; e = e.parent) if (is(e.parent, 'mc', 'AlternateContent')) out.push({ ac: e.parent, branch: e });
+  for (let e = el; e.parent; e = e.parent)
+    if (is(e.parent, 'mc', 'AlternateContent')) out.push({ ac: e.parent, branch: e });
   return out;
 }
 
@@ -102,7 +115,12 @@ export function checkSlideShapes(part: string, slide: TreeElement, report: Repor
 export function checkSlideRelationships(pkg: OpcPackage, slidePart: string, report: Report): void {
   const rels = relsOf(pkg, slidePart);
   const layouts = rels.filter((r) => relTypeIs(r, 'slideLayout'));
-  if (layouts.length !== 1) report('slide-layout-rel-count', slidePart, `has ${layouts.length} slideLayout relationships, expected 1`);
+  if (layouts.length !== 1)
+    report(
+      'slide-layout-rel-count',
+      slidePart,
+      `has ${layouts.length} slideLayout relationships, expected 1`,
+    );
   for (const notes of rels.filter((r) => relTypeIs(r, 'notesSlide') && r.targetPart)) {
     const back = relsOf(pkg, notes.targetPart ?? '').filter((r) => relTypeIs(r, 'slide'));
     if (!back.some((r) => r.targetPart?.toLowerCase() === slidePart.toLowerCase())) {
@@ -114,7 +132,9 @@ export function checkSlideRelationships(pkg: OpcPackage, slidePart: string, repo
 export function checkNotesSlide(pkg: OpcPackage, notesPart: string, report: Report): void {
   const slides = relsOf(pkg, notesPart).filter((r) => relTypeIs(r, 'slide'));
   const pointsBack = slides.some((s) =>
-    relsOf(pkg, s.targetPart ?? '').some((r) => relTypeIs(r, 'notesSlide') && r.targetPart?.toLowerCase() === notesPart.toLowerCase()),
+    relsOf(pkg, s.targetPart ?? '').some(
+      (r) => relTypeIs(r, 'notesSlide') && r.targetPart?.toLowerCase() === notesPart.toLowerCase(),
+    ),
   );
   if (!pointsBack) report('notes-backlink', notesPart, 'no slide it points at has it as its notes slide');
 }

@@ -38,7 +38,9 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
     child.stderr.on('data', (b: Buffer) => err.push(b));
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      reject(new RenderError(`${command} timed out after ${TIMEOUT_MS / 1000} s`, Buffer.concat(err).toString()));
+      reject(
+        new RenderError(`${command} timed out after ${TIMEOUT_MS / 1000} s`, Buffer.concat(err).toString()),
+      );
     }, TIMEOUT_MS);
     child.on('error', (e) => {
       clearTimeout(timer);
@@ -61,13 +63,25 @@ export async function renderToPdfText(bytes: Uint8Array): Promise<string[]> {
     const profile = pathToFileURL(join(dir, 'profile')).href;
     const convert = await run(
       'soffice',
-      [`-env:UserInstallation=${profile}`, '--headless', '--norestore', '--convert-to', 'pdf', '--outdir', dir, input],
+      [
+        `-env:UserInstallation=${profile}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        input,
+      ],
       dir,
     );
     const pdf = join(dir, 'deck.pdf');
     // soffice exits 0 even when it wrote nothing, so the file is the only proof.
     if (!existsSync(pdf)) {
-      throw new RenderError(`soffice wrote no PDF (exit ${convert.code}): ${convert.stdout.trim()}`, convert.stderr);
+      throw new RenderError(
+        `soffice wrote no PDF (exit ${convert.code}): ${convert.stdout.trim()}`,
+        convert.stderr,
+      );
     }
     const text = await run('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, join(dir, 'deck.txt')], dir);
     if (text.code !== 0) throw new RenderError(`pdftotext failed (exit ${text.code})`, text.stderr);

@@ -25,9 +25,19 @@ export function validatePptx(bytes: Uint8Array): Promise<ValidatorResult[]> {
   const run = async (): Promise<ValidatorResult[]> => {
     try {
       const results = await validate(new Uint8Array(bytes), 'pptx', 'Microsoft365');
-      return results.map((r) => ({ id: r.id, description: r.description, path: { xpath: r.path.xpath, partUri: r.path.partUri } }));
+      return results.map((r) => ({
+        id: r.id,
+        description: r.description,
+        path: { xpath: r.path.xpath, partUri: r.path.partUri },
+      }));
     } catch (e) {
-      return [{ id: VALIDATOR_CRASHED, description: String((e as Error).message ?? e), path: { xpath: '', partUri: '' } }];
+      return [
+        {
+          id: VALIDATOR_CRASHED,
+          description: String((e as Error).message ?? e),
+          path: { xpath: '', partUri: '' },
+        },
+      ];
     }
   };
   const result = queue.then(run, run);
@@ -59,7 +69,10 @@ function keysOfTemplate(template: Uint8Array): Promise<Set<string>> {
  * Errors of `output` whose key the template never has. A key the template has at least once is allowed
  * any number of times (a slide cloned three times repeats its template's error three times).
  */
-export async function newValidatorErrors(output: Uint8Array, template: Uint8Array): Promise<ValidatorResult[]> {
+export async function newValidatorErrors(
+  output: Uint8Array,
+  template: Uint8Array,
+): Promise<ValidatorResult[]> {
   const [known, errors] = await Promise.all([keysOfTemplate(template), validatePptx(output)]);
   return errors.filter((e) => !known.has(validatorErrorKey(e)));
 }

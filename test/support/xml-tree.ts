@@ -79,7 +79,8 @@ function openElement(body: string, parent: TreeElement | undefined): TreeElement
   }
   const [prefix, local] = splitName(name);
   const ns = scope.get(prefix);
-  if (prefix && ns === undefined) throw new XmlReadError(`undeclared element prefix '${prefix}' on <${name}>`);
+  if (prefix && ns === undefined)
+    throw new XmlReadError(`undeclared element prefix '${prefix}' on <${name}>`);
   const attrs: TreeAttribute[] = [];
   const seen = new Set<string>();
   for (const [n, v] of rawAttrs) {
