@@ -1,0 +1,57 @@
+/**
+ * The `deckforge` command. Each subcommand's module is imported only when it runs, so `deckforge generate`
+ * starts without loading the HTTP server, the database driver or the worker pool.
+ */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+const USAGE = `Usage: deckforge <command> [options]
+
+Commands:
+  generate FILE... PAYLOAD.json [-o OUT]   build a deck offline (no server): FILEs play the uploaded files
+  inspect TEMPLATE [--json]                 list slides, layouts and shapes (name, id, kind, text, tags)
+  serve                                     run the HTTP API with an embedded job worker
+  worker                                    run a job worker only
+  accounts create|list|set-plan|rotate-key  manage accounts (see 'deckforge accounts --help')
+  migrate                                   create or upgrade the database schema
+
+Run 'deckforge <command> --help' for a command's options.
+`;
+
+export async function main(args: string[], io: CliIo = processIo): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'generate':
+      return (await import('./generate-command.js')).runGenerate(rest, io);
+    case 'inspect':
+      return (await import('./inspect-command.js')).runInspect(rest, io);
+    case 'serve':
+      return (await import('./serve.js')).runServe(rest, io);
+    case 'worker':
+      return (await import('./worker.js')).runWorker(rest, io);
+    case 'accounts':
+      return (await import('./accounts.js')).runAccounts(rest, io);
+    case 'migrate':
+      return (await import('./migrate.js')).runMigrate(rest, io);
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      io.stdout(USAGE);
+      return command === undefined ? 2 : 0;
+    case '--version':
+    case '-v':
+      io.stdout(`${(await import('./version.js')).VERSION}\n`);
+      return 0;
+    default:
+      io.stderr(`deckforge: unknown command "${command}"\n\n${USAGE}`);
+      return 2;
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * Builds the output deck from one template: output slides in payload order, each a clone of a template
+ * slide (or a fresh slide on a layout), with everything it references. Template slides nobody asked for
+ * are dropped, and so is every part only they used: the package builder prunes whatever is no longer
+ * reachable from the package root.
+ *
+ * The first output slide made from a template slide keeps that slide's part name, id and owned parts
+ * (charts, notes, SmartArt): nothing to copy. Every further clone gets fresh copies (rule 15).
+ */
+import type { Warning } from '../errors.js';
+import { PackageBuilder } from '../package/package-builder.js';
+import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import { cloneElement, descendants, removeNode, serializeXml, type XmlDocument, type XmlElement } from '../xml/index.js';
+import { finishPresentation, type OutputSlide } from './presentation-part.js';
+import { PartCopier, type CopyContext } from './part-copier.js';
+import { newLayoutSlide } from './layout-slide.js';
+import { newNotesSlide, notesBody } from './notes-slide.js';
+import { effectiveXfrm, type Box } from './placeholders.js';
+import {
+  clonePolicy,
+  HYPERLINK_REL,
+  NOTES_MASTER_REL,
+  NOTES_SLIDE_REL,
+  SLIDE_LAYOUT_REL,
+  SLIDE_REL,
+} from './relationship-policy.js';
+import { SlideIdAllocator } from './slide-ids.js';
+import type { Template, TemplateLayout, TemplateSlide } from './template.js';
+import type { ExportVersion } from '../payload/model.js';
+
+export type SlideSource = { kind: 'slide'; slide: TemplateSlide } | { kind: 'layout'; layout: TemplateLayout };
+
+const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
+const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
+
+/** One output slide while it is being filled. */
+export class SlideDraft {
+  private notesDoc: XmlDocument | null = null;
+  private nextRelNumber: number;
+
+  constructor(
+    readonly position: number,
+    readonly partName: string,
+    readonly document: XmlDocument,
+    readonly relationships: Relationship[],
+    readonly source: SlideSource,
+    private readonly deck: DeckBuilder,
+    /** The template notes slide this output slide owns or clones, if any. */
+    readonly notesSource: string | null,
+  ) {
+    this.nextRelNumber = relationships.length + 1;
+  }
+
+  get root(): XmlElement {
+    return this.document.root;
+  }
+
+  addHyperlink(url: string): string {
+    const existing = this.relationships.find((r) => r.type === HYPERLINK_REL && r.external && r.target === url);
+    if (existing) return existing.id;
+    let id: string;
+    do id = `rId${this.nextRelNumber++}`;
+    while (this.relationships.some((r) => r.id === id));
+    this.relationships.push({ id, type: HYPERLINK_REL, target: url, external: true });
+    return id;
+  }
+
+  /** Geometry a placeholder shape inherits from the layout and master. */
+  inheritedXfrm(shape: XmlElement): Box | null {
+    return this.deck.inheritedXfrm(this, shape);
+  }
+
+  /** The notes page for editing, creating one when the template slide had none. */
+  notesRoot(): XmlElement {
+    if (!this.notesDoc) {
+      const source = this.notesSource ? this.deck.template.xml(this.notesSource) : null;
+      this.notesDoc = source ? { prolog: source.prolog, root: cloneElement(source.root) } : newNotesSlide();
+    }
+    return this.notesDoc.root;
+  }
+
+  /** The notes text body (the body placeholder), created when missing. */
+  notesTextBody(): XmlElement {
+    return notesBody(this.notesRoot());
+  }
+
+  /** Whether the template's notes page holds `{{` (checked on the raw bytes, without parsing). */
+  hasTemplateNotesWithTags(): boolean {
+    return this.notesSource !== null && this.deck.template.containsTagMarker(this.notesSource);
+  }
+
+  /** The edited notes page, when notes were written. */
+  get notes(): XmlDocument | null {
+    return this.notesDoc;
+  }
+
+  layoutPartName(): string | null {
+    const rel = this.relationships.find((r) => r.type === SLIDE_LAYOUT_REL);
+    return rel ? resolveTarget(this.partName, rel.target) : null;
+  }
+}
+
+export class DeckBuilder {
+  readonly builder: PackageBuilder;
+  private readonly copier: PartCopier;
+  private readonly ids = new SlideIdAllocator();
+  /** Template slide part → output part of its first clone. */
+  private readonly firstClone = new Map<string, string>();
+  private readonly firstUse = new Set<number>();
+  private readonly output: OutputSlide[] = [];
+  readonly warnings: Warning[] = [];
+
+  constructor(
+    readonly template: Template,
+    private readonly sources: readonly SlideSource[],
+    private readonly exportVersion: ExportVersion,
+  ) {
+    this.builder = new PackageBuilder(template.pkg);
+    this.copier = new PartCopier(template, this.builder);
+    sources.forEach((source, position) => {
+      if (source.kind === 'slide' && !this.firstClone.has(source.slide.partName)) {
+        this.firstClone.set(source.slide.partName, source.slide.partName);
+        this.firstUse.add(position);
+      }
+    });
+    this.ids.reserve(sources.flatMap((s, i) => (this.firstUse.has(i) && s.kind === 'slide' ? [s.slide.id] : [])));
+  }
+
+  /** Opens output slide `position` for filling. Call in order, and commit each draft before the next. */
+  draft(position: number): SlideDraft {
+    const source = this.sources[position];
+    if (!source) throw new RangeError(`no output slide ${position}`);
+    if (source.kind === 'layout') {
+      const partName = this.builder.freeName((n) => `/ppt/slides/slide${n}.xml`);
+      const layoutRoot = this.template.xml(source.layout.partName).root;
+      const rels: Relationship[] = [{ id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, source.layout.partName), external: false }];
+      return new SlideDraft(position, partName, newLayoutSlide(layoutRoot), rels, source, this, null);
+    }
+    const slide = source.slide;
+    const first = this.firstUse.has(position);
+    const partName = first ? slide.partName : this.builder.freeName((n) => `/ppt/slides/slide${n}.xml`);
+    const templateDoc = this.template.xml(slide.partName);
+    const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
+    const context: CopyContext = { ownerSlide: partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
+    const rels: Relationship[] = [];
+    const removedSlideLinks: string[] = [];
+    for (const rel of this.template.relationships(slide.partName)) {
+      const policy = clonePolicy(rel.type);
+      if (policy === 'drop') continue;
+      if (rel.external || policy === 'share') {
+        rels.push({ ...rel });
+        continue;
+      }
+      const target = resolveTarget(slide.partName, rel.target);
+      if (policy === 'slide-link') {
+        const inOutput = this.firstClone.get(target);
+        if (inOutput) rels.push({ ...rel, target: relativeTarget(partName, inOutput) });
+        else removedSlideLinks.push(rel.id);
+        continue;
+      }
+      // Owned parts: the first clone keeps the template's; the notes slide is written at commit.
+      if (first || rel.type === NOTES_SLIDE_REL || !this.template.pkg.has(target)) rels.push({ ...rel });
+      else rels.push({ ...rel, target: relativeTarget(partName, this.copier.copyTree(target, context, rel.type)) });
+    }
+    if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
+    if (!first) refreshCreationId(document.root);
+    return new SlideDraft(position, partName, document, rels, source, this, slide.notesPartName);
+  }
+
+  /** Writes the draft's slide (and notes) into the output and releases its tree. */
+  commit(draft: SlideDraft): void {
+    const { source, position } = draft;
+    const first = this.firstUse.has(position);
+    const notesRel = draft.relationships.find((r) => r.type === NOTES_SLIDE_REL);
+    const context: CopyContext = { ownerSlide: draft.partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
+    let hasNotes = false;
+    if (draft.notes) {
+      const notesPart = notesRel && first ? resolveTarget(draft.partName, notesRel.target) : this.builder.freeName((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
+      const notesRels = draft.notesSource
+        ? this.copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
+        : [
+            { id: 'rId1', type: NOTES_MASTER_REL, target: relativeTarget(notesPart, this.notesMaster()), external: false },
+            { id: 'rId2', type: SLIDE_REL, target: relativeTarget(notesPart, draft.partName), external: false },
+          ];
+      this.builder.setPart(notesPart, serializeXml(draft.notes), CT_NOTES_SLIDE);
+      this.builder.setRelationships(notesPart, notesRels);
+      if (notesRel) notesRel.target = relativeTarget(draft.partName, notesPart);
+      else draft.relationships.push({ id: freeRelId(draft.relationships), type: NOTES_SLIDE_REL, target: relativeTarget(draft.partName, notesPart), external: false });
+      hasNotes = true;
+    } else if (notesRel && draft.notesSource) {
+      if (!first) notesRel.target = relativeTarget(draft.partName, this.copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL));
+      hasNotes = true;
+    }
+    this.builder.setPart(draft.partName, serializeXml(draft.document), CT_SLIDE);
+    this.builder.setRelationships(draft.partName, draft.relationships);
+    const templateId = source.kind === 'slide' && first ? source.slide.id : null;
+    this.output.push({
+      partName: draft.partName,
+      id: templateId ?? this.ids.allocate(),
+      source: source.kind === 'slide' ? source.slide : null,
+      hidden: draft.root.attrs.show === '0',
+      hasNotes,
+    });
+  }
+
+  /** Presentation part, sections, custom shows, app properties; then the package bytes. */
+  finish(): Uint8Array {
+    finishPresentation({
+      template: this.template,
+      builder: this.builder,
+      slides: this.output,
+      exportVersion: this.exportVersion,
+      notesMaster: this.createdNotesMaster,
+      warnings: this.warnings,
+    });
+    return this.builder.build();
+  }
+
+  inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null {
+    const layout = draft.layoutPartName();
+    if (!layout || !this.template.pkg.has(layout)) return effectiveXfrm(shape, []);
+    const chain = [this.template.xml(layout).root];
+    const master = this.template.related(layout, 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideMaster');
+    if (master && this.template.pkg.has(master)) chain.push(this.template.xml(master).root);
+    return effectiveXfrm(shape, chain);
+  }
+
+  private createdNotesMaster: string | null = null;
+
+  /** The template's notes master, or one created on first need (rule 16). */
+  private notesMaster(): string {
+    const existing = this.template.related(this.template.pkg.mainPartName, NOTES_MASTER_REL);
+    if (existing) return existing;
+    this.createdNotesMaster ??= this.builder.freeName((n) => `/ppt/notesMasters/notesMaster${n}.xml`);
+    return this.createdNotesMaster;
+  }
+
+  /** Links to slides that are not in the output are removed, with a warning (ooxml-notes §2.3). */
+  private removeSlideLinks(root: XmlElement, relIds: readonly string[], position: number): void {
+    const targets = new Set(relIds);
+    const doomed: { parent: XmlElement; node: XmlElement }[] = [];
+    const visit = (parent: XmlElement): void => {
+      for (const node of parent.children) {
+        if (node.kind !== 'element') continue;
+        if ((node.name === 'a:hlinkClick' || node.name === 'a:hlinkHover' || node.name === 'a:hlinkMouseOver') && targets.has(node.attrs['r:id'] ?? '')) {
+          doomed.push({ parent, node });
+        } else visit(node);
+      }
+    };
+    visit(root);
+    for (const { parent, node } of doomed) removeNode(parent, node);
+    for (const node of descendants(root)) {
+      for (const [name, value] of Object.entries(node.attrs)) if (name.startsWith('r:') && targets.has(value)) node.attrs[name] = '';
+    }
+    this.warnings.push({
+      path: `presentation.slides[${position}]`,
+      message: `removed ${doomed.length} link(s) to template slides that are not in the output`,
+    });
+  }
+}
+
+function freeRelId(rels: readonly Relationship[]): string {
+  let n = rels.length + 1;
+  while (rels.some((r) => r.id === `rId${n}`)) n++;
+  return `rId${n}`;
+}
+
+/** A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). */
+function refreshCreationId(root: XmlElement): void {
+  for (const el of descendants(root, 'p14:creationId')) {
+    el.attrs.val = String(1 + Math.floor(Math.random() * 0xfffffffe));
+  }
+}
+

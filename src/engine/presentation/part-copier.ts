@@ -1,0 +1,60 @@
+/**
+ * Copies a part and every part that belongs exclusively to it into the output, under fresh names, as raw
+ * bytes (never parsed). Rels of the copies keep their Ids (ooxml-notes §3.2: a fresh rels part may keep the
+ * source's Ids), so the XML inside needs no rewriting; only Targets change.
+ */
+import type { PackageBuilder } from '../package/package-builder.js';
+import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import { clonePolicy, NOTES_SLIDE_REL, numberedPattern } from './relationship-policy.js';
+import type { Template } from './template.js';
+
+export interface CopyContext {
+  /** The output slide the copied parts belong to. */
+  ownerSlide: string;
+  /** Output part of the first clone of a template slide, or null when that slide is not in the output. */
+  slideInOutput(templateSlidePart: string): string | null;
+}
+
+export class PartCopier {
+  constructor(
+    private readonly template: Template,
+    private readonly builder: PackageBuilder,
+  ) {}
+
+  /** Copies `source` (and its exclusive parts) under a fresh name; returns that name. */
+  copyTree(source: string, context: CopyContext, viaType: string | null = null): string {
+    const name = this.builder.freeName(numberedPattern(source));
+    this.builder.copyPart(this.template.pkg, source, name);
+    const contentType = this.template.pkg.contentTypes.typeOf(source);
+    if (contentType && this.builder.contentTypes.typeOf(name) !== contentType) this.builder.contentTypes.setOverride(name, contentType);
+    const rels = this.relationshipsFor(source, name, context, viaType);
+    if (rels.length > 0) this.builder.setRelationships(name, rels);
+    return name;
+  }
+
+  /**
+   * The relationships a copy of `fromPart` living at `toPart` needs. A notes slide's link to its slide,
+   * and any other part's link to a slide not in the output, point at the owner slide: a valid target of the
+   * right type (rule 3), where a dropped relationship would leave a dangling r:id in XML we do not parse.
+   */
+  relationshipsFor(fromPart: string, toPart: string, context: CopyContext, viaType: string | null): Relationship[] {
+    const result: Relationship[] = [];
+    for (const rel of this.template.relationships(fromPart)) {
+      if (rel.external) {
+        result.push({ ...rel });
+        continue;
+      }
+      const target = resolveTarget(fromPart, rel.target);
+      const policy = clonePolicy(rel.type);
+      if (policy === 'drop') continue;
+      let outputTarget = target;
+      if (policy === 'slide-link') {
+        outputTarget = viaType === NOTES_SLIDE_REL ? context.ownerSlide : (context.slideInOutput(target) ?? context.ownerSlide);
+      } else if (policy === 'copy' && this.template.pkg.has(target)) {
+        outputTarget = this.copyTree(target, context, rel.type);
+      }
+      result.push({ ...rel, target: relativeTarget(toPart, outputTarget) });
+    }
+    return result;
+  }
+}

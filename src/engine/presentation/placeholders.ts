@@ -1,0 +1,77 @@
+/**
+ * Placeholder inheritance: a slide placeholder without its own a:xfrm takes its geometry from the layout
+ * placeholder with the same idx (or type), which in turn may inherit from the master's placeholder of that
+ * type (ooxml-notes §8.3).
+ */
+import { child, childElements, descendants, firstDescendant, type XmlElement } from '../xml/index.js';
+
+export interface Box {
+  x: number;
+  y: number;
+  cx: number;
+  cy: number;
+}
+
+export interface PlaceholderKey {
+  type: string;
+  idx: number | null;
+}
+
+export function ownXfrm(shape: XmlElement): Box | null {
+  const spPr = child(shape, 'p:spPr') ?? child(shape, 'p:grpSpPr');
+  const xfrm = spPr ? child(spPr, 'a:xfrm') : child(shape, 'p:xfrm');
+  const off = xfrm && child(xfrm, 'a:off');
+  const ext = xfrm && child(xfrm, 'a:ext');
+  if (!off || !ext) return null;
+  return { x: Number(off.attrs.x) || 0, y: Number(off.attrs.y) || 0, cx: Number(ext.attrs.cx) || 0, cy: Number(ext.attrs.cy) || 0 };
+}
+
+function placeholderOf(shape: XmlElement): PlaceholderKey | null {
+  const nv = shape.children.find((c) => c.kind === 'element' && c.name.startsWith('p:nv')) as XmlElement | undefined;
+  const ph = nv && firstDescendant(nv, 'p:ph');
+  if (!ph) return null;
+  return { type: ph.attrs.type ?? 'body', idx: ph.attrs.idx === undefined ? null : Number(ph.attrs.idx) };
+}
+
+/** The placeholder shape in `tree` (a layout or master root) that `key` inherits from. */
+export function matchingPlaceholder(tree: XmlElement, key: PlaceholderKey): XmlElement | null {
+  const spTree = firstDescendant(tree, 'p:spTree');
+  if (!spTree) return null;
+  let byType: XmlElement | null = null;
+  for (const shape of descendants(spTree)) {
+    if (!shape.name.startsWith('p:') || !['p:sp', 'p:pic', 'p:graphicFrame'].includes(shape.name)) continue;
+    const other = placeholderOf(shape);
+    if (!other) continue;
+    if (key.idx !== null && other.idx === key.idx) return shape;
+    if (!byType && normaliseType(other.type) === normaliseType(key.type)) byType = shape;
+  }
+  return byType;
+}
+
+/** Title and centred title share the master's title placeholder. */
+function normaliseType(type: string): string {
+  return type === 'ctrTitle' ? 'title' : type === 'subTitle' || type === 'obj' ? 'body' : type;
+}
+
+export function placeholderKey(shape: XmlElement): PlaceholderKey | null {
+  return placeholderOf(shape);
+}
+
+/** Geometry of `shape`: its own, else inherited through the given chain (layout, then master). */
+export function effectiveXfrm(shape: XmlElement, chain: readonly XmlElement[]): Box | null {
+  const own = ownXfrm(shape);
+  if (own) return own;
+  const key = placeholderOf(shape);
+  if (!key) return null;
+  for (const tree of chain) {
+    const match = matchingPlaceholder(tree, key);
+    const box = match && ownXfrm(match);
+    if (box) return box;
+  }
+  return null;
+}
+
+export function layoutPlaceholders(layoutRoot: XmlElement): XmlElement[] {
+  const spTree = firstDescendant(layoutRoot, 'p:spTree');
+  return spTree ? childElements(spTree).filter((s) => placeholderOf(s) !== null) : [];
+}

@@ -1,0 +1,62 @@
+/**
+ * What happens to each relationship when a slide is cloned (ooxml-notes §3.1, rule 15): parts that belong
+ * to one slide are copied with it, shared resources (layouts, media, hyperlinks) are shared, and review
+ * comments are dropped (payload.md: review comments are not carried over).
+ */
+const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
+const MS2007 = 'http://schemas.microsoft.com/office/2007/relationships/';
+const MS2011 = 'http://schemas.microsoft.com/office/2011/relationships/';
+
+export const SLIDE_REL = `${OFFICE}slide`;
+export const NOTES_SLIDE_REL = `${OFFICE}notesSlide`;
+export const NOTES_MASTER_REL = `${OFFICE}notesMaster`;
+export const SLIDE_LAYOUT_REL = `${OFFICE}slideLayout`;
+export const SLIDE_MASTER_REL = `${OFFICE}slideMaster`;
+export const THEME_REL = `${OFFICE}theme`;
+export const HYPERLINK_REL = `${OFFICE}hyperlink`;
+export const VBA_PROJECT_REL = 'http://schemas.microsoft.com/office/2006/relationships/vbaProject';
+export const EXTENDED_PROPERTIES_REL = `${OFFICE}extended-properties`;
+
+/** Copied with the slide, recursively (a chart brings its workbook, style and colours). */
+const COPIED = new Set([
+  `${OFFICE}chart`,
+  'http://schemas.microsoft.com/office/2014/relationships/chartEx',
+  `${OFFICE}diagramData`,
+  `${OFFICE}diagramLayout`,
+  `${OFFICE}diagramQuickStyle`,
+  `${OFFICE}diagramColors`,
+  `${MS2007}diagramDrawing`,
+  `${OFFICE}oleObject`,
+  `${OFFICE}package`,
+  `${OFFICE}vmlDrawing`,
+  `${OFFICE}tags`,
+  `${OFFICE}control`,
+  `${OFFICE}chartUserShapes`,
+  `${OFFICE}themeOverride`,
+  `${MS2011}chartStyle`,
+  `${MS2011}chartColorStyle`,
+  NOTES_SLIDE_REL,
+]);
+
+/** Not carried over to generated slides. */
+const DROPPED = new Set([
+  `${OFFICE}comments`,
+  'http://schemas.microsoft.com/office/2018/10/relationships/comments',
+]);
+
+export type ClonePolicy = 'copy' | 'share' | 'drop' | 'slide-link';
+
+export function clonePolicy(type: string): ClonePolicy {
+  if (type === SLIDE_REL) return 'slide-link';
+  if (COPIED.has(type)) return 'copy';
+  if (DROPPED.has(type)) return 'drop';
+  return 'share';
+}
+
+/** `/ppt/charts/chart12.xml` → n ↦ `/ppt/charts/chart${n}.xml`: numbered like PowerPoint names its parts. */
+export function numberedPattern(partName: string): (n: number) => string {
+  const match = /^(.*?)(\d*)(\.[^./]+)?$/.exec(partName);
+  const stem = match?.[1] ?? partName;
+  const extension = match?.[3] ?? '';
+  return (n) => `${stem}${n}${extension}`;
+}

@@ -1,0 +1,131 @@
+/**
+ * A template, opened and read once: the package, presentation.xml, the slide list, the layouts, and each
+ * slide's XML parsed on first use. A Template is immutable after construction (apart from its memoised
+ * parses), so one instance serves any number of requests from the template cache; every request works on
+ * clones of the trees.
+ */
+import { EngineError } from '../errors.js';
+import { OpcPackage } from '../package/opc-package.js';
+import type { PackageLimits } from '../package/limits.js';
+import { REL, resolveTarget, type Relationship } from '../package/relationships.js';
+import { child, childElements, parseXml, type XmlDocument } from '../xml/index.js';
+
+export interface TemplateSlide {
+  /** Zero-based position in the slide list. */
+  index: number;
+  /** `p:sldId/@id`. */
+  id: number;
+  /** The presentation-level relationship id (`p:sldId/@r:id`). */
+  relId: string;
+  partName: string;
+  layoutPartName: string | null;
+  notesPartName: string | null;
+}
+
+export interface TemplateLayout {
+  /** Zero-based position over all masters' layouts, master by master (payload `type: "layout"`). */
+  index: number;
+  partName: string;
+  masterPartName: string;
+  name: string;
+}
+
+export class Template {
+  readonly slides: readonly TemplateSlide[];
+  readonly layouts: readonly TemplateLayout[];
+  readonly presentation: XmlDocument;
+  private readonly parsed = new Map<string, XmlDocument>();
+  private readonly tagMarkers = new Map<string, boolean>();
+
+  constructor(
+    readonly pkg: OpcPackage,
+    /** Content hash, for the cache. */
+    readonly hash: string,
+  ) {
+    this.presentation = this.xml(pkg.mainPartName);
+    this.slides = this.readSlides();
+    this.layouts = this.readLayouts();
+  }
+
+  static open(bytes: Uint8Array, hash: string, limits?: Partial<PackageLimits>): Template {
+    return new Template(OpcPackage.open(bytes, limits), hash);
+  }
+
+  /** The parsed part, memoised. Callers must clone before changing it. */
+  xml(partName: string): XmlDocument {
+    let doc = this.parsed.get(partName);
+    if (!doc) {
+      if (!this.pkg.has(partName)) throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
+      doc = parseXml(this.pkg.bytes(partName), partName);
+      this.parsed.set(partName, doc);
+    }
+    return doc;
+  }
+
+  /** Whether a part may hold a tag (any `{`: the two braces may sit in different runs); memoised, no parse. */
+  containsTagMarker(partName: string): boolean {
+    let found = this.tagMarkers.get(partName);
+    if (found === undefined) {
+      found = this.pkg.text(partName).includes('{'); // a tag's braces may sit in different runs
+      this.tagMarkers.set(partName, found);
+    }
+    return found;
+  }
+
+  relationships(partName: string): readonly Relationship[] {
+    return this.pkg.relationships(partName);
+  }
+
+  /** The part a relationship of `type` from `partName` points at, if any (first match, internal only). */
+  related(partName: string, type: string): string | null {
+    const rel = this.relationships(partName).find((r) => r.type === type && !r.external);
+    return rel ? resolveTarget(partName, rel.target) : null;
+  }
+
+  private readSlides(): TemplateSlide[] {
+    const sldIdLst = child(this.presentation.root, 'p:sldIdLst');
+    if (!sldIdLst) return [];
+    const rels = this.relationships(this.pkg.mainPartName);
+    return childElements(sldIdLst, 'p:sldId').map((sldId, index) => {
+      const relId = sldId.attrs['r:id'] ?? '';
+      const rel = rels.find((r) => r.id === relId);
+      if (!rel || rel.external) {
+        throw new EngineError('INVALID_TEMPLATE', `slide ${index} (p:sldId r:id="${relId}") has no slide relationship`, this.pkg.mainPartName);
+      }
+      const partName = resolveTarget(this.pkg.mainPartName, rel.target);
+      if (!this.pkg.has(partName)) throw new EngineError('INVALID_TEMPLATE', `slide ${index} points at a missing part`, partName);
+      return {
+        index,
+        id: Number(sldId.attrs.id),
+        relId,
+        partName,
+        layoutPartName: this.related(partName, REL.slideLayout),
+        notesPartName: this.related(partName, REL.notesSlide),
+      };
+    });
+  }
+
+  private readLayouts(): TemplateLayout[] {
+    const layouts: TemplateLayout[] = [];
+    const masterList = child(this.presentation.root, 'p:sldMasterIdLst');
+    const presRels = this.relationships(this.pkg.mainPartName);
+    for (const masterId of masterList ? childElements(masterList, 'p:sldMasterId') : []) {
+      const rel = presRels.find((r) => r.id === masterId.attrs['r:id']);
+      if (!rel) continue;
+      const masterPartName = resolveTarget(this.pkg.mainPartName, rel.target);
+      if (!this.pkg.has(masterPartName)) continue;
+      const master = this.xml(masterPartName);
+      const masterRels = this.relationships(masterPartName);
+      const layoutList = child(master.root, 'p:sldLayoutIdLst');
+      for (const layoutId of layoutList ? childElements(layoutList, 'p:sldLayoutId') : []) {
+        const layoutRel = masterRels.find((r) => r.id === layoutId.attrs['r:id']);
+        if (!layoutRel) continue;
+        const partName = resolveTarget(masterPartName, layoutRel.target);
+        if (!this.pkg.has(partName)) continue;
+        const cSld = child(this.xml(partName).root, 'p:cSld');
+        layouts.push({ index: layouts.length, partName, masterPartName, name: cSld?.attrs.name ?? '' });
+      }
+    }
+    return layouts;
+  }
+}
