@@ -30,6 +30,10 @@ export const FIXED_DOS_TIME = 0;
 /** Values that mean "look in the ZIP64 extra field". */
 export const ZIP64_MARKER_16 = 0xffff;
 export const ZIP64_MARKER_32 = 0xffffffff;
+export const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
+export const ZIP64_LOCATOR_SIZE = 20;
+export const ZIP64_RECORD_SIGNATURE = 0x06064b50;
+export const ZIP64_RECORD_MIN_SIZE = 56;
 
 /** Item names of the [Content_Types].xml stream (not a part; ECMA-376 Part 2 §10.1.2.1). */
 export const CONTENT_TYPES_ITEM = '[Content_Types].xml';

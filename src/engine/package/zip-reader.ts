@@ -23,6 +23,10 @@ import {
   METHOD_STORED,
   ZIP64_MARKER_16,
   ZIP64_MARKER_32,
+  ZIP64_LOCATOR_SIGNATURE,
+  ZIP64_LOCATOR_SIZE,
+  ZIP64_RECORD_MIN_SIZE,
+  ZIP64_RECORD_SIGNATURE,
 } from './zip-format.js';
 
 export interface ZipEntry {
@@ -137,6 +141,10 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
   const cdSize = view.getUint32(eocd + 12, true);
   const cdOffset = view.getUint32(eocd + 16, true);
   if (entryCount === ZIP64_MARKER_16 || cdSize === ZIP64_MARKER_32 || cdOffset === ZIP64_MARKER_32) {
+    const zip64Count = zip64EntryCount(view, eocd);
+    if (zip64Count !== undefined && zip64Count > limits.maxEntries) {
+      throw tooLarge(`the archive has ${zip64Count} entries, over the limit of ${limits.maxEntries} (maxEntries)`);
+    }
     throw zip64Refusal();
   }
   if (disk !== 0 || cdDisk !== 0 || entriesOnDisk !== entryCount) {
@@ -216,6 +224,15 @@ function findEndOfCentralDirectory(bytes: Uint8Array, view: DataView): number {
     if (pos + END_OF_CENTRAL_DIRECTORY_SIZE + commentLength <= bytes.length) return pos;
   }
   return -1;
+}
+
+/** The entry count of the ZIP64 end of central directory record (APPNOTE §4.3.14–15), if one is there. */
+function zip64EntryCount(view: DataView, eocd: number): number | undefined {
+  const locator = eocd - ZIP64_LOCATOR_SIZE;
+  if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR_SIGNATURE) return undefined;
+  const record = Number(view.getBigUint64(locator + 8, true));
+  if (record + ZIP64_RECORD_MIN_SIZE > locator || view.getUint32(record, true) !== ZIP64_RECORD_SIGNATURE) return undefined;
+  return Number(view.getBigUint64(record + 32, true));
 }
 
 function zip64Refusal(path: string | null = null): EngineError {
