@@ -1,0 +1,152 @@
+/**
+ * Chart content (spec/payload.md, Charts): `{categories, series}` (scatter series with `x`/`y`, bubble adds
+ * `size`; `null` is a gap), or the hosted API's `data` matrix: `data[0]` series names, `data[1]` category names,
+ * then one row per category with one value per series. Both become model.ts `ChartContent`.
+ */
+import type { ChartContent, ChartSeries } from './model.js';
+import { object, required } from './object-builder.js';
+import {
+  arrayOf,
+  byJsonType,
+  custom,
+  fail,
+  joinPath,
+  named,
+  number,
+  refuse,
+  string,
+  type Spec,
+} from './schema-builders.js';
+import { numberAsText } from './text-content.js';
+
+const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
+const VALUE_EXPECTED = 'a number, a numeric string or null';
+
+/** Data often comes from spreadsheets or CSV as text, so "12.5" is taken as 12.5. */
+const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPECTED, {
+  number: number(),
+  null: custom('null', { type: 'null' }, () => null),
+  string: custom('a numeric string', { type: 'string', pattern: NUMERIC.source }, (value, path) => {
+    if (typeof value !== 'string' || !NUMERIC.test(value)) fail(path, VALUE_EXPECTED, value);
+    return Number(value);
+  }),
+});
+
+const valuesSpec = arrayOf(chartValueSpec, { expected: 'an array of numbers (null for a gap)' });
+
+/** Category and series names: text, or numbers (years, quarters) written as text. */
+const labelSpec: Spec<string> = byJsonType('a string or a number', { string: string(), number: numberAsText });
+
+const labelsSpec = arrayOf(labelSpec, { expected: 'an array of names (strings or numbers)' });
+
+const seriesSpec: Spec<ChartSeries> = named(
+  'ChartSeries',
+  object(
+    'a series object {name, values} (scatter: {name, x, y}; bubble: {name, x, y, size})',
+    { name: required(labelSpec), values: valuesSpec, x: valuesSpec, y: valuesSpec, size: valuesSpec },
+    (f, path) => {
+      const series: ChartSeries = { name: f.name };
+      if (f.values !== undefined) series.values = f.values;
+      if (f.x !== undefined || f.y !== undefined) {
+        if (f.x === undefined || f.y === undefined) refuse(path, 'expected both x and y, got only one of them');
+        if (f.y.length !== f.x.length) {
+          refuse(joinPath(path, 'y'), `expected ${f.x.length} values (as many as x), got ${f.y.length}`);
+        }
+        series.x = f.x;
+        series.y = f.y;
+      }
+      if (f.size !== undefined) {
+        if (f.x === undefined) refuse(joinPath(path, 'size'), 'expected x and y with size (bubble chart)');
+        if (f.size.length !== f.x.length) {
+          refuse(joinPath(path, 'size'), `expected ${f.x.length} values (as many as x), got ${f.size.length}`);
+        }
+        series.size = f.size;
+      }
+      return series;
+    },
+    { oneRequired: [['values', 'x']], exclusive: [['values', 'x']] },
+  ),
+);
+
+const MATRIX_EXPECTED =
+  'a data matrix [[series names], [category names], [one value per series] for each category]';
+
+/** The hosted API's `data` form. */
+export const chartMatrixSpec: Spec<ChartContent> = {
+  expected: MATRIX_EXPECTED,
+  parse(value, path, ctx) {
+    if (!Array.isArray(value) || value.length < 2) fail(path, MATRIX_EXPECTED, value);
+    const names = labelsSpec.parse(value[0], `${path}[0]`, ctx);
+    const categories = labelsSpec.parse(value[1], `${path}[1]`, ctx);
+    if (value.length - 2 !== categories.length) {
+      refuse(path, `expected ${categories.length} value rows after the two name rows (one per category), got ${value.length - 2}`);
+    }
+    const series: ChartSeries[] = names.map((name) => ({ name, values: [] as (number | null)[] }));
+    for (let r = 2; r < value.length; r++) {
+      const row = valuesSpec.parse(value[r], `${path}[${r}]`, ctx);
+      if (row.length !== names.length) {
+        refuse(`${path}[${r}]`, `expected ${names.length} values (one per series), got ${row.length}`);
+      }
+      for (let s = 0; s < row.length; s++) (series[s] as ChartSeries).values?.push(row[s] as number | null);
+    }
+    return { kind: 'chart', categories, series };
+  },
+  toJsonSchema(defs) {
+    const labels = labelsSpec.toJsonSchema(defs);
+    return {
+      type: 'array',
+      description: MATRIX_EXPECTED,
+      minItems: 2,
+      prefixItems: [labels, labels],
+      items: valuesSpec.toJsonSchema(defs),
+    };
+  },
+};
+
+export const overlaysSpec = arrayOf(arrayOf(string(), { expected: 'an array of strings (one per point)' }), {
+  expected: 'an array of arrays of strings (one array per series)',
+});
+
+/** Overlays may not name more series or points than the chart content has. */
+export function attachOverlays(chart: ChartContent, overlays: string[][] | undefined, path: string): ChartContent {
+  if (overlays === undefined) return chart;
+  if (overlays.length > chart.series.length) {
+    refuse(path, `expected at most ${chart.series.length} arrays (one per series), got ${overlays.length}`);
+  }
+  overlays.forEach((labels, i) => {
+    const s = chart.series[i] as ChartSeries;
+    const points = (s.values ?? s.x ?? []).length;
+    if (labels.length > points) refuse(`${path}[${i}]`, `expected at most ${points} strings (one per point), got ${labels.length}`);
+  });
+  return { ...chart, overlays };
+}
+
+export const CHART_EXPECTED = 'a chart object {categories, series}';
+
+export const chartObjectSpec: Spec<ChartContent> = named(
+  'ChartContent',
+  object(
+    CHART_EXPECTED,
+    {
+      categories: labelsSpec,
+      series: arrayOf(seriesSpec, { minItems: 1 }),
+      data: chartMatrixSpec,
+      overlays: overlaysSpec,
+    },
+    (f, path) => {
+      const chart: ChartContent = f.data ?? { kind: 'chart', categories: f.categories ?? [], series: f.series ?? [] };
+      if (chart.categories.length > 0) {
+        chart.series.forEach((s, i) => {
+          if (s.values !== undefined && s.values.length !== chart.categories.length) {
+            refuse(
+              `${path}.series[${i}].values`,
+              `expected ${chart.categories.length} values (one per category), got ${s.values.length}`,
+            );
+          }
+        });
+      }
+      return attachOverlays(chart, f.overlays, joinPath(path, 'overlays'));
+    },
+    { oneRequired: [['series', 'data']], exclusive: [['series', 'data'], ['categories', 'data']] },
+  ),
+);

@@ -1,0 +1,135 @@
+/**
+ * The object builder of the payload schema language: named fields, each with its own spec; unknown keys are
+ * ignored with a warning (spec/payload.md: forward compatibility); `null` on an optional field means "not given";
+ * groups of keys where one is needed (`name` or `shapeId`) or only one is allowed (`template` or
+ * `template_list`). The `build` step turns the parsed fields into the model, which is where aliases collapse.
+ */
+import {
+  fail,
+  isRecord,
+  joinPath,
+  refuse,
+  type JsonSchema,
+  type ParseContext,
+  type SchemaDefs,
+  type Spec,
+} from './schema-builders.js';
+
+export interface RequiredSpec<T> {
+  readonly requiredSpec: Spec<T>;
+}
+
+export function required<T>(spec: Spec<T>): RequiredSpec<T> {
+  return { requiredSpec: spec };
+}
+
+export type Fields = Record<string, Spec<unknown> | RequiredSpec<unknown>>;
+
+export type FieldValues<F extends Fields> = {
+  [K in keyof F]: F[K] extends RequiredSpec<infer T> ? T : F[K] extends Spec<infer T> ? T | undefined : never;
+};
+
+export interface ObjectRules<K extends string> {
+  /** At least one key of each group must be given. */
+  oneRequired?: readonly (readonly K[])[];
+  /** At most one key of each group may be given. */
+  exclusive?: readonly (readonly K[])[];
+  description?: string;
+}
+
+interface FieldEntry {
+  spec: Spec<unknown>;
+  required: boolean;
+}
+
+function nullable(schema: JsonSchema): JsonSchema {
+  if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  return { anyOf: [schema, { type: 'null' }] };
+}
+
+function listKeys(keys: readonly string[]): string {
+  if (keys.length <= 2) return keys.join(' or ');
+  return `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}`;
+}
+
+export function object<F extends Fields, T>(
+  expected: string,
+  fields: F,
+  build: (f: FieldValues<F>, path: string, ctx: ParseContext) => T,
+  rules: ObjectRules<keyof F & string> = {},
+): Spec<T> {
+  const table = new Map<string, FieldEntry>();
+  for (const [key, f] of Object.entries(fields)) {
+    table.set(key, 'requiredSpec' in f ? { spec: f.requiredSpec, required: true } : { spec: f, required: false });
+  }
+  const requiredKeys = [...table].filter(([, f]) => f.required).map(([k]) => k);
+  const oneRequired = rules.oneRequired ?? [];
+  const exclusive = rules.exclusive ?? [];
+
+  return {
+    expected,
+    parse(value, path, ctx) {
+      if (!isRecord(value)) fail(path, expected, value);
+      // Only known keys are copied, onto a prototype-less object: `__proto__` in the JSON stays a plain key.
+      const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+      for (const key of Object.keys(value)) {
+        const field = table.get(key);
+        const raw = value[key];
+        if (field === undefined) {
+          ctx.warnings.push({ path: joinPath(path, key), message: `unknown key "${key}" ignored` });
+          continue;
+        }
+        if (raw === null && !field.required) continue;
+        out[key] = field.spec.parse(raw, joinPath(path, key), ctx);
+      }
+      for (const key of requiredKeys) {
+        if (out[key] === undefined) fail(joinPath(path, key), (table.get(key) as FieldEntry).spec.expected, value[key]);
+      }
+      for (const group of oneRequired) {
+        if (!group.some((k) => out[k] !== undefined)) refuse(path, `expected ${listKeys(group)}, got none of them`);
+      }
+      for (const group of exclusive) {
+        const given = group.filter((k) => out[k] !== undefined);
+        if (given.length > 1) refuse(path, `expected only one of ${group.join(', ')}, got ${given.join(' and ')}`);
+      }
+      return build(out as FieldValues<F>, path, ctx);
+    },
+    toJsonSchema(defs: SchemaDefs) {
+      const properties: JsonSchema = {};
+      for (const [key, f] of table) {
+        const schema = f.spec.toJsonSchema(defs);
+        properties[key] = f.required ? schema : nullable(schema);
+      }
+      const schema: JsonSchema = { type: 'object' };
+      if (rules.description) schema.description = rules.description;
+      schema.properties = properties;
+      if (requiredKeys.length > 0) schema.required = requiredKeys;
+      const allOf: JsonSchema[] = oneRequired.map((group) => ({
+        anyOf: group.map((k) => ({ required: [k], properties: { [k]: { not: { type: 'null' } } } })),
+      }));
+      if (allOf.length === 1) Object.assign(schema, allOf[0]);
+      else if (allOf.length > 1) schema.allOf = allOf;
+      if (exclusive.length > 0) {
+        // Expressed per key: when this key is given (and not null), none of its group's others may be.
+        const dependentSchemas: JsonSchema = {};
+        for (const group of exclusive) {
+          for (const k of group) {
+            dependentSchemas[k] = {
+              if: { properties: { [k]: { not: { type: 'null' } } } },
+              then: {
+                not: {
+                  anyOf: group
+                    .filter((o) => o !== k)
+                    .map((o) => ({ required: [o], properties: { [o]: { not: { type: 'null' } } } })),
+                },
+              },
+            };
+          }
+        }
+        schema.dependentSchemas = dependentSchemas;
+      }
+      // Unknown keys are accepted (with a warning at run time), so `additionalProperties` stays open.
+      return schema;
+    },
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * The `jsonData` contract (spec/payload.md): the raw payload in, the alias-free model.ts `DeckRequest` out, with
+ * warnings for what was ignored or adjusted. The rules are written once, in the spec objects this module
+ * assembles (`presentation-request.ts` and what it uses); the published JSON Schema is generated from them.
+ */
+import { EngineError, type Warning } from '../errors.js';
+import { findJsonSyntaxError } from './json-syntax.js';
+import type { DeckRequest } from './model.js';
+import { presentationSpec } from './presentation-request.js';
+import { describeValue, isRecord, type JsonSchema, type ParseContext, type SchemaDefs } from './schema-builders.js';
+
+export interface ParsedPayload {
+  request: DeckRequest;
+  warnings: Warning[];
+}
+
+const ROOT_EXPECTED = 'a JSON object with a "presentation" object (or the presentation fields at the root)';
+/** Keys that show a root object is the presentation itself (the envelope without `presentation`). */
+const PRESENTATION_KEYS = ['template', 'template_list', 'slides'];
+
+/** Validates and normalises a parsed `jsonData`; throws EngineError INVALID_PAYLOAD naming the JSON path. */
+export function parsePayload(json: unknown): ParsedPayload {
+  const ctx: ParseContext = { warnings: [] };
+  if (!isRecord(json)) {
+    throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${describeValue(json)}`);
+  }
+  let request: DeckRequest;
+  if (Object.hasOwn(json, 'presentation')) {
+    for (const key of Object.keys(json)) {
+      if (key !== 'presentation') ctx.warnings.push({ path: key, message: `unknown key "${key}" ignored` });
+    }
+    request = presentationSpec.parse(json.presentation, 'presentation', ctx);
+  } else if (PRESENTATION_KEYS.some((key) => Object.hasOwn(json, key))) {
+    request = presentationSpec.parse(json, '', ctx);
+  } else {
+    const keys = Object.keys(json);
+    const got = keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).map((k) => JSON.stringify(k)).join(', ')}`;
+    throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}`);
+  }
+  return { request, warnings: ctx.warnings };
+}
+
+/** `parsePayload` for the `jsonData` form field as sent: malformed JSON is reported with line and column. */
+export function parsePayloadText(jsonText: string): ParsedPayload {
+  const text = jsonText.charCodeAt(0) === 0xfeff ? jsonText.slice(1) : jsonText;
+  if (text.trim() === '') throw new EngineError('INVALID_PAYLOAD', 'expected a JSON document, got an empty string', 'jsonData');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    const where = findJsonSyntaxError(text);
+    const message = where
+      ? `malformed JSON at line ${where.line}, column ${where.column} (position ${where.position}): ${where.message}`
+      : 'malformed JSON';
+    throw new EngineError('INVALID_PAYLOAD', message, 'jsonData');
+  }
+  return parsePayload(json);
+}
+
+/** Output slides of a request, for the usage allowance (one per `slides` entry). */
+export function countRequestedSlides(request: DeckRequest): number {
+  return request.slides.length;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function buildJsonSchema(): JsonSchema {
+  const defs: SchemaDefs = new Map();
+  const presentation = presentationSpec.toJsonSchema(defs);
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'Deckforge jsonData',
+    description:
+      'The presentation definition sent as the jsonData form field (spec/payload.md). Unknown keys are ignored ' +
+      'with a warning; null on an optional field means "not given".',
+    anyOf: [
+      { type: 'object', properties: { presentation }, required: ['presentation'] },
+      presentation,
+    ],
+    $defs: Object.fromEntries(defs),
+  };
+}
+
+/** The published JSON Schema (draft 2020-12) of `jsonData`, for /openapi.json. Frozen: clone it to extend it. */
+export const payloadJsonSchema: object = deepFreeze(buildJsonSchema());

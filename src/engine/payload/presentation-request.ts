@@ -1,0 +1,204 @@
+/**
+ * The envelope and the slides of `jsonData` (spec/payload.md, Envelope, Slides, Tags, Validation modes), built
+ * into model.ts `DeckRequest`. Cross-field rules live here: one of `template` / `template_list`, unique
+ * `template_id`s, and every slide naming an existing `template_id` when `template_list` is used.
+ */
+import type { DeckRequest, ExportVersion, SlideRequest, Tag, TemplateRef, ValidationMode } from './model.js';
+import { object, required } from './object-builder.js';
+import { sanitiseResultFileName } from './result-file-name.js';
+import {
+  arrayOf,
+  byJsonType,
+  custom,
+  enumOf,
+  fail,
+  joinPath,
+  named,
+  number,
+  refuse,
+  string,
+  transform,
+  type ParseContext,
+  type Spec,
+} from './schema-builders.js';
+import { shapeSpec } from './shape-request.js';
+import { numberAsText, textSpec } from './text-content.js';
+
+const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
+
+const exportVersionSpec = enumOf<ExportVersion>({ Pptx2010: 'Pptx2010', Pptx2013: 'Pptx2013', Pptx2019: 'Pptx2019' });
+
+const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
+const TEMPLATE_EXPECTED = 'an uploaded file name or an http(s) URL';
+
+/** A template is fetched by the service only over http(s); other URL schemes are refused, not taken as names. */
+const templateSourceSpec = custom<string>(
+  TEMPLATE_EXPECTED,
+  { type: 'string', minLength: 1, description: TEMPLATE_EXPECTED },
+  (value, path) => {
+    if (typeof value !== 'string' || value.trim() === '') fail(path, TEMPLATE_EXPECTED, value);
+    const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(path, TEMPLATE_EXPECTED, value);
+    return value;
+  },
+);
+
+/** `template_id`: an integer or a string; compared as text, so `1` and `"1"` are the same id. */
+const templateIdSpec: Spec<string> = byJsonType('an integer or a non-empty string', {
+  number: transform(number({ integer: true }), (n) => String(n)),
+  string: string({ minLength: 1 }),
+});
+
+const tagValueSpec: Spec<string> = byJsonType('a string or a number', { string: string(), number: numberAsText });
+
+const TAG_KEY_EXPECTED = 'a non-empty tag key';
+/** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
+const tagKeySpec = custom<string>(TAG_KEY_EXPECTED, { type: 'string', minLength: 1 }, (value, path) => {
+  let key = typeof value === 'string' ? value.trim() : '';
+  if (key.startsWith('{{') && key.endsWith('}}')) key = key.slice(2, -2).trim();
+  if (key === '') fail(path, TAG_KEY_EXPECTED, value);
+  return key;
+});
+
+const tagSpec: Spec<Tag> = named(
+  'Tag',
+  object(
+    'a tag object {key, value}',
+    { key: tagKeySpec, Key: tagKeySpec, value: tagValueSpec, Value: tagValueSpec },
+    (f) => ({ key: (f.key ?? f.Key) as string, value: (f.value ?? f.Value) as string }),
+    {
+      oneRequired: [['key', 'Key'], ['value', 'Value']],
+      exclusive: [['key', 'Key'], ['value', 'Value']],
+    },
+  ),
+);
+
+/** A key given twice: the last value is used (as a later assignment would), with a warning. */
+function uniqueTags(tags: Tag[], path: string, ctx: ParseContext): Tag[] {
+  const byKey = new Map<string, Tag>();
+  tags.forEach((tag, i) => {
+    if (byKey.has(tag.key)) {
+      ctx.warnings.push({ path: `${path}[${i}]`, message: `tag "${tag.key}" is given more than once; the last value is used` });
+      byKey.delete(tag.key);
+    }
+    byKey.set(tag.key, tag);
+  });
+  return byKey.size === tags.length ? tags : [...byKey.values()];
+}
+
+const tagsSpec = transform(arrayOf(tagSpec), uniqueTags);
+
+const slideSpec: Spec<SlideRequest> = named(
+  'Slide',
+  object(
+    'a slide object',
+    {
+      type: enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
+      slide_index: number({ min: 0, integer: true }),
+      slide_id: number({ min: 0, integer: true }),
+      template_id: templateIdSpec,
+      shapes: arrayOf(shapeSpec),
+      notes: textSpec,
+      tags: tagsSpec,
+      tag_validation_mode: modeSpec,
+      shape_validation_mode: modeSpec,
+    },
+    (f, path): SlideRequest => ({
+      path,
+      kind: f.type ?? 'slide',
+      templateId: f.template_id ?? null,
+      select: f.slide_index !== undefined ? { by: 'index', index: f.slide_index } : { by: 'id', id: f.slide_id as number },
+      shapes: f.shapes ?? [],
+      notes: f.notes ?? null,
+      tags: f.tags ?? [],
+      tagValidation: f.tag_validation_mode ?? null,
+      shapeValidation: f.shape_validation_mode ?? null,
+    }),
+    { oneRequired: [['slide_index', 'slide_id']], exclusive: [['slide_index', 'slide_id']] },
+  ),
+);
+
+const templateEntrySpec = named(
+  'TemplateListEntry',
+  object(
+    'a template_list entry {template_id, template}',
+    { template_id: required(templateIdSpec), template: templateSourceSpec, template_name: templateSourceSpec },
+    (f, path): TemplateRef => ({ id: f.template_id, source: (f.template ?? f.template_name) as string, path }),
+    { oneRequired: [['template', 'template_name']], exclusive: [['template', 'template_name']] },
+  ),
+);
+
+function resultFileName(raw: string, path: string, ctx: ParseContext): string | null {
+  const name = sanitiseResultFileName(raw);
+  if (name === null) {
+    ctx.warnings.push({ path, message: 'resultFileName has no usable characters; the template name is used' });
+  } else if (name !== raw.trim().replace(/\.pptx$/i, '')) {
+    ctx.warnings.push({ path, message: `resultFileName was made safe as a file name: "${name}"` });
+  }
+  return name;
+}
+
+/** Every slide must name a `template_list` entry when there is a list; without one, `template_id` means nothing. */
+function checkSlideTemplates(slides: SlideRequest[], templates: TemplateRef[], usesList: boolean, ctx: ParseContext): void {
+  const ids = templates.map((t) => t.id as string);
+  const expected = `one of the template_list ids (${ids.map((id) => JSON.stringify(id)).join(', ')})`;
+  for (const slide of slides) {
+    const path = joinPath(slide.path, 'template_id');
+    if (!usesList) {
+      if (slide.templateId !== null) {
+        ctx.warnings.push({ path, message: 'template_id is ignored without template_list' });
+        slide.templateId = null;
+      }
+    } else if (slide.templateId === null || !ids.includes(slide.templateId)) {
+      fail(path, expected, slide.templateId ?? undefined);
+    }
+  }
+}
+
+export const presentationSpec: Spec<DeckRequest> = named(
+  'Presentation',
+  object(
+    'a presentation object',
+    {
+      template: templateSourceSpec,
+      template_list: arrayOf(templateEntrySpec, { minItems: 1 }),
+      export_version: exportVersionSpec,
+      resultFileName: transform(string(), resultFileName),
+      slides: required(arrayOf(slideSpec, { minItems: 1 })),
+      tags: tagsSpec,
+      tag_validation_mode: modeSpec,
+      shape_validation_mode: modeSpec,
+    },
+    (f, path, ctx): DeckRequest => {
+      let templates: TemplateRef[];
+      if (f.template_list !== undefined) {
+        templates = f.template_list;
+        const seen = new Map<string, number>();
+        templates.forEach((t, i) => {
+          const first = seen.get(t.id as string);
+          if (first !== undefined) {
+            refuse(joinPath(t.path, 'template_id'), `duplicate template_id "${t.id}" (also template_list[${first}])`);
+          }
+          seen.set(t.id as string, i);
+        });
+      } else {
+        templates = [{ id: null, source: f.template as string, path: joinPath(path, 'template') }];
+      }
+      checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
+      return {
+        templates,
+        exportVersion: f.export_version ?? 'Pptx2019',
+        resultFileName: f.resultFileName ?? null,
+        slides: f.slides,
+        tags: f.tags ?? [],
+        tagValidation: f.tag_validation_mode ?? 'lenient',
+        shapeValidation: f.shape_validation_mode ?? 'lenient',
+      };
+    },
+    {
+      oneRequired: [['template', 'template_list']],
+      exclusive: [['template', 'template_list']],
+      description: 'The presentation definition (spec/payload.md).',
+    },
+  ),
+);

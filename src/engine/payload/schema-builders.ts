@@ -1,0 +1,235 @@
+/**
+ * A small schema language for `jsonData` (spec/payload.md). Each builder is the single source for three things:
+ * how a value is validated and normalised, the TypeScript type it produces, and the JSON Schema fragment
+ * published at /openapi.json. A hand-written language instead of a general validator because the payload needs
+ * error texts that name the JSON path and what was expected, warnings (not errors) for unknown keys, `null`
+ * treated as "not given" (the hosted API's .NET clients serialise unset properties as null), and speed:
+ * one pass, no backtracking over union alternatives (a union dispatches on the JSON type of the value).
+ */
+import { EngineError, type Warning } from '../errors.js';
+
+export type JsonSchema = { [key: string]: unknown };
+/** `$defs` of the published schema, filled as named specs are first met. */
+export type SchemaDefs = Map<string, JsonSchema>;
+
+export interface ParseContext {
+  warnings: Warning[];
+}
+
+export interface Spec<T> {
+  /** What a valid value is, as a phrase: "an integer >= 0", "a colour (#RRGGBB, …)". */
+  readonly expected: string;
+  parse(value: unknown, path: string, ctx: ParseContext): T;
+  toJsonSchema(defs: SchemaDefs): JsonSchema;
+}
+
+export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object';
+
+export function jsonType(value: unknown): JsonType | 'undefined' {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const t = typeof value;
+  if (t === 'string' || t === 'number' || t === 'boolean' || t === 'object') return t;
+  return 'undefined';
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function joinPath(path: string, key: string | number): string {
+  if (typeof key === 'number') return `${path}[${key}]`;
+  return path === '' ? key : `${path}.${key}`;
+}
+
+/** How a rejected value is quoted in a message: short, and never the whole of a large array or object. */
+export function describeValue(value: unknown): string {
+  switch (jsonType(value)) {
+    case 'undefined':
+      return 'nothing';
+    case 'array':
+      return 'an array';
+    case 'object':
+      return 'an object';
+    case 'string': {
+      const s = value as string;
+      return JSON.stringify(s.length > 60 ? `${s.slice(0, 57)}...` : s);
+    }
+    default:
+      return String(value);
+  }
+}
+
+/** Throws the 400 of spec/payload.md: `<path>: expected <what>, got <value>`. */
+export function fail(path: string, expected: string, value: unknown): never {
+  throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${describeValue(value)}`, path);
+}
+
+export function refuse(path: string, message: string): never {
+  throw new EngineError('INVALID_PAYLOAD', message, path);
+}
+
+export function custom<T>(
+  expected: string,
+  schema: JsonSchema,
+  parse: (value: unknown, path: string, ctx: ParseContext) => T,
+): Spec<T> {
+  return { expected, parse, toJsonSchema: () => ({ ...schema }) };
+}
+
+export function string(opts: { minLength?: number; maxLength?: number; expected?: string } = {}): Spec<string> {
+  const min = opts.minLength ?? 0;
+  const max = opts.maxLength ?? Infinity;
+  const expected = opts.expected ?? (min > 0 ? 'a non-empty string' : 'a string');
+  const schema: JsonSchema = { type: 'string' };
+  if (min > 0) schema.minLength = min;
+  if (max !== Infinity) schema.maxLength = max;
+  return custom(expected, schema, (value, path) => {
+    if (typeof value !== 'string' || value.length < min || value.length > max) fail(path, expected, value);
+    return value;
+  });
+}
+
+export function boolean(): Spec<boolean> {
+  return custom('true or false', { type: 'boolean' }, (value, path) => {
+    if (typeof value !== 'boolean') fail(path, 'true or false', value);
+    return value;
+  });
+}
+
+export function number(opts: { min?: number; max?: number; integer?: boolean } = {}): Spec<number> {
+  const { min, max, integer = false } = opts;
+  const noun = integer ? 'an integer' : 'a number';
+  let expected = noun;
+  if (min !== undefined && max !== undefined) expected = `${noun} from ${min} to ${max}`;
+  else if (min !== undefined) expected = `${noun} >= ${min}`;
+  else if (max !== undefined) expected = `${noun} <= ${max}`;
+  const schema: JsonSchema = { type: integer ? 'integer' : 'number' };
+  if (min !== undefined) schema.minimum = min;
+  if (max !== undefined) schema.maximum = max;
+  return custom(expected, schema, (value, path) => {
+    if (
+      typeof value !== 'number' ||
+      !Number.isFinite(value) ||
+      (integer && !Number.isInteger(value)) ||
+      (min !== undefined && value < min) ||
+      (max !== undefined && value > max)
+    ) {
+      fail(path, expected, value);
+    }
+    return value;
+  });
+}
+
+/**
+ * A closed set of names, matched case-insensitively (the hosted API is a .NET service, whose enum binding
+ * ignores case, so its clients send `Left` and `left` alike), each mapped to its normalised value.
+ */
+export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
+  const lookup = new Map<string, V>();
+  for (const [name, v] of Object.entries(names)) lookup.set(name.toLowerCase(), v);
+  const listed = Object.keys(names);
+  const expected = `one of ${listed.map((n) => JSON.stringify(n)).join(', ')}`;
+  const caseless = (name: string): string =>
+    [...name].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const schema: JsonSchema = {
+    type: 'string',
+    pattern: `^(?:${listed.map(caseless).join('|')})$`,
+    description: `${expected} (case-insensitive)`,
+  };
+  return custom(expected, schema, (value, path) => {
+    const hit = typeof value === 'string' ? lookup.get(value.toLowerCase()) : undefined;
+    if (hit === undefined) fail(path, expected, value);
+    return hit;
+  });
+}
+
+export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: string } = {}): Spec<T[]> {
+  const min = opts.minItems ?? 0;
+  const expected = opts.expected ?? (min > 0 ? `a non-empty array of ${item.expected}` : `an array of ${item.expected}`);
+  return {
+    expected,
+    parse(value, path, ctx) {
+      if (!Array.isArray(value) || value.length < min) fail(path, expected, value);
+      const out = new Array<T>(value.length);
+      for (let i = 0; i < value.length; i++) out[i] = item.parse(value[i], `${path}[${i}]`, ctx);
+      return out;
+    },
+    toJsonSchema(defs) {
+      const schema: JsonSchema = { type: 'array', items: item.toJsonSchema(defs) };
+      if (min > 0) schema.minItems = min;
+      return schema;
+    },
+  };
+}
+
+/** Normalises the output of a spec; validation and schema stay those of `spec`. */
+export function transform<T, U>(spec: Spec<T>, fn: (value: T, path: string, ctx: ParseContext) => U): Spec<U> {
+  return {
+    expected: spec.expected,
+    parse: (value, path, ctx) => fn(spec.parse(value, path, ctx), path, ctx),
+    toJsonSchema: (defs) => spec.toJsonSchema(defs),
+  };
+}
+
+/** Publishes `spec` once under `$defs/<name>` and refers to it everywhere else. */
+export function named<T>(name: string, spec: Spec<T>, description?: string): Spec<T> {
+  return {
+    expected: spec.expected,
+    parse: (value, path, ctx) => spec.parse(value, path, ctx),
+    toJsonSchema(defs) {
+      if (!defs.has(name)) {
+        defs.set(name, {}); // placeholder first, so a self-reference cannot recurse forever
+        const schema = spec.toJsonSchema(defs);
+        defs.set(name, description ? { description, ...schema } : schema);
+      }
+      return { $ref: `#/$defs/${name}` };
+    },
+  };
+}
+
+/**
+ * A union decided by the JSON type of the value alone, so there is never a second attempt and the error is the
+ * one of the alternative the value's type selects (or the union's own phrase when no alternative takes it).
+ */
+export function byJsonType<T>(expected: string, alternatives: Partial<Record<JsonType, Spec<T>>>): Spec<T> {
+  const entries = Object.entries(alternatives) as [JsonType, Spec<T>][];
+  return {
+    expected,
+    parse(value, path, ctx) {
+      const t = jsonType(value);
+      const alt = t === 'undefined' ? undefined : alternatives[t];
+      if (!alt) fail(path, expected, value);
+      return alt.parse(value, path, ctx);
+    },
+    toJsonSchema(defs) {
+      // Alternatives with the same schema (one spec serving two JSON types) are published once.
+      const seen = new Set<Spec<T>>();
+      const anyOf: JsonSchema[] = [];
+      for (const [, spec] of entries) {
+        if (seen.has(spec)) continue;
+        seen.add(spec);
+        anyOf.push(spec.toJsonSchema(defs));
+      }
+      return anyOf.length === 1 ? (anyOf[0] as JsonSchema) : { anyOf };
+    },
+  };
+}
+
+/** An object, or (the hosted API's habit for `settings`) an array holding exactly one such object. */
+export function objectOrSingleton<T>(spec: Spec<T>): Spec<T | null> {
+  const expected = `${spec.expected} (or an array holding one)`;
+  return {
+    expected,
+    parse(value, path, ctx) {
+      if (!Array.isArray(value)) return spec.parse(value, path, ctx);
+      if (value.length === 0) return null;
+      if (value.length > 1) refuse(path, `expected ${expected}, got an array of ${value.length} items`);
+      return spec.parse(value[0], `${path}[0]`, ctx);
+    },
+    toJsonSchema(defs) {
+      const one = spec.toJsonSchema(defs);
+      return { anyOf: [one, { type: 'array', items: one, maxItems: 1 }] };
+    },
+  };
+}

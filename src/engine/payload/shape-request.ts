@@ -1,0 +1,164 @@
+/**
+ * One entry of `slides[].shapes` (spec/payload.md, Shapes): the target (`name` or `shapeId`), the common fields
+ * and what to fill in. `content` takes every natural form; the hosted API's per-kind keys are aliases:
+ * `text` (text), `filename` (picture), `data_cells` (table), `data` (chart matrix). Only one of them may be given.
+ */
+import type { ChartContent, ChartSettings, PictureContent, ShapeContent, ShapeRequest, ShapeSettings } from './model.js';
+import { attachOverlays, CHART_EXPECTED, chartMatrixSpec, chartObjectSpec, overlaysSpec } from './chart-content.js';
+import { object } from './object-builder.js';
+import { settingsSpec } from './shape-settings.js';
+import {
+  boolean,
+  custom,
+  enumOf,
+  fail,
+  isRecord,
+  joinPath,
+  named,
+  number,
+  string,
+  byJsonType,
+  type Spec,
+} from './schema-builders.js';
+import { TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-content.js';
+import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec } from './text-content.js';
+
+const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED} or ${CHART_EXPECTED}`;
+
+/**
+ * `content`: a string stays ambiguous (text, or a picture's file name) until the template shape is known;
+ * an array is runs when its items are objects and table rows when they are arrays; an object is a chart
+ * (or a single run).
+ */
+const contentSpec: Spec<ShapeContent> = {
+  expected: CONTENT_EXPECTED,
+  parse(value, path, ctx) {
+    if (typeof value === 'string') return { kind: 'string', value };
+    if (Array.isArray(value)) {
+      const first: unknown = value[0];
+      if (Array.isArray(first)) return tableRowsSpec.parse(value, path, ctx);
+      if (first === undefined || isRecord(first)) return runsSpec.parse(value, path, ctx);
+      return fail(`${path}[0]`, 'a run object {text_run, text_properties} or a table row (an array of cells)', first);
+    }
+    if (isRecord(value)) {
+      return 'text_run' in value ? singleRunSpec.parse(value, path, ctx) : chartObjectSpec.parse(value, path, ctx);
+    }
+    return fail(path, CONTENT_EXPECTED, value);
+  },
+  toJsonSchema(defs) {
+    return {
+      description: CONTENT_EXPECTED,
+      anyOf: [
+        { type: 'string' },
+        runsSpec.toJsonSchema(defs),
+        tableRowsSpec.toJsonSchema(defs),
+        chartObjectSpec.toJsonSchema(defs),
+      ],
+    };
+  },
+};
+
+const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
+const DATA_URI = /^data:[^,]*,/i;
+const PICTURE_EXPECTED = 'an uploaded file name, an http(s) URL or a data: URI';
+
+/** Other URL schemes (file://, ftp://) are refused here rather than mistaken for a file name later. */
+export const pictureSourceSpec = custom<string>(
+  PICTURE_EXPECTED,
+  { type: 'string', minLength: 1, description: PICTURE_EXPECTED },
+  (value, path) => {
+    if (typeof value !== 'string' || value.length === 0) fail(path, PICTURE_EXPECTED, value);
+    const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
+    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(path, PICTURE_EXPECTED, value);
+    if (/^data:/i.test(value) && !DATA_URI.test(value)) fail(path, PICTURE_EXPECTED, value);
+    return value;
+  },
+);
+
+const SHAPE_ID_EXPECTED = 'a shape id (an integer >= 0 or a numeric string)';
+const shapeIdSpec: Spec<number> = byJsonType(SHAPE_ID_EXPECTED, {
+  number: number({ min: 0, max: 4294967295, integer: true }),
+  string: custom(SHAPE_ID_EXPECTED, { type: 'string', pattern: '^\\s*\\d+\\s*$' }, (value, path) => {
+    const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+    if (!(n <= 4294967295)) fail(path, SHAPE_ID_EXPECTED, value);
+    return n;
+  }),
+});
+
+type Fit = PictureContent['fit'];
+const fitSpec = enumOf<Fit>({ contain: 'contain', cover: 'cover', stretch: 'stretch' });
+
+/** Older shape-level spellings of chart settings. */
+function withChartAliases(
+  settings: ShapeSettings | null,
+  aliases: { title?: string; categoryTitle?: string; valueTitle?: string },
+): ShapeSettings | null {
+  const chart: ChartSettings = {};
+  if (aliases.title !== undefined) chart.title = aliases.title;
+  if (aliases.categoryTitle !== undefined) chart.categoryAxisTitle = aliases.categoryTitle;
+  if (aliases.valueTitle !== undefined) chart.valueAxisTitle = aliases.valueTitle;
+  if (Object.keys(chart).length === 0) return settings;
+  // Keys given in `settings` win over the older shape-level ones.
+  return { ...settings, chart: { ...chart, ...settings?.chart } };
+}
+
+export const shapeSpec: Spec<ShapeRequest> = named(
+  'Shape',
+  object(
+    'a shape object',
+    {
+      name: string({ minLength: 1 }),
+      shapeId: shapeIdSpec,
+      is_hidden: boolean(),
+      remove: boolean(),
+      settings: settingsSpec,
+      content: contentSpec,
+      text: textSpec,
+      filename: pictureSourceSpec,
+      data_cells: tableRowsSpec,
+      data: chartMatrixSpec,
+      fit: fitSpec,
+      overlays: overlaysSpec,
+      title: string(),
+      categoryTitle: string(),
+      valueTitle: string(),
+    },
+    (f, path, ctx): ShapeRequest => {
+      let content: ShapeContent | null = f.content ?? f.text ?? f.data_cells ?? f.data ?? null;
+      if (f.filename !== undefined) content = { kind: 'picture', source: f.filename, fit: f.fit ?? 'contain' };
+      else if (f.fit !== undefined) {
+        // `fit` only means something for a picture, so a string with `fit` names one.
+        if (content?.kind === 'string') {
+          content = { kind: 'picture', source: pictureSourceSpec.parse(content.value, joinPath(path, 'content'), ctx), fit: f.fit };
+        } else {
+          ctx.warnings.push({ path: joinPath(path, 'fit'), message: 'fit applies to pictures only; ignored' });
+        }
+      }
+      if (f.overlays !== undefined) {
+        if (content?.kind === 'chart' && content.overlays === undefined) {
+          content = attachOverlays(content as ChartContent, f.overlays, joinPath(path, 'overlays'));
+        } else {
+          ctx.warnings.push({
+            path: joinPath(path, 'overlays'),
+            message: 'overlays apply to chart data given with this shape (and not twice); ignored',
+          });
+        }
+      }
+      return {
+        path,
+        target: f.name !== undefined ? { by: 'name', name: f.name } : { by: 'id', id: f.shapeId as number },
+        hidden: f.is_hidden ?? null,
+        remove: f.remove ?? false,
+        settings: withChartAliases(f.settings ?? null, f),
+        content,
+      };
+    },
+    {
+      oneRequired: [['name', 'shapeId']],
+      exclusive: [
+        ['name', 'shapeId'],
+        ['content', 'text', 'filename', 'data_cells', 'data'],
+      ],
+    },
+  ),
+);

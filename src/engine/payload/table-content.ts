@@ -1,0 +1,62 @@
+/**
+ * Table content (spec/payload.md, Tables): `content` or `data_cells`, an array of rows, a row an array of cells;
+ * a cell is a string, a number, `null` (the template's cell is left as it is) or `{text, cell_properties}`,
+ * `text` also spelt `text_runs` or `text_content` by older clients.
+ */
+import type { TableCell, TableContent } from './model.js';
+import { colourSpec } from './colour.js';
+import { object } from './object-builder.js';
+import { arrayOf, byJsonType, custom, enumOf, named, transform, string, type Spec } from './schema-builders.js';
+import { numberAsText, plainTextContent, textSpec } from './text-content.js';
+import { splitTextProperties, textPropertyFields } from './text-properties.js';
+
+const VERTICAL_ALIGN: Record<string, NonNullable<TableCell['verticalAlign']>> = { top: 't', middle: 'ctr', bottom: 'b' };
+
+const cellPropertiesSpec = named(
+  'CellProperties',
+  object(
+    'a cell_properties object',
+    { ...textPropertyFields, fill_color: colourSpec, vertical_align: enumOf(VERTICAL_ALIGN) },
+    (f) => {
+      const { fill_color, vertical_align, ...text } = f;
+      const split = splitTextProperties(text);
+      const cell: Omit<TableCell, 'text'> = {};
+      if (fill_color !== undefined) cell.fillColor = fill_color;
+      if (vertical_align !== undefined) cell.verticalAlign = vertical_align;
+      if (Object.keys(split.run).length > 0) cell.runProps = split.run;
+      if (Object.keys(split.paragraph).length > 0) cell.paragraphProps = split.paragraph;
+      return cell;
+    },
+  ),
+  'Formatting applied to the whole cell: fill_color, vertical_align and any text_properties key.',
+);
+
+const cellObjectSpec: Spec<TableCell> = object(
+  'a cell object {text, cell_properties}',
+  { text: textSpec, text_runs: textSpec, text_content: textSpec, cell_properties: cellPropertiesSpec },
+  (f) => ({ text: f.text ?? f.text_runs ?? f.text_content ?? null, ...f.cell_properties }),
+  { exclusive: [['text', 'text_runs', 'text_content']] },
+);
+
+const CELL_EXPECTED = 'a cell (a string, a number, null or an object {text, cell_properties})';
+
+const keepCell = custom<TableCell>('null', { type: 'null' }, () => ({ text: null }));
+
+const cellSpec: Spec<TableCell> = named(
+  'TableCell',
+  byJsonType<TableCell>(CELL_EXPECTED, {
+    string: transform(string(), (s) => ({ text: plainTextContent(s) })),
+    number: transform(numberAsText, (s) => ({ text: plainTextContent(s) })),
+    null: keepCell,
+    object: cellObjectSpec,
+  }),
+);
+
+const rowSpec = arrayOf(cellSpec, { expected: 'a row (an array of cells)' });
+
+export const TABLE_ROWS_EXPECTED = 'a non-empty array of table rows (arrays of cells)';
+
+export const tableRowsSpec: Spec<TableContent> = transform(
+  arrayOf(rowSpec, { minItems: 1, expected: TABLE_ROWS_EXPECTED }),
+  (rows) => ({ kind: 'table', rows }),
+);

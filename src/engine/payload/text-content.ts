@@ -1,0 +1,88 @@
+/**
+ * Text as the payload gives it — a string, or runs `[{text_run, text_properties}]` — turned into paragraphs
+ * (model.ts `TextContent`). `\n` starts a new paragraph (also `\r\n` and `\r`, which Windows clients send), and so
+ * does a run with `new_line: true` unless it is the very first run (spec/payload.md, Text shapes).
+ */
+import type { Paragraph, ParagraphProps, RunProps, TextContent } from './model.js';
+import { object, required } from './object-builder.js';
+import { arrayOf, byJsonType, named, number, string, transform, type Spec } from './schema-builders.js';
+import { noTextProperties, textPropertiesSpec } from './text-properties.js';
+
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** A plain string: one paragraph per line, no formatting of its own (the template's paragraph i is kept). */
+export function plainTextContent(value: string): TextContent {
+  const lines = value.includes('\n') || value.includes('\r') ? value.split(LINE_BREAK) : [value];
+  const paragraphs: Paragraph[] = new Array<Paragraph>(lines.length);
+  for (let i = 0; i < lines.length; i++) paragraphs[i] = { props: {}, runs: [{ text: lines[i] as string, props: {} }] };
+  return { kind: 'text', fromRuns: false, paragraphs };
+}
+
+export interface RunInput {
+  text: string;
+  run: RunProps;
+  paragraph: ParagraphProps;
+  newLine: boolean;
+}
+
+/**
+ * Each paragraph takes the paragraph properties of the runs that contribute text to it (a later run's keys win),
+ * so `text_align` on any run of a line aligns that line.
+ */
+export function paragraphsFromRuns(runs: readonly RunInput[]): TextContent {
+  let current: Paragraph = { props: {}, runs: [] };
+  const paragraphs: Paragraph[] = [current];
+  for (let r = 0; r < runs.length; r++) {
+    const input = runs[r] as RunInput;
+    if (input.newLine && r > 0) {
+      current = { props: {}, runs: [] };
+      paragraphs.push(current);
+    }
+    const lines = input.text.includes('\n') || input.text.includes('\r') ? input.text.split(LINE_BREAK) : [input.text];
+    for (let i = 0; i < lines.length; i++) {
+      if (i > 0) {
+        current = { props: {}, runs: [] };
+        paragraphs.push(current);
+      }
+      Object.assign(current.props, input.paragraph);
+      // Each piece gets its own props object: downstream code may adjust one run without touching its siblings.
+      current.runs.push({ text: lines[i] as string, props: i === 0 ? input.run : { ...input.run } });
+    }
+  }
+  return { kind: 'text', fromRuns: true, paragraphs };
+}
+
+const runSpec: Spec<RunInput> = named(
+  'TextRun',
+  object(
+    'a run object {text_run, text_properties}',
+    { text_run: required(string()), text_properties: textPropertiesSpec },
+    (f) => {
+      const props = f.text_properties ?? noTextProperties();
+      return { text: f.text_run, run: props.run, paragraph: props.paragraph, newLine: props.newLine };
+    },
+  ),
+  'A chunk of text with its own formatting.',
+);
+
+export const RUNS_EXPECTED = 'an array of runs [{text_run, text_properties}]';
+
+export const runsSpec: Spec<TextContent> = transform(
+  arrayOf(runSpec, { expected: RUNS_EXPECTED }),
+  paragraphsFromRuns,
+);
+
+/** One run object where an array is expected: taken as an array of one. */
+export const singleRunSpec: Spec<TextContent> = transform(runSpec, (run) => paragraphsFromRuns([run]));
+
+const plainTextSpec: Spec<TextContent> = transform(string(), plainTextContent);
+
+/** Text of a text shape (`text` alias), speaker notes and table cells: a string or runs. */
+export const textSpec: Spec<TextContent> = byJsonType('a string or an array of runs [{text_run, text_properties}]', {
+  string: plainTextSpec,
+  array: runsSpec,
+  object: singleRunSpec,
+});
+
+/** A number where text is expected (table cells, tag values, category names), written as JavaScript prints it. */
+export const numberAsText: Spec<string> = transform(number(), (n) => String(n));
