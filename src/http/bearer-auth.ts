@@ -40,15 +40,18 @@ export function registerBearerAuth(app: FastifyInstance, service: DeckforgeServi
     if (rateLimited) await service.checkRateLimit(account);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the count is written before the client sees the answer, so a usage call that
+  // follows reads it (no race between the response and the bookkeeping).
+  app.addHook('onSend', async (request, reply, payload) => {
     const account = request.account;
-    if (account === null) return;
+    if (account === null) return payload;
     try {
       await service.recordApiCall(account, reply.statusCode < 400);
     } catch (error) {
-      // Counting must not turn a delivered response into a failure; the log keeps the trace.
+      // Counting must not turn a delivered answer into a failure; the log keeps the trace.
       request.log.error({ err: error }, 'could not record the API call');
     }
+    return payload;
   });
 }
 

@@ -31,7 +31,7 @@ export interface ErrorMapperLimits {
 
 /** "52428800 bytes (50 MB, DECKFORGE_MAX_UPLOAD_MB)": the figure and the setting that changes it. */
 export function uploadLimitText(limits: ErrorMapperLimits): string {
-  const mb = Math.round((limits.maxUploadBytes / (1024 * 1024)) * 100) / 100;
+  const mb = Number((limits.maxUploadBytes / (1024 * 1024)).toPrecision(3));
   return `${limits.maxUploadBytes} bytes (${mb} MB, DECKFORGE_MAX_UPLOAD_MB)`;
 }
 

@@ -1,0 +1,64 @@
+/**
+ * Child-process tests (restart recovery, the CLI's `accounts create`) run the built `bin/deckforge.js`, so
+ * `dist/` must match `src/`. Test files run in parallel processes: one builds under a lock directory, the
+ * others wait, and a stamp file skips the build when nothing in src/ changed since.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createHash } from 'node:crypto';
+import { REPO_ROOT } from './http-harness-paths.js';
+
+const run = promisify(execFile);
+const key = createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12);
+const LOCK = join(tmpdir(), `deckforge-build-${key}.lock`);
+const STAMP = join(tmpdir(), `deckforge-build-${key}.stamp`);
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function upToDate(): boolean {
+  return (
+    existsSync(STAMP) &&
+    existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')) &&
+    statSync(STAMP).mtimeMs >= newestMtime(join(REPO_ROOT, 'src'))
+  );
+}
+
+export async function ensureBuilt(): Promise<void> {
+  for (;;) {
+    if (upToDate()) return;
+    try {
+      mkdirSync(LOCK);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (upToDate()) return;
+      const startedAt = new Date();
+      // tsc still emits when another area has a type error; the CLI entry point existing is what matters here.
+      const result = await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT }).catch(
+        (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
+      );
+      if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js'))) {
+        throw new Error(`npm run build produced no dist/cli/main.js:\n${result.stdout}`);
+      }
+      writeFileSync(STAMP, startedAt.toISOString());
+      const stampTime = startedAt.getTime() / 1000;
+      // The stamp must be older than any edit made while tsc ran, so such an edit triggers a rebuild.
+      utimesSync(STAMP, stampTime, stampTime);
+      return;
+    } finally {
+      rmSync(LOCK, { recursive: true, force: true });
+    }
+  }
+}

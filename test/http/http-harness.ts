@@ -1,0 +1,139 @@
+/**
+ * Starts the real thing for HTTP tests: configuration, the composition root's runtime (SQLite file in a fresh
+ * temporary data directory, worker pool, job runner) and the Fastify server on 127.0.0.1:0. Accounts are made
+ * with the real CLI (`deckforge accounts create --json`), as an operator would.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createRuntime } from '../../src/composition/index.js';
+import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
+import { createHttpServer, type HttpServer } from '../../src/http/server.js';
+import { ensureBuilt } from './build-once.js';
+import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
+
+const run = promisify(execFile);
+
+export interface Credentials {
+  email: string;
+  password: string;
+  key: string;
+}
+
+export interface RunningServer {
+  base: string;
+  config: Readonly<Config>;
+  dataDir: string;
+  /** Every log line the server wrote (JSON, one per entry). */
+  logs: string[];
+  server: HttpServer;
+  runtime: Awaited<ReturnType<typeof createRuntime>>;
+  /** Creates an account on this server's data directory through the CLI. */
+  createAccount(options?: { plan?: string }): Promise<Credentials>;
+  /** Creates an account and returns it with a fresh bearer token. */
+  signUp(options?: { plan?: string }): Promise<Credentials & { token: string }>;
+  /** Stops server and runtime; removes the data directory unless `keepData`. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface StartOptions {
+  dataDir?: string;
+  plans?: Plan[];
+  overrides?: Parameters<typeof configWith>[0];
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'deckforge-http-'));
+}
+
+/** The environment a CLI child process needs to work on `dataDir` with the given plans. */
+export function cliEnv(dataDir: string, plans?: Plan[]): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DECKFORGE_DATA_DIR: dataDir, DECKFORGE_LOG_LEVEL: 'warn' };
+  if (plans) {
+    const path = join(dataDir, 'plans.json');
+    writeFileSync(path, JSON.stringify({ plans }));
+    env.DECKFORGE_PLANS = path;
+  }
+  return env;
+}
+
+export async function createAccountWithCli(
+  dataDir: string,
+  plans?: Plan[],
+  plan?: string,
+): Promise<Credentials> {
+  await ensureBuilt();
+  const email = `user-${Math.random().toString(36).slice(2, 10)}@example.test`;
+  const args = [
+    CLI_PATH,
+    'accounts',
+    'create',
+    '--email',
+    email,
+    '--json',
+    ...(plan ? ['--plan', plan] : []),
+  ];
+  const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env: cliEnv(dataDir, plans) });
+  const printed = JSON.parse(stdout) as Record<string, string>;
+  const key = printed.key ?? printed.securityKey ?? printed.security_key;
+  if (!printed.password || !key) throw new Error(`accounts create --json printed no password/key: ${stdout}`);
+  return { email: printed.email ?? email, password: printed.password, key };
+}
+
+export async function issueToken(base: string, credentials: Credentials): Promise<string> {
+  const body = new URLSearchParams({
+    username: credentials.email,
+    password: credentials.password,
+    key: credentials.key,
+  });
+  const response = await fetch(`${base}/v1.0/token/create`, { method: 'POST', body });
+  const json = (await response.json()) as { Result: { Access_Token?: string } };
+  if (response.status !== 200 || !json.Result.Access_Token) {
+    throw new Error(`token create answered ${response.status}: ${JSON.stringify(json)}`);
+  }
+  return json.Result.Access_Token;
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? tempDataDir();
+  const config = configWith({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    logLevel: 'info',
+    ...(options.plans ? { plans: parsePlanCatalog({ plans: options.plans }, 'test') } : {}),
+    ...options.overrides,
+  });
+  const logs: string[] = [];
+  const runtime = await createRuntime(config);
+  const server = await createHttpServer(runtime.service, config, {
+    logStream: { write: (line) => logs.push(line) },
+  });
+  const base = await server.listen();
+  let closed = false;
+  const running: RunningServer = {
+    base,
+    config,
+    dataDir,
+    logs,
+    server,
+    runtime,
+    createAccount: (accountOptions = {}) => createAccountWithCli(dataDir, options.plans, accountOptions.plan),
+    async signUp(accountOptions = {}) {
+      const credentials = await running.createAccount(accountOptions);
+      return { ...credentials, token: await issueToken(base, credentials) };
+    },
+    async close(closeOptions = {}) {
+      if (closed) return;
+      closed = true;
+      await server.close();
+      await runtime.close();
+      if (!closeOptions.keepData && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return running;
+}
+
+export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,169 @@
+/**
+ * Endpoints 3, 4 and 5: submission, every job state and transition, the signed download and its refusals.
+ * One worker, so a second job is observably QUEUED while the first is PROCESSING.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { templateBytes } from './http-harness-paths.js';
+import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
+import { titleDeck, uploadForm } from './payloads.js';
+import { slideTexts } from './pptx-reading.js';
+
+const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+let server: RunningServer;
+let token: string;
+const template = templateBytes();
+
+beforeAll(async () => {
+  server = await startServer({ overrides: { workers: 1 } });
+  token = (await server.signUp({ plan: 'Enterprise' })).token;
+});
+afterAll(async () => server.close());
+
+async function usedSlides(): Promise<number> {
+  const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
+  return ((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount;
+}
+
+describe('asynchronous generation', () => {
+  it('answers 202 {job_id, status: "QUEUED"} and walks QUEUED → PROCESSING → SUCCEEDED', async () => {
+    const response = await fetch(`${server.base}/v2.0/generator/create-async`, {
+      method: 'POST',
+      body: uploadForm(titleDeck(1200, { resultFileName: 'Big one' })),
+      headers: bearer(token),
+    });
+    expect(response.status).toBe(202);
+    const submitted = (await response.json()) as { job_id: string };
+    expect(submitted).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
+
+    // While the big job holds the only worker, a second job waits: QUEUED is observable.
+    const second = await submitJob(
+      server.base,
+      token,
+      uploadForm(titleDeck(2, { resultFileName: 'Small one' })),
+    );
+    const big = await pollUntil(server.base, token, submitted.job_id, ['PROCESSING', 'SUCCEEDED', 'FAILED']);
+    expect(big.last).toEqual({ status: 'PROCESSING', error_message: null, file_url: null, warnings: [] });
+    expect(await readStatus(server.base, token, second)).toEqual({
+      status: 'QUEUED',
+      error_message: null,
+      file_url: null,
+      warnings: [],
+    });
+
+    const done = await pollUntil(server.base, token, submitted.job_id, ['SUCCEEDED', 'FAILED']);
+    expect(done.last.status).toBe('SUCCEEDED');
+    expect(done.last.error_message).toBeNull();
+    expect(done.last.file_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2\.0\/files\//);
+
+    const small = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED']);
+    expect(small.seen).toEqual(expect.arrayContaining(['QUEUED']));
+    expect(small.last.status).toBe('SUCCEEDED');
+    const download = await fetch(small.last.file_url ?? '');
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe(PPTX);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Small one.pptx"');
+    const bytes = new Uint8Array(await download.arrayBuffer());
+    await expectValidPptx(bytes, template);
+    expect(slideTexts(bytes)).toHaveLength(2);
+
+    const bigDownload = await fetch(done.last.file_url ?? '');
+    expect(bigDownload.status).toBe(200);
+    const bigBytes = new Uint8Array(await bigDownload.arrayBuffer());
+    await expectValidPptx(bigBytes, template);
+    expect(slideTexts(bigBytes)).toHaveLength(1200);
+  });
+
+  it('issues a fresh link on every status call of a succeeded job, and refuses Authorization or tampering', async () => {
+    const jobId = await submitJob(server.base, token, uploadForm(titleDeck(1, { resultFileName: 'Links' })));
+    const first = (await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED'])).last;
+    expect(first.status).toBe('SUCCEEDED');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const second = await readStatus(server.base, token, jobId);
+    expect(second.file_url).not.toBeNull();
+    expect(second.file_url).not.toBe(first.file_url);
+
+    const url = new URL(second.file_url ?? '');
+    const withAuth = await fetch(url, { headers: bearer(token) });
+    expect(withAuth.status).toBe(403);
+    expect(await withAuth.json()).toEqual({
+      statusCode: 403,
+      message: 'Forbidden',
+      detail: expect.any(String),
+    });
+
+    for (const [name, value] of [...url.searchParams]) {
+      const tampered = new URL(url);
+      tampered.searchParams.set(
+        name,
+        value.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      );
+      const response = await fetch(tampered);
+      expect(response.status, `tampered ${name}`).toBe(403);
+      expect(await response.json()).toEqual({
+        statusCode: 403,
+        message: 'Forbidden',
+        detail: expect.any(String),
+      });
+    }
+    const renamed = new URL(url);
+    renamed.pathname = renamed.pathname.replace(/[^/]+$/, 'other.pptx');
+    expect((await fetch(renamed)).status).toBe(403);
+
+    const download = await fetch(url);
+    expect(download.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await download.arrayBuffer()), template);
+  });
+
+  it('ends a job with a template problem as FAILED with an actionable error_message and gives the quota back', async () => {
+    const before = await usedSlides();
+    const jobId = await submitJob(server.base, token, uploadForm(titleDeck(3, { slideIndex: 57 })));
+    const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);
+    expect(last.status).toBe('FAILED');
+    expect(last.file_url).toBeNull();
+    expect(last.error_message).toMatch(/slide_index/);
+    expect(last.error_message).toMatch(/57/);
+    expect(await usedSlides()).toBe(before);
+  });
+
+  it('refuses malformed jsonData at submission with 400 shape A', async () => {
+    const response = await fetch(`${server.base}/v2.0/generator/create-async`, {
+      method: 'POST',
+      body: uploadForm('{"presentation": [1, 2'),
+      headers: bearer(token),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: 'Invalid input parameters',
+      details: expect.any(String),
+    });
+  });
+
+  it('answers 404 shape B for an unknown job id and, identically, for another account’s job', async () => {
+    const jobId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
+    const stranger = await server.signUp();
+    const unknown = await fetch(`${server.base}/v2.0/jobs/00000000-0000-4000-8000-000000000000/status`, {
+      headers: bearer(token),
+    });
+    const foreign = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, {
+      headers: bearer(stranger.token),
+    });
+    expect(unknown.status).toBe(404);
+    expect(foreign.status).toBe(404);
+    const unknownBody = (await unknown.json()) as Record<string, unknown>;
+    expect(unknownBody).toEqual({ statusCode: 404, message: 'Not Found', detail: expect.any(String) });
+    expect(await foreign.json()).toEqual(unknownBody);
+  });
+
+  it('answers 401 shape B on the status endpoint without a valid token', async () => {
+    const response = await fetch(`${server.base}/v2.0/jobs/anything/status`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      statusCode: 401,
+      message: 'Unauthorized',
+      detail: expect.any(String),
+    });
+  });
+});

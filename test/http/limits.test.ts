@@ -1,0 +1,89 @@
+/** Each configured request limit is a 400 shape A whose details name the limit (issue 3, "Untrusted input"). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
+import { titleDeck, uploadForm } from './payloads.js';
+
+let server: RunningServer;
+let token: string;
+const template = templateBytes();
+const MB = 1024 * 1024;
+
+beforeAll(async () => {
+  server = await startServer({
+    overrides: {
+      limits: { maxUploadBytes: MB, maxFilesPerRequest: 2, maxSlidesPerRequest: 20, syncMaxSlides: 10 },
+    },
+  });
+  token = (await server.signUp({ plan: 'Enterprise' })).token;
+});
+afterAll(async () => server.close());
+
+async function expectLimit(response: Response, pattern: RegExp): Promise<void> {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { details: string };
+  expect(body).toEqual({ statusCode: 400, message: 'Invalid input parameters', details: expect.any(String) });
+  expect(body.details).toMatch(pattern);
+}
+
+const post = (path: string, body: RequestInit['body'], headers: Record<string, string> = {}) =>
+  fetch(`${server.base}${path}`, { method: 'POST', body, headers: { ...bearer(token), ...headers } });
+
+describe('request limits', () => {
+  it('upload size: one file larger than the limit', async () => {
+    const big = new Uint8Array(MB + 10);
+    const response = await post(
+      '/v1.0/generator/create',
+      uploadForm(titleDeck(1), [{ name: TEMPLATE_NAME, bytes: big }]),
+    );
+    await expectLimit(response, /upload size limit of 1048576 bytes.*DECKFORGE_MAX_UPLOAD_MB/);
+  });
+
+  it('upload size: files that together exceed the limit', async () => {
+    const half = new Uint8Array(MB * 0.6);
+    const response = await post(
+      '/v2.0/generator/create-async',
+      uploadForm(titleDeck(1), [
+        { name: 'a.bin', bytes: half },
+        { name: 'b.bin', bytes: half },
+      ]),
+    );
+    await expectLimit(response, /upload size limit/);
+  });
+
+  it('upload size: a JSON or form body larger than the limit', async () => {
+    const padding = 'x'.repeat(MB + 10);
+    await expectLimit(
+      await post('/v1.0/generator/create', JSON.stringify({ jsonData: titleDeck(1), padding }), {
+        'content-type': 'application/json',
+      }),
+      /upload size limit/,
+    );
+    await expectLimit(
+      await post('/v1.0/generator/create', new URLSearchParams({ jsonData: padding })),
+      /upload size limit/,
+    );
+  });
+
+  it('files per request', async () => {
+    const files = ['a.pptx', 'b.png', 'c.png'].map((name) => ({ name, bytes: template.slice(0, 100) }));
+    await expectLimit(
+      await post('/v1.0/generator/create', uploadForm(titleDeck(1), files)),
+      /at most 2 files.*DECKFORGE_MAX_FILES_PER_REQUEST/,
+    );
+  });
+
+  it('slides per request, on both generation styles', async () => {
+    await expectLimit(await post('/v2.0/generator/create-async', uploadForm(titleDeck(21))), /20/);
+    await expectLimit(await post('/v1.0/generator/create', uploadForm(titleDeck(21))), /20/);
+  });
+
+  it('slides per synchronous request, pointing to the asynchronous endpoint', async () => {
+    await expectLimit(await post('/v1.0/generator/create', uploadForm(titleDeck(11))), /10/);
+  });
+
+  it('none of the refused requests drew on the allowance', async () => {
+    const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
+    expect(((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount).toBe(0);
+  });
+});

@@ -1,0 +1,173 @@
+/** /healthz, /metrics, /openapi.json, /docs, unknown routes, request ids, and the template inspection endpoint. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
+import { pollUntil, submitJob } from './jobs-polling.js';
+import { titleDeck, uploadForm } from './payloads.js';
+
+let server: RunningServer;
+let token: string;
+const template = templateBytes();
+
+beforeAll(async () => {
+  server = await startServer();
+  token = (await server.signUp()).token;
+});
+afterAll(async () => server.close());
+
+const ENDPOINTS = [
+  ['post', '/v1.0/token/create'],
+  ['post', '/v1.0/generator/create'],
+  ['post', '/v2.0/generator/create-async'],
+  ['get', '/v2.0/jobs/{jobId}/status'],
+  ['get', '/v1.0/usage'],
+  ['get', '/v1/usage'],
+  ['post', '/v1.0/template/inspect'],
+  ['get', '/healthz'],
+  ['get', '/metrics'],
+] as const;
+
+describe('operations', () => {
+  it('/healthz answers ok with its checks', async () => {
+    const response = await fetch(`${server.base}/healthz`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string; checks: Record<string, boolean> };
+    expect(body.status).toBe('ok');
+    expect(Object.values(body.checks).every(Boolean)).toBe(true);
+  });
+
+  it('/metrics counts requests by route and status, sync generation, and jobs by state', async () => {
+    const sync = await fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      body: uploadForm(titleDeck(4)),
+      headers: bearer(token),
+    });
+    expect(sync.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await sync.arrayBuffer()), template);
+    const jobId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
+    await pollUntil(server.base, token, jobId, ['SUCCEEDED']);
+
+    const response = await fetch(`${server.base}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await response.text();
+    expect(text).toContain(
+      'deckforge_http_requests_total{method="POST",route="/v1.0/generator/create",status="200"} 1',
+    );
+    expect(text).toMatch(
+      /deckforge_http_request_duration_seconds_bucket\{le="[^"]+",method="POST",route="\/v1\.0\/generator\/create",status="200"\} 1/,
+    );
+    expect(text).toContain('deckforge_sync_generation_duration_seconds_count 1');
+    expect(text).toContain('deckforge_sync_slides_generated_total 4');
+    expect(text).toContain('deckforge_jobs{state="SUCCEEDED"} 1');
+    for (const state of ['QUEUED', 'PROCESSING', 'FAILED'])
+      expect(text).toContain(`deckforge_jobs{state="${state}"} 0`);
+    expect(text).toContain('deckforge_queue_depth 0');
+    expect(text).toMatch(/deckforge_generated_slides 5\b/);
+  });
+
+  it('/openapi.json describes every endpoint and embeds the jsonData schema', async () => {
+    const response = await fetch(`${server.base}/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
+    expect(document.openapi).toMatch(/^3\.1/);
+    for (const [method, path] of ENDPOINTS)
+      expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    expect(Object.keys(document.paths).some((p) => p.startsWith('/v2.0/files/'))).toBe(true);
+    const jsonData = JSON.stringify(document.components.schemas.JsonData);
+    for (const field of ['presentation', 'slides', 'slide_index', 'export_version', 'resultFileName']) {
+      expect(jsonData).toContain(field);
+    }
+  });
+
+  it('/docs renders the document as HTML without external resources', async () => {
+    const response = await fetch(`${server.base}/docs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await response.text();
+    for (const [, path] of ENDPOINTS) expect(html).toContain(path);
+    expect(html).toContain('slide_index');
+    expect(html).not.toMatch(/<script|<link[^>]+href="https?:|src="https?:|url\(https?:/i);
+  });
+
+  it('answers unknown routes with 404 shape B', async () => {
+    const response = await fetch(`${server.base}/v3.0/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      statusCode: 404,
+      message: 'Not Found',
+      detail: expect.any(String),
+    });
+  });
+
+  it('returns the client’s X-Request-Id, or a new one, and logs with it', async () => {
+    const echoed = await fetch(`${server.base}/healthz`, { headers: { 'x-request-id': 'trace-42.a' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-42.a');
+    const fresh = await fetch(`${server.base}/healthz`, {
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const lines = server.logs.map((l) => JSON.parse(l) as { reqId?: string });
+    expect(lines.some((l) => l.reqId === 'trace-42.a')).toBe(true);
+  });
+});
+
+describe('POST /v1.0/template/inspect', () => {
+  it('lists slides, layouts and every shape of an uploaded template', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([template]), TEMPLATE_NAME);
+    const response = await fetch(`${server.base}/v1.0/template/inspect`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(token),
+    });
+    expect(response.status).toBe(200);
+    const body = JSON.stringify(await response.json());
+    for (const name of ['Title 1', 'Subtitle 2', 'Content Placeholder 2', 'Picture Placeholder 4']) {
+      expect(body).toContain(name);
+    }
+    const parsed = JSON.parse(body) as { slides: unknown[]; layouts: unknown[] };
+    expect(parsed.slides).toHaveLength(10);
+    expect(parsed.layouts.length).toBeGreaterThan(0);
+  });
+
+  it('answers 400 shape A without a template and 401 without a token', async () => {
+    const empty = await fetch(`${server.base}/v1.0/template/inspect`, {
+      method: 'POST',
+      body: new URLSearchParams({}),
+      headers: bearer(token),
+    });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({
+      statusCode: 400,
+      message: 'Invalid input parameters',
+      details: expect.any(String),
+    });
+    const anonymous = await fetch(`${server.base}/v1.0/template/inspect`, {
+      method: 'POST',
+      body: new URLSearchParams({}),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('answers 400 shape A for a file that is not a presentation', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([new TextEncoder().encode('not a zip')]), 'broken.pptx');
+    const response = await fetch(`${server.base}/v1.0/template/inspect`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(token),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      statusCode: 400,
+      message: 'Invalid input parameters',
+      details: expect.any(String),
+    });
+  });
+});

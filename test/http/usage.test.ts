@@ -1,0 +1,174 @@
+/**
+ * Endpoint 6 (both paths, every field with real values), the shared allowance under concurrency, and the
+ * per-account request rate (429 shape B with Retry-After).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { templateBytes } from './http-harness-paths.js';
+import { pollUntil, submitJob } from './jobs-polling.js';
+import { titleDeck, uploadForm } from './payloads.js';
+
+const template = templateBytes();
+const PLANS = [
+  { name: 'Free', allowedSlideCount: 100, requestsPerMinute: 600 },
+  { name: 'Thirty', allowedSlideCount: 30, requestsPerMinute: 600 },
+  { name: 'Slow', allowedSlideCount: 100, requestsPerMinute: 3 },
+];
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({ plans: PLANS });
+});
+afterAll(async () => server.close());
+
+interface UsageBody {
+  result: Record<string, unknown> & { usedSlideCount: number; totalApiCallCount: number };
+}
+
+async function usage(token: string, path = '/v1.0/usage'): Promise<UsageBody> {
+  const response = await fetch(`${server.base}${path}`, {
+    headers: { ...bearer(token), accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as UsageBody;
+}
+
+describe('GET /v1.0/usage and /v1/usage', () => {
+  it('reports every field of the usage response for a new account', async () => {
+    const { token } = await server.signUp();
+    const body = await usage(token);
+    expect(body).toEqual({
+      result: {
+        usedSlideCount: 0,
+        plan: 'Free',
+        allowedSlideCount: 100,
+        subscriptions: expect.any(Array),
+        resetDate: expect.stringMatching(
+          /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+        ),
+        totalApiCallCount: 0,
+        successfulApiCallCount: 0,
+        failedApiCallCount: 0,
+        previousMonthUsedSlideCount: 0,
+        subscriptionStartDate: expect.any(String),
+      },
+      isSuccess: true,
+      message: null,
+      fileName: null,
+      fileNameFullPath: null,
+      isValidJson: false,
+      resultType: 0,
+    });
+    const start = new Date(String(body.result.subscriptionStartDate));
+    expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(5 * 60_000);
+    // The period resets on the subscription's day of the month.
+    expect(String(body.result.resetDate).split(' ')[0]).toBe(String(start.getUTCDate()));
+    expect(await usage(token, '/v1/usage')).toEqual({
+      ...body,
+      result: { ...body.result, totalApiCallCount: 1, successfulApiCallCount: 1 },
+    });
+  });
+
+  it('counts slides of both generation styles and API calls, successful and failed', async () => {
+    const { token } = await server.signUp();
+    const sync = await fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      body: uploadForm(titleDeck(3)),
+      headers: bearer(token),
+    });
+    expect(sync.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await sync.arrayBuffer()), template);
+    const jobId = await submitJob(server.base, token, uploadForm(titleDeck(2)));
+    expect((await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED'])).last.status).toBe(
+      'SUCCEEDED',
+    );
+    const bad = await fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      body: uploadForm('not json'),
+      headers: bearer(token),
+    });
+    expect(bad.status).toBe(400);
+
+    const { result } = await usage(token);
+    expect(result.usedSlideCount).toBe(5);
+    // sync + submit + bad sync + the status polls; the usage call itself is counted after it answers.
+    expect(result.totalApiCallCount).toBe(
+      Number(result.successfulApiCallCount) + Number(result.failedApiCallCount),
+    );
+    expect(result.failedApiCallCount).toBe(1);
+    expect(result.successfulApiCallCount).toBeGreaterThanOrEqual(3);
+    const again = await usage(token, '/v1/usage');
+    expect(again.result.totalApiCallCount).toBe(result.totalApiCallCount + 1);
+  });
+
+  it('reserves the allowance atomically: 50 concurrent requests that fit 10 times give 10 × 200 and 40 × 429', async () => {
+    const { token } = await server.signUp({ plan: 'Thirty' });
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${server.base}/v1.0/generator/create`, {
+          method: 'POST',
+          body: uploadForm(titleDeck(3)),
+          headers: bearer(token),
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    for (const response of responses) {
+      if (response.status === 200) {
+        await expectValidPptx(new Uint8Array(await response.arrayBuffer()), template);
+      } else {
+        const body = (await response.json()) as { detail: string };
+        expect(body).toEqual({
+          statusCode: 429,
+          message: 'Too Many Requests - usage or rate limit exceeded',
+          detail: expect.any(String),
+        });
+        expect(body.detail.toLowerCase()).toMatch(/slide/);
+      }
+    }
+    expect((await usage(token)).result.usedSlideCount).toBe(30);
+
+    // Over the allowance, the asynchronous style is refused before any work is done, too.
+    const async = await fetch(`${server.base}/v2.0/generator/create-async`, {
+      method: 'POST',
+      body: uploadForm(titleDeck(1)),
+      headers: bearer(token),
+    });
+    expect(async.status).toBe(429);
+  });
+
+  it('applies the plan’s request rate with 429 shape B and Retry-After', async () => {
+    const { token } = await server.signUp({ plan: 'Slow' });
+    const statuses: number[] = [];
+    let limited: Response | undefined;
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
+      statuses.push(response.status);
+      if (response.status === 429) limited = response;
+      else await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(limited).toBeDefined();
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(await limited?.json()).toEqual({
+      statusCode: 429,
+      message: 'Too Many Requests - usage or rate limit exceeded',
+      detail: expect.any(String),
+    });
+  });
+
+  it('answers 401 shape B without a token on both paths', async () => {
+    for (const path of ['/v1.0/usage', '/v1/usage']) {
+      const response = await fetch(`${server.base}${path}`);
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        statusCode: 401,
+        message: 'Unauthorized',
+        detail: expect.any(String),
+      });
+    }
+  });
+});
