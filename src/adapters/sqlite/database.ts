@@ -1,0 +1,70 @@
+/**
+ * Opens the SQLite file shared by `serve`, `worker` and `accounts`: WAL so readers never block the writer,
+ * busy_timeout so a CLI command waits for the server's short write transactions instead of failing.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { MIGRATIONS, type Migration } from './migrations.js';
+
+export type SqliteDatabase = Database.Database;
+
+export const DATABASE_FILE_NAME = 'deckforge.sqlite';
+
+export function databasePath(dataDir: string): string {
+  return join(dataDir, DATABASE_FILE_NAME);
+}
+
+export interface OpenOptions {
+  /** Apply pending migrations (default true). `deckforge migrate` does it explicitly. */
+  migrate?: boolean;
+  busyTimeoutMs?: number;
+}
+
+export function openDatabase(file: string, options: OpenOptions = {}): SqliteDatabase {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 10_000)}`);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  if (options.migrate ?? true) migrate(db);
+  return db;
+}
+
+export interface MigrationReport {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = MIGRATIONS): MigrationReport {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const current = schemaVersion(db);
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    if (migration.version <= current) continue;
+    // IMMEDIATE: two processes starting together must not both apply the same version.
+    db.transaction(() => {
+      if (schemaVersion(db) >= migration.version) return;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        migration.version,
+        migration.name,
+        new Date().toISOString(),
+      );
+      applied.push(`${migration.version} ${migration.name}`);
+    }).immediate();
+  }
+  return { from: current, to: schemaVersion(db), applied };
+}
+
+export function schemaVersion(db: SqliteDatabase): number {
+  const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
+  return row.v ?? 0;
+}
+
+/** Runs `work` in a BEGIN IMMEDIATE transaction: the write lock is taken up front, so read-then-write is atomic. */
+export function immediate<T>(db: SqliteDatabase, work: () => T): T {
+  return db.transaction(work).immediate();
+}

@@ -1,0 +1,79 @@
+/**
+ * Schema versions, applied in order inside one transaction each and recorded in `schema_migrations`.
+ * Never edit a shipped migration: add the next one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, tokens, usage, jobs, queue',
+    sql: `
+      CREATE TABLE accounts (
+        id TEXT PRIMARY KEY,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        key_hash TEXT NOT NULL,
+        plan TEXT NOT NULL,
+        subscription_start TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE tokens (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        issued_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE INDEX tokens_by_account ON tokens(account_id);
+      CREATE TABLE usage_periods (
+        account_id TEXT NOT NULL,
+        period_start TEXT NOT NULL,
+        used_slides INTEGER NOT NULL DEFAULT 0,
+        api_total INTEGER NOT NULL DEFAULT 0,
+        api_successful INTEGER NOT NULL DEFAULT 0,
+        api_failed INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, period_start)
+      );
+      CREATE TABLE reservations (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        period_start TEXT NOT NULL,
+        slides INTEGER NOT NULL,
+        job_id TEXT,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX reservations_by_period ON reservations(account_id, period_start);
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('QUEUED', 'PROCESSING', 'SUCCEEDED', 'FAILED')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        input_key TEXT NOT NULL,
+        reservation_id TEXT,
+        error_message TEXT,
+        warnings TEXT NOT NULL DEFAULT '[]',
+        result_key TEXT,
+        result_file_name TEXT,
+        slide_count INTEGER
+      );
+      CREATE INDEX jobs_by_expiry ON jobs(expires_at);
+      CREATE INDEX jobs_by_state ON jobs(state);
+      CREATE TABLE job_queue (
+        job_id TEXT PRIMARY KEY,
+        enqueued_seq INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        lease_until INTEGER,
+        owner_host TEXT,
+        owner_pid INTEGER
+      );
+      CREATE INDEX job_queue_waiting ON job_queue(lease_until, enqueued_seq);
+    `,
+  },
+];

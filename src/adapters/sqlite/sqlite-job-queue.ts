@@ -1,0 +1,101 @@
+/**
+ * The in-process durable queue: a table in the same SQLite file, so a queued job survives a restart. A claim
+ * carries a lease (renewed while the job runs) and the claiming process's host and pid; a claim whose lease ran
+ * out, or whose process on this host is gone, was interrupted and is recovered (retried or abandoned).
+ */
+import { hostname } from 'node:os';
+import type { ClaimedJob, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
+import { immediate, type SqliteDatabase } from './database.js';
+
+interface QueueRow {
+  job_id: string;
+  attempts: number;
+  lease_until: number | null;
+  owner_host: string | null;
+  owner_pid: number | null;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+export class SqliteJobQueue implements JobQueue {
+  private readonly host = hostname();
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async enqueue(jobId: string): Promise<void> {
+    immediate(this.db, () => {
+      const seq = (this.db.prepare('SELECT COALESCE(MAX(enqueued_seq), 0) + 1 AS s FROM job_queue').get() as {
+        s: number;
+      }).s;
+      this.db.prepare('INSERT OR IGNORE INTO job_queue (job_id, enqueued_seq) VALUES (?, ?)').run(jobId, seq);
+    });
+  }
+
+  async claim(leaseMs: number): Promise<ClaimedJob | null> {
+    return immediate(this.db, () => {
+      const row = this.db
+        .prepare('SELECT job_id, attempts FROM job_queue WHERE lease_until IS NULL ORDER BY enqueued_seq LIMIT 1')
+        .get() as { job_id: string; attempts: number } | undefined;
+      if (!row) return null;
+      this.db
+        .prepare('UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ? WHERE job_id = ?')
+        .run(this.now() + leaseMs, this.host, process.pid, row.job_id);
+      return { jobId: row.job_id, attempt: row.attempts + 1 };
+    });
+  }
+
+  async renew(jobId: string, leaseMs: number): Promise<void> {
+    this.db
+      .prepare('UPDATE job_queue SET lease_until = ? WHERE job_id = ? AND lease_until IS NOT NULL')
+      .run(this.now() + leaseMs, jobId);
+  }
+
+  async ack(jobId: string): Promise<void> {
+    this.db.prepare('DELETE FROM job_queue WHERE job_id = ?').run(jobId);
+  }
+
+  async recoverInterrupted(maxAttempts: number): Promise<RecoveredJobs> {
+    return immediate(this.db, () => {
+      const claimed = this.db
+        .prepare('SELECT job_id, attempts, lease_until, owner_host, owner_pid FROM job_queue WHERE lease_until IS NOT NULL')
+        .all() as QueueRow[];
+      const now = this.now();
+      const result: RecoveredJobs = { requeued: [], abandoned: [] };
+      for (const row of claimed) {
+        const ownerGone =
+          row.owner_host === this.host && row.owner_pid !== null && row.owner_pid !== process.pid && !processIsAlive(row.owner_pid);
+        const leaseOver = row.lease_until !== null && row.lease_until < now;
+        if (!ownerGone && !leaseOver) continue;
+        if (row.attempts < maxAttempts) {
+          this.db
+            .prepare('UPDATE job_queue SET lease_until = NULL, owner_host = NULL, owner_pid = NULL WHERE job_id = ?')
+            .run(row.job_id);
+          result.requeued.push(row.job_id);
+        } else {
+          this.db.prepare('DELETE FROM job_queue WHERE job_id = ?').run(row.job_id);
+          result.abandoned.push(row.job_id);
+        }
+      }
+      return result;
+    });
+  }
+
+  async depth(): Promise<number> {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM job_queue WHERE lease_until IS NULL').get() as { n: number }).n;
+  }
+
+  async remove(jobId: string): Promise<void> {
+    this.db.prepare('DELETE FROM job_queue WHERE job_id = ?').run(jobId);
+  }
+}

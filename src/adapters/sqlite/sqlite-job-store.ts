@@ -1,0 +1,125 @@
+import type { Warning } from '../../engine/index.js';
+import type { JobState } from '../../service/deckforge-service.js';
+import type { JobOutcome, JobRecord, JobStore } from '../../service/ports/index.js';
+import type { SqliteDatabase } from './database.js';
+
+interface JobRow {
+  id: string;
+  account_id: string;
+  state: JobState;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  input_key: string;
+  reservation_id: string | null;
+  error_message: string | null;
+  warnings: string;
+  result_key: string | null;
+  result_file_name: string | null;
+  slide_count: number | null;
+}
+
+function toRecord(row: JobRow): JobRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    state: row.state,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    expiresAt: row.expires_at,
+    inputKey: row.input_key,
+    reservationId: row.reservation_id,
+    errorMessage: row.error_message,
+    warnings: JSON.parse(row.warnings) as Warning[],
+    resultKey: row.result_key,
+    resultFileName: row.result_file_name,
+    slideCount: row.slide_count,
+  };
+}
+
+export class SqliteJobStore implements JobStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async create(job: JobRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO jobs (id, account_id, state, created_at, updated_at, expires_at, input_key, reservation_id,
+           error_message, warnings, result_key, result_file_name, slide_count)
+         VALUES (@id, @accountId, @state, @createdAt, @updatedAt, @expiresAt, @inputKey, @reservationId,
+           @errorMessage, @warnings, @resultKey, @resultFileName, @slideCount)`,
+      )
+      .run({ ...job, warnings: JSON.stringify(job.warnings) });
+  }
+
+  async get(id: string): Promise<JobRecord | null> {
+    const row = this.db.prepare('SELECT * FROM jobs WHERE id = ?').get(id) as JobRow | undefined;
+    return row ? toRecord(row) : null;
+  }
+
+  async markProcessing(id: string, at: Date): Promise<boolean> {
+    return this.transition(id, 'QUEUED', 'PROCESSING', at);
+  }
+
+  async markQueued(id: string, at: Date): Promise<boolean> {
+    return this.transition(id, 'PROCESSING', 'QUEUED', at);
+  }
+
+  async markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean> {
+    return (
+      this.db
+        .prepare(
+          `UPDATE jobs SET state = 'SUCCEEDED', updated_at = ?, result_key = ?, result_file_name = ?,
+             slide_count = ?, warnings = ?, error_message = NULL WHERE id = ? AND state = 'PROCESSING'`,
+        )
+        .run(
+          at.toISOString(),
+          outcome.resultKey,
+          outcome.resultFileName,
+          outcome.slideCount,
+          JSON.stringify(outcome.warnings),
+          id,
+        ).changes > 0
+    );
+  }
+
+  async markFailed(id: string, errorMessage: string, at: Date, warnings: Warning[] = []): Promise<boolean> {
+    // From QUEUED too: a job whose every attempt was interrupted, or whose input vanished, ends here.
+    return (
+      this.db
+        .prepare(
+          `UPDATE jobs SET state = 'FAILED', updated_at = ?, error_message = ?, warnings = ?
+           WHERE id = ? AND state IN ('QUEUED', 'PROCESSING')`,
+        )
+        .run(at.toISOString(), errorMessage, JSON.stringify(warnings), id).changes > 0
+    );
+  }
+
+  async countByState(): Promise<Record<JobState, number>> {
+    const counts: Record<JobState, number> = { QUEUED: 0, PROCESSING: 0, SUCCEEDED: 0, FAILED: 0 };
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM jobs GROUP BY state').all() as {
+      state: JobState;
+      n: number;
+    }[];
+    for (const row of rows) counts[row.state] = row.n;
+    return counts;
+  }
+
+  async listExpired(now: Date, limit: number): Promise<JobRecord[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM jobs WHERE expires_at < ? ORDER BY expires_at LIMIT ?')
+      .all(now.toISOString(), limit) as JobRow[];
+    return rows.map(toRecord);
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id).changes > 0;
+  }
+
+  private transition(id: string, from: JobState, to: JobState, at: Date): boolean {
+    return (
+      this.db
+        .prepare('UPDATE jobs SET state = ?, updated_at = ? WHERE id = ? AND state = ?')
+        .run(to, at.toISOString(), id, from).changes > 0
+    );
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Slide quota in SQLite. `reserve` reads the period's used + reserved slides and inserts the reservation inside
+ * one BEGIN IMMEDIATE transaction: the write lock is held from the read on, so concurrent reservations (from
+ * this process or another) are serialised and can never overshoot the allowance.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  ApiCallCounts,
+  PeriodUsage,
+  ReserveOutcome,
+  ReserveRequest,
+  UsageLedger,
+} from '../../service/ports/index.js';
+import { immediate, type SqliteDatabase } from './database.js';
+
+interface ReservationRow {
+  id: string;
+  account_id: string;
+  period_start: string;
+  slides: number;
+}
+
+export class SqliteUsageLedger implements UsageLedger {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
+    return immediate(this.db, () => {
+      const usage = this.readPeriod(request.accountId, request.periodStart);
+      const used = usage.usedSlides + usage.reservedSlides;
+      if (used + request.slides > request.allowance) return { granted: false, used };
+      const id = randomUUID();
+      this.db
+        .prepare(
+          'INSERT INTO reservations (id, account_id, period_start, slides, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+        )
+        .run(id, request.accountId, request.periodStart, request.slides, request.jobId, new Date().toISOString());
+      return { granted: true, reservationId: id };
+    });
+  }
+
+  async settle(reservationId: string, actualSlides: number): Promise<boolean> {
+    return immediate(this.db, () => {
+      const row = this.db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
+        | ReservationRow
+        | undefined;
+      if (!row) return false;
+      this.db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId);
+      this.ensurePeriod(row.account_id, row.period_start);
+      this.db
+        .prepare('UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?')
+        .run(actualSlides, row.account_id, row.period_start);
+      return true;
+    });
+  }
+
+  async release(reservationId: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId).changes > 0;
+  }
+
+  async releaseStale(before: Date): Promise<number> {
+    return this.db
+      .prepare('DELETE FROM reservations WHERE job_id IS NULL AND created_at < ?')
+      .run(before.toISOString()).changes;
+  }
+
+  async periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage> {
+    return this.readPeriod(accountId, periodStart);
+  }
+
+  async recordApiCall(accountId: string, periodStart: string, succeeded: boolean): Promise<void> {
+    immediate(this.db, () => {
+      this.ensurePeriod(accountId, periodStart);
+      this.db
+        .prepare(
+          `UPDATE usage_periods SET api_total = api_total + 1, api_successful = api_successful + ?,
+             api_failed = api_failed + ? WHERE account_id = ? AND period_start = ?`,
+        )
+        .run(succeeded ? 1 : 0, succeeded ? 0 : 1, accountId, periodStart);
+    });
+  }
+
+  async apiCalls(accountId: string): Promise<ApiCallCounts> {
+    const row = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(api_total), 0) AS total, COALESCE(SUM(api_successful), 0) AS successful,
+           COALESCE(SUM(api_failed), 0) AS failed FROM usage_periods WHERE account_id = ?`,
+      )
+      .get(accountId) as ApiCallCounts;
+    return { total: row.total, successful: row.successful, failed: row.failed };
+  }
+
+  private readPeriod(accountId: string, periodStart: string): PeriodUsage {
+    const used = this.db
+      .prepare('SELECT used_slides AS n FROM usage_periods WHERE account_id = ? AND period_start = ?')
+      .get(accountId, periodStart) as { n: number } | undefined;
+    const reserved = this.db
+      .prepare('SELECT COALESCE(SUM(slides), 0) AS n FROM reservations WHERE account_id = ? AND period_start = ?')
+      .get(accountId, periodStart) as { n: number };
+    return { usedSlides: used?.n ?? 0, reservedSlides: reserved.n };
+  }
+
+  private ensurePeriod(accountId: string, periodStart: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO usage_periods (account_id, period_start) VALUES (?, ?)')
+      .run(accountId, periodStart);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * `deckforge serve`: the HTTP API with an embedded job worker, on PORT (8080). On an empty database the first
+ * start creates an account and prints its credentials once, here (not in the log).
+ */
+import { ConfigError, loadConfig } from '../config/index.js';
+import { createRuntime } from '../composition/index.js';
+import { createHttpServer } from '../http/server.js';
+import type { CommandIo } from './accounts.js';
+import { untilStopped, type StopOptions } from './stop-signal.js';
+
+const USAGE = `Usage: deckforge serve
+
+Settings come from the environment: PORT, HOST, DECKFORGE_DATA_DIR, DECKFORGE_PLANS, DECKFORGE_ALLOW_PRIVATE_URLS,
+… (see the README's Configuration table).
+`;
+
+export async function runServe(args: string[], io: CommandIo, options: StopOptions = {}): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (args.length > 0) {
+    io.stderr(`deckforge serve: unexpected arguments: ${args.join(' ')}\n\n${USAGE}`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`deckforge serve: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const runtime = await createRuntime(config, { createFirstAccount: true });
+  const first = runtime.firstAccount;
+  if (first) {
+    io.stdout(
+      [
+        'First start: an account was created. Its password and security key are shown only now: keep them.',
+        `  e-mail:       ${first.email}`,
+        `  password:     ${first.password}`,
+        `  security key: ${first.key}`,
+        `  plan:         ${first.plan}`,
+        '',
+      ].join('\n'),
+    );
+  }
+  let server;
+  try {
+    server = await createHttpServer(runtime.service, config);
+    const url = await server.listen();
+    io.stdout(`Deckforge is listening on ${url} (data in ${config.dataDir})\n`);
+  } catch (error) {
+    await runtime.close();
+    io.stderr(`deckforge serve: cannot start the HTTP server: ${(error as Error).message}\n`);
+    return 1;
+  }
+  await untilStopped(options);
+  await server.close();
+  await runtime.close();
+  return 0;
+}

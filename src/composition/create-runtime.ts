@@ -1,0 +1,124 @@
+/**
+ * The composition root of the one-machine default: SQLite (accounts, tokens, usage, jobs, queue) in the data
+ * directory, blobs on local disk behind signed links, the guarded URL fetcher, a worker-thread generation pool,
+ * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
+ */
+import type { Logger } from 'pino';
+import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
+import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
+import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
+import { SystemClock } from '../adapters/memory/system-clock.js';
+import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
+import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
+import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
+import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
+import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
+import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
+import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
+import type { Config } from '../config/index.js';
+import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
+import { createDeckforgeService } from '../service/create-service.js';
+import type { DeckforgeService } from '../service/deckforge-service.js';
+import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
+import type { Clock, GenerationPool, PasswordHasher } from '../service/ports/index.js';
+import { RetentionSweeper } from '../service/retention-sweeper.js';
+import type { ServiceDeps } from '../service/service-deps.js';
+import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
+import { createLogger } from './logger.js';
+
+export interface RuntimeOptions {
+  /** Run queued jobs in this process (default true; `deckforge serve` and `deckforge worker`). */
+  consumeJobs?: boolean;
+  /** Create and return the first account when the database has none (`deckforge serve`). */
+  createFirstAccount?: boolean;
+  logger?: Logger;
+  clock?: Clock;
+  hasher?: PasswordHasher;
+  /** Tests: shorter leases and polls. */
+  consumer?: Partial<Omit<JobConsumerOptions, 'concurrency'>>;
+  sweepEveryMs?: number;
+}
+
+export interface Runtime {
+  service: DeckforgeService;
+  admin: AccountAdmin;
+  /** Set when `createFirstAccount` made one: show it once, then forget it. */
+  firstAccount: CreatedAccount | null;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** Stores only: what `deckforge accounts` needs, without the pool or the consumer. */
+export function openAccountAdmin(config: Config, options: { clock?: Clock; hasher?: PasswordHasher } = {}): {
+  admin: AccountAdmin;
+  close(): void;
+} {
+  const db = openDatabase(databasePath(config.dataDir));
+  const admin = new AccountAdmin({
+    accounts: new SqliteAccountStore(db),
+    tokens: new SqliteTokenStore(db),
+    hasher: options.hasher ?? new ScryptPasswordHasher(),
+    clock: options.clock ?? new SystemClock(),
+    plans: config.plans,
+  });
+  return { admin, close: () => db.close() };
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
+  const logger = options.logger ?? createLogger(config);
+  const clock = options.clock ?? new SystemClock();
+  const hasher = options.hasher ?? new ScryptPasswordHasher();
+  const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
+  let pool: GenerationPool | null = null;
+  try {
+    pool = new WorkerThreadPool(config.workers);
+    const deps: ServiceDeps = {
+      accounts: new SqliteAccountStore(db),
+      tokens: new SqliteTokenStore(db),
+      ledger: new SqliteUsageLedger(db),
+      jobs: new SqliteJobStore(db),
+      queue: new SqliteJobQueue(db),
+      blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
+      fetcher: new GuardedUrlFetcher({
+        allowPrivateUrls: config.allowPrivateUrls,
+        timeoutMs: config.fetchTimeoutMs,
+        maxBytes: config.limits.maxUploadBytes,
+      }),
+      clock,
+      hasher,
+      pool,
+      rateLimiter: new MemoryRateLimiter(clock),
+      logger,
+      settings: { plans: config.plans, jobRetentionHours: config.jobRetentionHours, limits: config.limits },
+      counters: { decks: 0, slides: 0, seconds: 0 },
+    };
+    const admin = new AccountAdmin({ accounts: deps.accounts, tokens: deps.tokens, hasher, clock, plans: config.plans });
+    const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
+    if (firstAccount) logger.info({ email: firstAccount.email }, 'first account created');
+
+    const consumer = options.consumeJobs === false ? null : new JobConsumer(deps, { ...options.consumer, concurrency: pool.size });
+    const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
+    const activePool = pool;
+    let closing: Promise<void> | null = null;
+    const close = (): Promise<void> => {
+      closing ??= (async () => {
+        sweeper?.stop();
+        await consumer?.stop();
+        await activePool.close();
+        db.close();
+      })();
+      return closing;
+    };
+    const created = createDeckforgeService(deps, close);
+    if (consumer) {
+      created.setJobQueuedListener(() => consumer.kick());
+      await consumer.start();
+    }
+    sweeper?.start();
+    return { service: created.service, admin, firstAccount, logger, close };
+  } catch (error) {
+    await pool?.close();
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,3 @@
+export { createRuntime, openAccountAdmin } from './create-runtime.js';
+export type { Runtime, RuntimeOptions } from './create-runtime.js';
+export { createLogger } from './logger.js';

@@ -1,0 +1,134 @@
+/**
+ * The only reader of `process.env` (DESIGN.md: config is read once, validated with a readable error, and passed
+ * down frozen). Every variable is documented in the README's "Configuration" table.
+ */
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
+import { ConfigError } from './config-error.js';
+import { loadPlanCatalog, type PlanCatalog } from './plans.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  /** PORT, default 8080. */
+  port: number;
+  /** HOST, default 127.0.0.1: only this machine can reach a fresh install; set 0.0.0.0 in a container. */
+  host: string;
+  /** DECKFORGE_DATA_DIR, default ./data (absolute here): SQLite file, stored results, link secret. */
+  dataDir: string;
+  /** DECKFORGE_PLANS (a JSON file) or the built-in plans. */
+  plans: PlanCatalog;
+  /** DECKFORGE_ALLOW_PRIVATE_URLS, default false: template URLs may resolve to loopback/private addresses. */
+  allowPrivateUrls: boolean;
+  /** DECKFORGE_PUBLIC_URL: base URL for download links; null = derived from each request. */
+  publicBaseUrl: string | null;
+  /** DECKFORGE_JOB_RETENTION_HOURS, default 24: a job and its files are deleted this long after submission. */
+  jobRetentionHours: number;
+  limits: RequestLimits;
+  /** DECKFORGE_WORKERS, default: the machine's available parallelism. */
+  workers: number;
+  /** DECKFORGE_FETCH_TIMEOUT_SECONDS, default 20: whole-download timeout for a template or picture URL. */
+  fetchTimeoutMs: number;
+  /** DECKFORGE_LINK_SECRET: HMAC key for download links; default a random secret kept in the data dir. */
+  linkSecret: string | null;
+  /** DECKFORGE_LOG_LEVEL (or LOG_LEVEL), default info. */
+  logLevel: LogLevel;
+}
+
+export interface RequestLimits {
+  /** DECKFORGE_MAX_UPLOAD_MB, default 50: the request body / any uploaded file, and a fetched template. */
+  maxUploadBytes: number;
+  /** DECKFORGE_MAX_FILES_PER_REQUEST, default 50. */
+  maxFilesPerRequest: number;
+  /** DECKFORGE_MAX_SLIDES_PER_REQUEST, default 5000. */
+  maxSlidesPerRequest: number;
+  /** DECKFORGE_SYNC_MAX_SLIDES, default 1000: larger decks must use the asynchronous endpoint. */
+  syncMaxSlides: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function publicUrl(env: Env): string | null {
+  const raw = env.DECKFORGE_PUBLIC_URL?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`DECKFORGE_PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`DECKFORGE_PUBLIC_URL must use http or https, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function logLevel(env: Env): LogLevel {
+  const raw = (env.DECKFORGE_LOG_LEVEL ?? env.LOG_LEVEL ?? 'info').trim().toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new ConfigError(`DECKFORGE_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return raw as LogLevel;
+}
+
+/** Reads and validates the settings; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<Config> {
+  const secret = env.DECKFORGE_LINK_SECRET?.trim();
+  if (secret !== undefined && secret !== '' && secret.length < 32) {
+    throw new ConfigError('DECKFORGE_LINK_SECRET must be at least 32 characters long');
+  }
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65_535),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolve(cwd, env.DECKFORGE_DATA_DIR?.trim() || './data'),
+    plans: loadPlanCatalog(env.DECKFORGE_PLANS?.trim() || undefined),
+    allowPrivateUrls: boolean(env, 'DECKFORGE_ALLOW_PRIVATE_URLS', false),
+    publicBaseUrl: publicUrl(env),
+    jobRetentionHours: integer(env, 'DECKFORGE_JOB_RETENTION_HOURS', 24, 1, 24 * 365),
+    limits: {
+      maxUploadBytes: integer(env, 'DECKFORGE_MAX_UPLOAD_MB', 50, 1, 4096) * 1024 * 1024,
+      maxFilesPerRequest: integer(env, 'DECKFORGE_MAX_FILES_PER_REQUEST', 50, 1, 10_000),
+      maxSlidesPerRequest: integer(env, 'DECKFORGE_MAX_SLIDES_PER_REQUEST', 5000, 1, 1_000_000),
+      syncMaxSlides: integer(env, 'DECKFORGE_SYNC_MAX_SLIDES', 1000, 1, 1_000_000),
+    },
+    workers: integer(env, 'DECKFORGE_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    fetchTimeoutMs: integer(env, 'DECKFORGE_FETCH_TIMEOUT_SECONDS', 20, 1, 600) * 1000,
+    linkSecret: secret || null,
+    logLevel: logLevel(env),
+  };
+  return deepFreeze(config);
+}
+
+/** Builds a config for tests and embedding: defaults, then `overrides`, frozen. Reads no environment. */
+export function configWith(
+  overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<RequestLimits> },
+): Readonly<Config> {
+  const base = loadConfig({});
+  return deepFreeze({ ...base, ...overrides, limits: { ...base.limits, ...overrides.limits } });
+}
+
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner !== null && typeof inner === 'object' && !Object.isFrozen(inner)) deepFreeze(inner as object);
+  }
+  return Object.freeze(value);
+}

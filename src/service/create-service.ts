@@ -1,0 +1,116 @@
+/**
+ * Builds the DeckforgeService facade from ports. The composition root (src/composition) supplies the adapters;
+ * the job consumer and the retention sweeper are started by whoever runs jobs (`serve`, `worker`).
+ */
+import { accountRecord, currentPeriodKey, planOf } from './account-plans.js';
+import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
+import { InvalidInputError, TooManyRequestsError } from './errors.js';
+import { generateNow } from './generate-now.js';
+import { authenticate, issueToken } from './issue-token.js';
+import { jobStatus, openDownload } from './job-status.js';
+import { FetchError } from './ports/index.js';
+import type { ServiceDeps } from './service-deps.js';
+import { submitJob } from './submit-job.js';
+import { usageReport } from './usage-report.js';
+
+export interface CreatedService {
+  service: DeckforgeService;
+  /** Called after a local submission, so the in-process consumer starts at once instead of at its next poll. */
+  setJobQueuedListener(listener: () => void): void;
+}
+
+export function createDeckforgeService(deps: ServiceDeps, onClose: () => Promise<void> = async () => {}): CreatedService {
+  let onQueued: () => void = () => undefined;
+
+  const service: DeckforgeService = {
+    issueToken: (credentials) => issueToken(deps, credentials),
+    authenticate: (token) => authenticate(deps, token),
+
+    async checkRateLimit(account: Account): Promise<void> {
+      const plan = planOf(deps, await accountRecord(deps, account.id));
+      const decision = await deps.rateLimiter.hit(account.id, plan.requestsPerMinute);
+      if (!decision.allowed) {
+        throw new TooManyRequestsError(
+          `request rate limit exceeded: plan ${plan.name} allows ${plan.requestsPerMinute} requests per minute`,
+          decision.retryAfterSeconds,
+        );
+      }
+    },
+
+    async recordApiCall(account: Account, succeeded: boolean): Promise<void> {
+      const record = await accountRecord(deps, account.id);
+      await deps.ledger.recordApiCall(record.id, currentPeriodKey(deps, record), succeeded);
+    },
+
+    generateNow: (account, request) => generateNow(deps, account, request),
+    submitJob: (account, request) => submitJob(deps, account, request, () => onQueued()),
+    jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
+    openDownload: (signedPath) => openDownload(deps, signedPath),
+    usage: (account) => usageReport(deps, account),
+
+    async inspectTemplate(_account, source): Promise<unknown> {
+      const bytes = await templateToInspect(deps, source);
+      return deps.pool.inspect(bytes);
+    },
+
+    async stats(): Promise<ServiceStats> {
+      const [jobsByState, queueDepth] = await Promise.all([deps.jobs.countByState(), deps.queue.depth()]);
+      return {
+        jobsByState,
+        queueDepth,
+        generatedDecks: deps.counters.decks,
+        generatedSlides: deps.counters.slides,
+        generationSeconds: deps.counters.seconds,
+      };
+    },
+
+    async health() {
+      const checks = {
+        database: await deps.accounts.count().then(
+          () => true,
+          () => false,
+        ),
+        queue: await deps.queue.depth().then(
+          () => true,
+          () => false,
+        ),
+        blobStore: await deps.blobs.ping().catch(() => false),
+        workers: deps.pool.size > 0,
+      };
+      return { ok: Object.values(checks).every(Boolean), checks };
+    },
+
+    close: onClose,
+  };
+
+  return {
+    service,
+    setJobQueuedListener(listener) {
+      onQueued = listener;
+    },
+  };
+}
+
+async function templateToInspect(
+  deps: ServiceDeps,
+  source: { files: UploadedFile[]; templateUrl?: string },
+): Promise<Uint8Array> {
+  const url = source.templateUrl?.trim();
+  if (url) {
+    try {
+      return await deps.fetcher.fetch(url);
+    } catch (error) {
+      if (error instanceof FetchError) throw new InvalidInputError(error.message);
+      throw error;
+    }
+  }
+  if (source.files.length === 0) {
+    throw new InvalidInputError('send the template as a "files" part, or give its URL in "template"');
+  }
+  const template = source.files.find((f) => /\.(pptx|potx|pptm)$/i.test(f.name)) ?? source.files[0];
+  if (!template) throw new InvalidInputError('no template file was sent');
+  if (template.bytes.byteLength > deps.settings.limits.maxUploadBytes) {
+    throw new InvalidInputError('the template is larger than the upload limit');
+  }
+  return template.bytes;
+}

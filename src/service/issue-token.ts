@@ -1,0 +1,66 @@
+/** Endpoint 1 (token create) and bearer authentication, both verified against the stores (any node can verify). */
+import { timingSafeEqual } from 'node:crypto';
+import type { Account, IssuedToken } from './deckforge-service.js';
+import { InvalidCredentialsError, MissingCredentialsError, UnauthorizedError } from './errors.js';
+import type { AccountRecord } from './ports/index.js';
+import { newAccessToken, sha256Hex } from './secrets.js';
+import { TOKEN_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
+
+/** Checked when the e-mail is unknown, so both failures take the same time (no account enumeration). */
+const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+export function accountView(record: AccountRecord): Account {
+  return { id: record.id, email: record.email, plan: record.plan, hasSubscription: true };
+}
+
+export async function issueToken(
+  deps: ServiceDeps,
+  credentials: { username?: string; password?: string; key?: string },
+): Promise<IssuedToken> {
+  const username = credentials.username?.trim() ?? '';
+  const password = credentials.password ?? '';
+  const key = credentials.key?.trim() ?? '';
+  const missing = [
+    ...(username === '' ? ['username'] : []),
+    ...(password === '' ? ['password'] : []),
+    ...(key === '' ? ['key'] : []),
+  ];
+  if (missing.length > 0) {
+    throw new MissingCredentialsError(`Required form fields are missing: ${missing.join(', ')}.`);
+  }
+  const record = await deps.accounts.findByEmail(username);
+  const passwordOk = await deps.hasher.verify(password, record?.passwordHash ?? DUMMY_HASH);
+  const keyOk = record !== null && constantTimeEqual(sha256Hex(key), record.keyHash);
+  if (!record || !passwordOk || !keyOk) {
+    throw new InvalidCredentialsError('The e-mail/password/key combination is invalid.');
+  }
+  const token = newAccessToken();
+  const now = deps.clock.now();
+  await deps.tokens.save({
+    tokenHash: sha256Hex(token),
+    accountId: record.id,
+    issuedAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TOKEN_VALIDITY_MS).toISOString(),
+  });
+  deps.logger.info({ accountId: record.id }, 'token issued');
+  return { accessToken: token, username: record.email, hasSubscription: true };
+}
+
+export async function authenticate(deps: ServiceDeps, token: string | undefined): Promise<Account> {
+  const value = token?.trim() ?? '';
+  if (value === '') throw new UnauthorizedError('Bearer token is missing: send Authorization: Bearer <ACCESS_TOKEN>.');
+  const stored = await deps.tokens.find(sha256Hex(value));
+  if (!stored) throw new UnauthorizedError('Bearer token is invalid or has been revoked.');
+  if (new Date(stored.expiresAt).getTime() <= deps.clock.now().getTime()) {
+    throw new UnauthorizedError('Bearer token has expired: request a new one from /v1.0/token/create.');
+  }
+  const record = await deps.accounts.findById(stored.accountId);
+  if (!record) throw new UnauthorizedError('Bearer token is invalid: its account no longer exists.');
+  return accountView(record);
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'utf8');
+  const right = Buffer.from(b, 'utf8');
+  return left.length === right.length && timingSafeEqual(left, right);
+}

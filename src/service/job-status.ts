@@ -1,0 +1,70 @@
+/**
+ * Endpoint 4 (status, with a fresh 15-minute link on every call for a succeeded job) and endpoint 5 (opening a
+ * signed link). Another account's job and an expired job are answered exactly like an unknown id.
+ */
+import type { Account, Download, JobStatus } from './deckforge-service.js';
+import { ForbiddenDownloadError, NotFoundError } from './errors.js';
+import type { JobRecord } from './ports/index.js';
+import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
+import { jobBlobPrefix } from './submit-job.js';
+
+function notFound(deps: ServiceDeps, jobId: string): NotFoundError {
+  return new NotFoundError(
+    `No job with id ${jobId}, or the job has expired (jobs are kept ${deps.settings.jobRetentionHours} hours).`,
+  );
+}
+
+/** Deletes an expired job and its files now rather than at the next sweep. */
+export async function deleteJob(deps: ServiceDeps, job: JobRecord): Promise<void> {
+  await deps.queue.remove(job.id);
+  if (job.reservationId && (job.state === 'QUEUED' || job.state === 'PROCESSING')) {
+    await deps.ledger.release(job.reservationId);
+  }
+  await deps.blobs.deletePrefix(jobBlobPrefix(job.id));
+  await deps.jobs.delete(job.id);
+}
+
+async function liveJob(deps: ServiceDeps, jobId: string): Promise<JobRecord | null> {
+  const job = await deps.jobs.get(jobId);
+  if (!job) return null;
+  if (new Date(job.expiresAt).getTime() <= deps.clock.now().getTime()) {
+    await deleteJob(deps, job);
+    deps.logger.info({ jobId }, 'expired job deleted');
+    return null;
+  }
+  return job;
+}
+
+export async function jobStatus(deps: ServiceDeps, account: Account, jobId: string, baseUrl: string): Promise<JobStatus> {
+  const job = await liveJob(deps, jobId);
+  if (!job || job.accountId !== account.id) throw notFound(deps, jobId);
+  let fileUrl: string | null = null;
+  if (job.state === 'SUCCEEDED' && job.resultKey && job.resultFileName) {
+    fileUrl = await deps.blobs.signedUrl({
+      key: job.resultKey,
+      fileName: job.resultFileName,
+      baseUrl,
+      expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
+    });
+  }
+  return {
+    status: job.state,
+    errorMessage: job.state === 'FAILED' ? job.errorMessage : null,
+    fileUrl,
+    warnings: job.warnings,
+  };
+}
+
+export async function openDownload(deps: ServiceDeps, signedPath: string): Promise<Download> {
+  const link = await deps.blobs.verifySignedPath(signedPath, deps.clock.now());
+  if (!link) {
+    throw new ForbiddenDownloadError(
+      'The download link is invalid or has expired (links are valid 15 minutes): call the job status endpoint for a fresh link.',
+    );
+  }
+  const jobId = /^jobs\/([^/]+)\//.exec(link.key)?.[1];
+  const job = jobId ? await liveJob(deps, jobId) : null;
+  const bytes = job ? await deps.blobs.get(link.key) : null;
+  if (!bytes) throw new NotFoundError('The file no longer exists: its job has expired.');
+  return { bytes, fileName: link.fileName };
+}

@@ -1,0 +1,57 @@
+/** Everything the use cases need, wired by the composition root. Only ports and plain settings. */
+import type { PlanCatalog } from '../config/plans.js';
+import type {
+  AccountStore,
+  BlobStore,
+  Clock,
+  GenerationPool,
+  JobQueue,
+  JobStore,
+  PasswordHasher,
+  RateLimiter,
+  ServiceLogger,
+  TemplateFetcher,
+  TokenStore,
+  UsageLedger,
+} from './ports/index.js';
+
+export interface ServiceSettings {
+  plans: PlanCatalog;
+  jobRetentionHours: number;
+  limits: {
+    maxUploadBytes: number;
+    maxFilesPerRequest: number;
+    maxSlidesPerRequest: number;
+    syncMaxSlides: number;
+  };
+}
+
+export interface ServicePorts {
+  accounts: AccountStore;
+  tokens: TokenStore;
+  ledger: UsageLedger;
+  jobs: JobStore;
+  queue: JobQueue;
+  blobs: BlobStore;
+  fetcher: TemplateFetcher;
+  clock: Clock;
+  hasher: PasswordHasher;
+  pool: GenerationPool;
+  rateLimiter: RateLimiter;
+  logger: ServiceLogger;
+}
+
+/** Counters since the process started, for /metrics. */
+export interface GenerationCounters {
+  decks: number;
+  slides: number;
+  seconds: number;
+}
+
+export interface ServiceDeps extends ServicePorts {
+  settings: ServiceSettings;
+  counters: GenerationCounters;
+}
+
+export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;
+export const DOWNLOAD_LINK_VALIDITY_MS = 15 * 60 * 1000;

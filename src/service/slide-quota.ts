@@ -1,0 +1,29 @@
+/** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
+import { accountRecord, currentPeriodKey, planOf } from './account-plans.js';
+import type { Account } from './deckforge-service.js';
+import { TooManyRequestsError } from './errors.js';
+import type { ServiceDeps } from './service-deps.js';
+
+export async function reserveSlides(
+  deps: ServiceDeps,
+  account: Account,
+  slides: number,
+  jobId: string | null,
+): Promise<string> {
+  const record = await accountRecord(deps, account.id);
+  const plan = planOf(deps, record);
+  const outcome = await deps.ledger.reserve({
+    accountId: record.id,
+    periodStart: currentPeriodKey(deps, record),
+    slides,
+    allowance: plan.allowedSlideCount,
+    jobId,
+  });
+  if (!outcome.granted) {
+    throw new TooManyRequestsError(
+      `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
+        `${outcome.used} used, this request needs ${slides}`,
+    );
+  }
+  return outcome.reservationId;
+}

@@ -1,0 +1,54 @@
+/**
+ * Endpoint 3: validate (malformed jsonData is a 400 now, not a FAILED job later), reserve the slides, store the
+ * request, enqueue. Template fetching and generation happen in the consumer (run-job.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import type { Account, GenerationRequest } from './deckforge-service.js';
+import { prepareRequest } from './generation-input.js';
+import { encodeJobInput } from './job-input-codec.js';
+import type { ServiceDeps } from './service-deps.js';
+import { reserveSlides } from './slide-quota.js';
+
+export function jobBlobPrefix(jobId: string): string {
+  return `jobs/${jobId}`;
+}
+
+export async function submitJob(
+  deps: ServiceDeps,
+  account: Account,
+  input: GenerationRequest,
+  onQueued: () => void,
+): Promise<{ jobId: string; status: 'QUEUED' }> {
+  const prepared = prepareRequest(deps, input, 'async');
+  const jobId = randomUUID();
+  const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
+  const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;
+  try {
+    await deps.blobs.put(inputKey, encodeJobInput({ payload: prepared.payload, files: prepared.files }));
+    const now = deps.clock.now();
+    await deps.jobs.create({
+      id: jobId,
+      accountId: account.id,
+      state: 'QUEUED',
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + deps.settings.jobRetentionHours * 3_600_000).toISOString(),
+      inputKey,
+      reservationId,
+      errorMessage: null,
+      warnings: [],
+      resultKey: null,
+      resultFileName: null,
+      slideCount: null,
+    });
+    await deps.queue.enqueue(jobId);
+  } catch (error) {
+    await deps.ledger.release(reservationId);
+    await deps.jobs.delete(jobId).catch(() => false);
+    await deps.blobs.deletePrefix(jobBlobPrefix(jobId)).catch(() => undefined);
+    throw error;
+  }
+  deps.logger.info({ jobId, accountId: account.id, slides: prepared.slideCount }, 'job queued');
+  onQueued();
+  return { jobId, status: 'QUEUED' };
+}
