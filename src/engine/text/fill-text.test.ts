@@ -106,6 +106,20 @@ describe('fillText with a string', () => {
     expect(child(txBody, 'a:bodyPr')!.attrs['wrap']).toBe('square');
   });
 
+  it('keeps formatting when emptied through a paragraph holding one empty run (the payload’s form of "")', () => {
+    const txBody = body(
+      '<a:bodyPr/><a:p><a:r><a:rPr lang="en-US" sz="3200" i="1"/><a:t>old</a:t></a:r></a:p>',
+    );
+    fill(txBody, {
+      kind: 'text',
+      fromRuns: false,
+      paragraphs: [{ props: {}, runs: [{ text: '', props: {} }] }],
+    });
+    const p = paragraphs(txBody)[0]!;
+    expect(childElements(p).map((e) => e.name)).toEqual(['a:endParaRPr']);
+    expect(child(p, 'a:endParaRPr')!.attrs).toEqual({ lang: 'en-US', sz: '3200', i: '1' });
+  });
+
   it('keeps the formatting of a paragraph that only has endParaRPr when filling it', () => {
     const txBody = body('<a:bodyPr/><a:p><a:endParaRPr lang="de-DE" sz="1400" b="1"/></a:p>');
     fill(txBody, 'Hallo');
@@ -123,6 +137,7 @@ describe('fillText with a string', () => {
     expect(textContent(ps[1]!)).toBe('next para');
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.message).toContain('2 control character');
+    // eslint-disable-next-line no-control-regex -- asserting that control characters are gone
     expect(serializeElement(txBody)).not.toMatch(/[\u0000-\u0008\u000b]/);
   });
 
@@ -280,7 +295,7 @@ describe('fillText with runs', () => {
     const xml = serializeElement(txBody);
     expect(xml).not.toMatch(/="-?\d+\.\d+"/);
     const p = paragraphs(txBody)[0]!;
-    expect(child(p, 'a:pPr')!.attrs).toMatchObject({ lvl: '8', marL: '0' });
+    expect(child(p, 'a:pPr')!.attrs).toMatchObject({ lvl: '8', indent: '-3' });
     expect(child(child(p, 'a:pPr')!, 'a:buSzPct')!.attrs['val']).toBe('25000');
     expect(rPrOf(runsOf(p)[0]!).attrs).toMatchObject({ sz: '1235', baseline: '-25000' });
   });

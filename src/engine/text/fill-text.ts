@@ -117,15 +117,17 @@ function buildParagraph(
   if (Object.keys(pPr.attrs).length > 0 || childElements(pPr).length > 0) p.children.push(pPr);
 
   let strippedChars = 0;
+  let written = 0;
   for (const run of paragraph.runs) {
     const { nodes, stripped } = runNodes(run, template, ctx);
     p.children.push(...nodes);
     strippedChars += stripped;
+    written += nodes.length;
   }
 
   // endParaRPr stays last (ooxml-notes §5.1). An emptied paragraph still needs it to keep its formatting
   // for whoever types into it next.
-  const end = template.endParaRPr ?? (paragraph.runs.length === 0 ? template.runBase : undefined);
+  const end = template.endParaRPr ?? (written === 0 ? template.runBase : undefined);
   if (end) {
     const endParaRPr = { ...cloneElement(end), name: 'a:endParaRPr' };
     delete endParaRPr.attrs['err'];

@@ -43,8 +43,12 @@ const MAX_BULLET_SIZE = 400000;
 /** Lays `props` over `pPr` (which the caller adds to the paragraph when it ends up non-empty). */
 export function applyParagraphProps(pPr: XmlElement, props: ParagraphProps): void {
   if (props.align !== undefined) pPr.attrs['algn'] = props.align;
-  // text_indent is the "before text" indent: a non-negative margin (ST_TextMargin), hence marL.
-  if (props.indent !== undefined) pPr.attrs['marL'] = String(clamp(Math.round(props.indent), 0, MAX_MARGIN));
+  // text_indent: a positive value indents the paragraph's text ("before text", ST_TextMargin → marL, as the
+  // hosted API's 0–142.24 cm range suggests); a negative one is a hanging first line (ST_TextIndent → indent).
+  if (props.indent !== undefined) {
+    const emu = clamp(Math.round(props.indent), -MAX_MARGIN, MAX_MARGIN);
+    pPr.attrs[emu >= 0 ? 'marL' : 'indent'] = String(emu);
+  }
   if (props.level !== undefined) pPr.attrs['lvl'] = String(clamp(Math.round(props.level), 0, 8));
   if (props.lineSpacing !== undefined) {
     const spacing =

@@ -1,0 +1,250 @@
+/**
+ * Filling text on real slides from the shared corpus (PowerPoint-saved decks): the text goes in, the template's
+ * bullets and styles survive, and the package still validates no worse than the template.
+ */
+import { strFromU8, strToU8, unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
+import { corpusFiles, readCorpus } from '../../../test/support/corpus.js';
+import { editPackage } from '../../../test/support/package-edit.js';
+import type { Warning } from '../errors.js';
+import type { ShapeContent, ShapeRequest } from '../payload/model.js';
+import { applyShapeRequests } from '../shapes/apply-shape-requests.js';
+import { listShapes, shapeVariants } from '../shapes/find-shape.js';
+import {
+  child,
+  childElements,
+  descendants,
+  parseXml,
+  serializeElement,
+  serializeXml,
+  textContent,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/index.js';
+import { PARAGRAPH_PROPERTIES_ORDER } from './paragraph-properties.js';
+import { RUN_PROPERTIES_ORDER } from './run-properties.js';
+import { replaceTags } from './tags.js';
+
+const slideParts = (files: Record<string, Uint8Array>) =>
+  Object.keys(files)
+    .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
+    .sort((a, b) => Number(a.match(/\d+/)![0]) - Number(b.match(/\d+/)![0]));
+
+const spTreeOf = (doc: XmlDocument) => child(child(doc.root, 'p:cSld')!, 'p:spTree')!;
+
+function fillAll(doc: XmlDocument, contentFor: (name: string) => ShapeContent): Warning[] {
+  const warnings: Warning[] = [];
+  const requests: ShapeRequest[] = listShapes(spTreeOf(doc))
+    .filter((s) => s.kind === 'text')
+    .map((s, i) => ({
+      path: `presentation.slides[0].shapes[${i}]`,
+      target: { by: 'id', id: s.id },
+      hidden: null,
+      remove: false,
+      settings: null,
+      content: contentFor(s.name),
+    }));
+  applyShapeRequests(
+    {
+      slideRoot: doc.root,
+      slidePath: 'presentation.slides[0]',
+      shapeValidation: 'strict',
+      addHyperlink: () => {
+        throw new Error('no hyperlinks in this test');
+      },
+      inheritedXfrm: () => null,
+      warnings,
+    },
+    requests,
+  );
+  return warnings;
+}
+
+/** The structural rules of ooxml-notes §5.1 for every text body under `root`. */
+function expectWellFormedText(root: XmlElement, where: string): void {
+  for (const el of descendants(root)) {
+    if (el.name === 'p:txBody') {
+      const names = childElements(el).map((c) => c.name);
+      expect(names[0], `${where}: bodyPr first`).toBe('a:bodyPr');
+      expect(names.filter((n) => n === 'a:p').length, `${where}: at least one a:p`).toBeGreaterThan(0);
+    } else if (el.name === 'a:p') {
+      const names = childElements(el).map((c) => c.name);
+      const end = names.indexOf('a:endParaRPr');
+      if (end >= 0) expect(end, `${where}: endParaRPr last`).toBe(names.length - 1);
+      const pPr = names.indexOf('a:pPr');
+      if (pPr >= 0) expect(pPr, `${where}: pPr first`).toBe(0);
+    } else if (el.name === 'a:rPr' || el.name === 'a:endParaRPr') {
+      expectOrder(el, RUN_PROPERTIES_ORDER, where);
+    } else if (el.name === 'a:pPr') {
+      expectOrder(el, PARAGRAPH_PROPERTIES_ORDER, where);
+    }
+  }
+}
+
+function expectOrder(el: XmlElement, order: readonly string[], where: string): void {
+  const ranks = childElements(el).map((c) => order.indexOf(c.name));
+  expect(ranks, `${where}: ${el.name} children in schema order: ${serializeElement(el)}`).toEqual(
+    [...ranks].sort((a, b) => a - b),
+  );
+}
+
+/** The text a reader sees: a:t contents only (some decks are pretty-printed, with whitespace between elements). */
+const visibleText = (el: XmlElement) => [...descendants(el, 'a:t')].map((t) => textContent(t)).join('');
+
+const paragraphProps = (sp: XmlElement) =>
+  childElements(child(sp, 'p:txBody')!, 'a:p').map((p) => {
+    const pPr = child(p, 'a:pPr');
+    return pPr ? serializeElement(pPr) : '';
+  });
+
+describe('filling text on real slides', () => {
+  it('poi/layouts.pptx: every text shape of every slide takes three lines and the deck stays valid', async () => {
+    const template = readCorpus('poi/layouts.pptx');
+    const seen: string[] = [];
+    const output = editPackage(template, (files) => {
+      for (const part of slideParts(files)) {
+        const doc = parseXml(strFromU8(files[part]!));
+        const before = new Map(
+          listShapes(spTreeOf(doc))
+            .filter((s) => s.kind === 'text' && child(s.element, 'p:txBody'))
+            .map((s) => [s.id, paragraphProps(s.element)]),
+        );
+        fillAll(doc, (name) => ({ kind: 'string', value: `${name} A\n${name} B\n${name} C` }));
+        for (const shape of listShapes(spTreeOf(doc)).filter((s) => s.kind === 'text')) {
+          const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
+          expect(ps.map((p) => visibleText(p))).toEqual([
+            `${shape.name} A`,
+            `${shape.name} B`,
+            `${shape.name} C`,
+          ]);
+          // Paragraph i keeps template paragraph i's pPr (the last one for any beyond).
+          const templatePPr = before.get(shape.id) ?? [''];
+          expect(paragraphProps(shape.element)).toEqual(
+            [0, 1, 2].map((i) => templatePPr[Math.min(i, templatePPr.length - 1)]),
+          );
+          seen.push(`${part}:${shape.name}`);
+        }
+        expectWellFormedText(doc.root, part);
+        files[part] = strToU8(serializeXml(doc));
+      }
+    });
+    expect(seen).toContain('ppt/slides/slide1.xml:Title 1');
+    expect(seen).toContain('ppt/slides/slide1.xml:Subtitle 2');
+    const slide1 = parseXml(strFromU8(unzipSync(output)['ppt/slides/slide1.xml']!));
+    const title = listShapes(spTreeOf(slide1)).find((s) => s.name === 'Title 1')!;
+    const run = [...descendants(title.element, 'a:r')][0]!;
+    // The template run's lang survives; its stale dirty flag does not.
+    expect(child(run, 'a:rPr')!.attrs).toEqual({ lang: 'en-US', smtClean: '0' });
+    await expectValidPptx(output, template);
+  });
+
+  it('pptx-automizer/TextReplaceBullets.pptx: numbered and nested bullets survive a fill, and runs formatting applies', async () => {
+    const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
+    const output = editPackage(template, (files) => {
+      const nested = parseXml(strFromU8(files['ppt/slides/slide2.xml']!));
+      fillAll(nested, () => ({ kind: 'string', value: 'Level one\nLevel two\nLevel three\nStill three' }));
+      const shape = listShapes(spTreeOf(nested)).find((s) => s.name === '@AutomateNestedBullets')!;
+      const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
+      expect(ps.map((p) => textContent(p))).toEqual(['Level one', 'Level two', 'Level three', 'Still three']);
+      const bullets = ps.map((p) => {
+        const pPr = child(p, 'a:pPr')!;
+        return [
+          pPr.attrs['lvl'] ?? '0',
+          child(pPr, 'a:buChar')!.attrs['char'],
+          child(pPr, 'a:buFont')!.attrs['typeface'],
+        ];
+      });
+      expect(bullets).toEqual([
+        ['0', '•', 'Arial'],
+        ['1', 'o', 'Courier New'],
+        ['2', 'v', 'Wingdings'],
+        ['2', 'v', 'Wingdings'],
+      ]);
+      // The template's theme colour on the runs is kept.
+      for (const p of ps)
+        expect(serializeElement(child(child(p, 'a:r')!, 'a:rPr')!)).toContain('<a:schemeClr val="accent1">');
+      expectWellFormedText(nested.root, 'slide2');
+      files['ppt/slides/slide2.xml'] = strToU8(serializeXml(nested));
+
+      const numbered = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
+      fillAll(numbered, () => ({
+        kind: 'text',
+        fromRuns: true,
+        paragraphs: [
+          {
+            props: {},
+            runs: [
+              { text: 'Heading ', props: { size: 2000 } },
+              { text: 'bold', props: { bold: true, color: 'C00000' } },
+            ],
+          },
+          { props: {}, runs: [{ text: 'first numbered', props: { underline: 'sng', highlight: 'FFFF00' } }] },
+          {
+            props: { level: 1 },
+            runs: [{ text: 'second numbered', props: { font: 'Courier New', strike: true } }],
+          },
+          {
+            props: { bullet: false, align: 'ctr' },
+            runs: [{ text: 'no bullet', props: { baseline: 30000 } }],
+          },
+        ],
+      }));
+      const automate = listShapes(spTreeOf(numbered)).find((s) => s.name === '@AutomateBullets')!;
+      const qs = childElements(child(automate.element, 'p:txBody')!, 'a:p');
+      expect(qs.map((p) => textContent(p))).toEqual([
+        'Heading bold',
+        'first numbered',
+        'second numbered',
+        'no bullet',
+      ]);
+      expect(child(child(qs[1]!, 'a:pPr')!, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
+      expect(child(qs[2]!, 'a:pPr')!.attrs['lvl']).toBe('1');
+      expect(child(child(qs[3]!, 'a:pPr')!, 'a:buNone')).toBeDefined();
+      expect(child(child(qs[3]!, 'a:pPr')!, 'a:buAutoNum')).toBeUndefined();
+      expectWellFormedText(numbered.root, 'slide1');
+      files['ppt/slides/slide1.xml'] = strToU8(serializeXml(numbered));
+    });
+    await expectValidPptx(output, template);
+  });
+
+  it('pptx-automizer/TextReplaceBullets.pptx: tags are replaced in place and the deck stays valid', async () => {
+    const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
+    const values: Record<string, string> = {
+      bullet1: 'One\nTwo',
+      bullet2: 'Dot',
+      'bullet2-1': 'Sub\vsoft break',
+    };
+    const output = editPackage(template, (files) => {
+      const doc = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
+      const report = replaceTags(doc.root, (key) => values[key]);
+      expect([...report.used].sort()).toEqual(Object.keys(values).sort());
+      expectWellFormedText(doc.root, 'slide1');
+      files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
+    });
+    await expectValidPptx(output, template);
+  });
+
+  it('every text shape on every slide of every corpus deck can be filled without breaking text structure', () => {
+    let filled = 0;
+    for (const deck of corpusFiles().filter((f) => !f.strict)) {
+      const files = unzipSync(readCorpus(deck));
+      for (const part of slideParts(files)) {
+        const doc = parseXml(strFromU8(files[part]!));
+        const where = `${deck.file} ${part}`;
+        const texts = listShapes(spTreeOf(doc)).filter((s) => s.kind === 'text');
+        fillAll(doc, (name) => ({ kind: 'string', value: `${name}\nsecond line\vwith a break` }));
+        for (const shape of texts) {
+          for (const sp of shapeVariants(shape)) {
+            expect(visibleText(child(sp, 'p:txBody')!), where).toBe(`${shape.name}second linewith a break`);
+          }
+          filled++;
+        }
+        expectWellFormedText(doc.root, where);
+        // The result must parse again (escaping, no illegal characters).
+        expect(() => parseXml(serializeXml(doc))).not.toThrow();
+      }
+    }
+    expect(filled).toBeGreaterThan(500);
+  });
+});
