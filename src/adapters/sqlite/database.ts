@@ -60,6 +60,8 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = M
 }
 
 export function schemaVersion(db: SqliteDatabase): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!table) return 0;
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
   return row.v ?? 0;
 }

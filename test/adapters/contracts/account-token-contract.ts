@@ -1,0 +1,79 @@
+/** AccountStore and TokenStore contracts, shared by every adapter of these ports. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccountExistsError, type AccountRecord, type AccountStore, type TokenStore } from '../../../src/service/ports/index.js';
+
+export interface AccountHarness {
+  accounts: AccountStore;
+  tokens: TokenStore;
+  close(): Promise<void>;
+}
+
+function account(email: string, id = `id-${email}`): AccountRecord {
+  return {
+    id,
+    email,
+    passwordHash: 'scrypt$…',
+    keyHash: 'ab'.repeat(32),
+    plan: 'Free',
+    subscriptionStart: '2026-11-21T10:00:00.000Z',
+    createdAt: '2026-11-21T10:00:00.000Z',
+  };
+}
+
+export function describeAccountStoreContract(name: string, make: () => Promise<AccountHarness>): void {
+  describe(`AccountStore and TokenStore contract: ${name}`, () => {
+    let harness: AccountHarness | null = null;
+    const open = async (): Promise<AccountHarness> => (harness = await make());
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
+    });
+
+    it('creates, finds by e-mail (case-insensitively) and by id, lists and counts', async () => {
+      const { accounts } = await open();
+      await accounts.create(account('Ann@Example.test', 'a1'));
+      await accounts.create(account('bob@example.test', 'b1'));
+      expect((await accounts.findByEmail('ann@example.TEST'))?.id).toBe('a1');
+      expect((await accounts.findById('b1'))?.email).toBe('bob@example.test');
+      expect(await accounts.findByEmail('nobody@example.test')).toBeNull();
+      expect((await accounts.list()).map((a) => a.email)).toEqual(['ann@example.test', 'bob@example.test']);
+      expect(await accounts.count()).toBe(2);
+    });
+
+    it('refuses a second account with the same e-mail', async () => {
+      const { accounts } = await open();
+      await accounts.create(account('ann@example.test', 'a1'));
+      await expect(accounts.create(account('ANN@example.test', 'a2'))).rejects.toBeInstanceOf(AccountExistsError);
+    });
+
+    it('changes plan and key hash', async () => {
+      const { accounts } = await open();
+      await accounts.create(account('ann@example.test', 'a1'));
+      expect(await accounts.setPlan('a1', 'Business')).toBe(true);
+      expect(await accounts.setKeyHash('a1', 'cd'.repeat(32))).toBe(true);
+      expect(await accounts.setPlan('missing', 'Business')).toBe(false);
+      const found = await accounts.findById('a1');
+      expect([found?.plan, found?.keyHash]).toEqual(['Business', 'cd'.repeat(32)]);
+    });
+
+    it('stores tokens by hash, revokes all of an account, forgets expired ones', async () => {
+      const { tokens } = await open();
+      const t = (hash: string, accountId: string, expiresAt: string) => ({
+        tokenHash: hash,
+        accountId,
+        issuedAt: '2026-11-21T10:00:00.000Z',
+        expiresAt,
+      });
+      await tokens.save(t('h1', 'a1', '2026-11-22T10:00:00.000Z'));
+      await tokens.save(t('h2', 'a1', '2026-11-22T11:00:00.000Z'));
+      await tokens.save(t('h3', 'b1', '2026-11-20T10:00:00.000Z'));
+      expect(await tokens.find('h1')).toEqual(t('h1', 'a1', '2026-11-22T10:00:00.000Z'));
+      expect(await tokens.revokeAll('a1')).toBe(2);
+      expect(await tokens.find('h1')).toBeNull();
+      expect(await tokens.find('h2')).toBeNull();
+      expect(await tokens.deleteExpired(new Date('2026-11-21T00:00:00.000Z'))).toBe(1);
+      expect(await tokens.find('h3')).toBeNull();
+      expect(await tokens.find('unknown')).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,85 @@
+/**
+ * BlobStore contract for stores that serve their own signed links (local disk). An S3 adapter runs the
+ * storage half and checks its presigned URLs with its own test.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { BlobStore } from '../../../src/service/ports/index.js';
+
+export interface BlobHarness {
+  blobs: BlobStore;
+  /** Another store instance on the same storage with the same secret (another process, a restart). */
+  reopen(): BlobStore;
+  /** A store on the same storage with a different secret. */
+  withOtherSecret(): BlobStore;
+  close(): Promise<void>;
+}
+
+export function describeBlobStoreContract(name: string, make: () => Promise<BlobHarness>): void {
+  describe(`BlobStore contract: ${name}`, () => {
+    let harness: BlobHarness | null = null;
+    const open = async (): Promise<BlobHarness> => (harness = await make());
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
+    });
+    const now = new Date('2026-11-21T10:00:00.000Z');
+    const link = (blobs: BlobStore, fileName = 'Q3 report.pptx') =>
+      blobs.signedUrl({ key: 'jobs/j1/result.pptx', fileName, baseUrl: 'http://127.0.0.1:8080/', expiresAt: new Date(now.getTime() + 15 * 60_000) });
+    const pathOf = (url: string) => {
+      const u = new URL(url);
+      return `${u.pathname}${u.search}`;
+    };
+
+    it('stores, reads back and deletes by prefix', async () => {
+      const { blobs } = await open();
+      await blobs.put('jobs/j1/input.bin', new Uint8Array([1, 2, 3]));
+      await blobs.put('jobs/j1/result.pptx', new Uint8Array([4]));
+      await blobs.put('jobs/j2/input.bin', new Uint8Array([5]));
+      expect([...((await blobs.get('jobs/j1/input.bin')) ?? [])]).toEqual([1, 2, 3]);
+      await blobs.deletePrefix('jobs/j1');
+      expect(await blobs.get('jobs/j1/input.bin')).toBeNull();
+      expect(await blobs.get('jobs/j1/result.pptx')).toBeNull();
+      expect([...((await blobs.get('jobs/j2/input.bin')) ?? [])]).toEqual([5]);
+      expect(await blobs.ping()).toBe(true);
+    });
+
+    it('refuses keys that could leave the store', async () => {
+      const { blobs } = await open();
+      await expect(blobs.put('../escape', new Uint8Array([1]))).rejects.toThrow(/invalid blob key/);
+      await expect(blobs.get('jobs/../../etc/passwd')).rejects.toThrow(/invalid blob key/);
+    });
+
+    it('a signed link verifies, for another instance too, until it expires', async () => {
+      const h = await open();
+      const url = await link(h.blobs);
+      expect(url.startsWith('http://127.0.0.1:8080/v2.0/files/')).toBe(true);
+      const expected = { key: 'jobs/j1/result.pptx', fileName: 'Q3 report.pptx' };
+      expect(await h.blobs.verifySignedPath(pathOf(url), now)).toEqual(expected);
+      expect(await h.reopen().verifySignedPath(pathOf(url), new Date(now.getTime() + 14 * 60_000))).toEqual(expected);
+      expect(await h.blobs.verifySignedPath(pathOf(url), new Date(now.getTime() + 15 * 60_000))).toBeNull();
+    });
+
+    it('a tampered link is refused: key, name, expiry, signature, or another secret', async () => {
+      const h = await open();
+      const path = pathOf(await link(h.blobs));
+      const u = new URL(path, 'http://x');
+      const later = String(Number(u.searchParams.get('expires')) + 3600);
+      const tampered = [
+        path.replace('jobs/j1/', 'jobs/j2/'),
+        path.replace('Q3%20report.pptx', 'other.pptx'),
+        path.replace(/expires=\d+/, `expires=${later}`),
+        path.replace(/signature=[^&]+/, (s) => `${s.slice(0, -2)}AA`),
+        path.replace(/&signature=[^&]+/, ''),
+        path.replace('/v2.0/files/', '/v2.0/other/'),
+      ];
+      for (const candidate of tampered) expect(await h.blobs.verifySignedPath(candidate, now)).toBeNull();
+      expect(await h.withOtherSecret().verifySignedPath(path, now)).toBeNull();
+    });
+
+    it('keeps non-ASCII file names intact through the link', async () => {
+      const h = await open();
+      const url = await link(h.blobs, 'Übersicht 2026 – café.pptx');
+      expect((await h.blobs.verifySignedPath(pathOf(url), now))?.fileName).toBe('Übersicht 2026 – café.pptx');
+    });
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * JobStore and JobQueue contracts. `make(now)` builds both on fresh storage with a controllable clock (ms);
+ * `restart()` simulates the process dying and a new one opening the same storage: it must not lose queued jobs,
+ * and a job that was claimed (running) when it died must come back (requeued) or be abandoned, never stuck.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobQueue, JobRecord, JobStore } from '../../../src/service/ports/index.js';
+
+export interface JobHarness {
+  jobs: JobStore;
+  queue: JobQueue;
+  /** Closes this handle ("the crash") and opens the same storage again. */
+  restart(): Promise<{ jobs: JobStore; queue: JobQueue }>;
+  close(): Promise<void>;
+}
+
+export interface ManualTime {
+  now: number;
+}
+
+export function jobRecord(id: string, overrides: Partial<JobRecord> = {}): JobRecord {
+  return {
+    id,
+    accountId: 'acct-1',
+    state: 'QUEUED',
+    createdAt: '2026-11-21T10:00:00.000Z',
+    updatedAt: '2026-11-21T10:00:00.000Z',
+    expiresAt: '2026-11-22T10:00:00.000Z',
+    inputKey: `jobs/${id}/input.bin`,
+    reservationId: `r-${id}`,
+    errorMessage: null,
+    warnings: [],
+    resultKey: null,
+    resultFileName: null,
+    slideCount: null,
+    ...overrides,
+  };
+}
+
+export function describeJobContract(name: string, make: (time: ManualTime) => Promise<JobHarness>): void {
+  describe(`JobStore and JobQueue contract: ${name}`, () => {
+    let harness: JobHarness | null = null;
+    const time: ManualTime = { now: Date.parse('2026-11-21T10:00:00.000Z') };
+    const open = async (): Promise<JobHarness> => (harness = await make(time));
+    const at = new Date('2026-11-21T10:00:05.000Z');
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
+    });
+
+    it('walks QUEUED → PROCESSING → SUCCEEDED and refuses moves from the wrong state', async () => {
+      const { jobs } = await open();
+      await jobs.create(jobRecord('j1'));
+      expect(await jobs.markSucceeded('j1', { resultKey: 'k', resultFileName: 'a.pptx', slideCount: 1, warnings: [] }, at)).toBe(false);
+      expect(await jobs.markProcessing('j1', at)).toBe(true);
+      expect(await jobs.markProcessing('j1', at)).toBe(false);
+      const warnings = [{ path: 'presentation.slides[0]', message: 'shape "X" not found' }];
+      expect(await jobs.markSucceeded('j1', { resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings }, at)).toBe(true);
+      const done = await jobs.get('j1');
+      expect(done).toMatchObject({ state: 'SUCCEEDED', resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings });
+      expect(done?.updatedAt).toBe(at.toISOString());
+      expect(await jobs.markFailed('j1', 'late', at)).toBe(false); // final states stay final
+    });
+
+    it('fails a job with its message, from PROCESSING or QUEUED', async () => {
+      const { jobs } = await open();
+      await jobs.create(jobRecord('j1'));
+      await jobs.create(jobRecord('j2'));
+      await jobs.markProcessing('j1', at);
+      expect(await jobs.markFailed('j1', 'slide 3: no shape named "Title 1"', at)).toBe(true);
+      expect(await jobs.markFailed('j2', 'interrupted twice', at)).toBe(true);
+      expect((await jobs.get('j1'))?.errorMessage).toBe('slide 3: no shape named "Title 1"');
+      expect(await jobs.countByState()).toEqual({ QUEUED: 0, PROCESSING: 0, SUCCEEDED: 0, FAILED: 2 });
+    });
+
+    it('lists expired jobs oldest first and deletes them', async () => {
+      const { jobs } = await open();
+      await jobs.create(jobRecord('old', { expiresAt: '2026-11-20T09:00:00.000Z' }));
+      await jobs.create(jobRecord('older', { expiresAt: '2026-11-20T08:00:00.000Z' }));
+      await jobs.create(jobRecord('fresh', { expiresAt: '2026-11-22T10:00:00.000Z' }));
+      const expired = await jobs.listExpired(new Date('2026-11-21T00:00:00.000Z'), 10);
+      expect(expired.map((j) => j.id)).toEqual(['older', 'old']);
+      expect(await jobs.delete('old')).toBe(true);
+      expect(await jobs.get('old')).toBeNull();
+      expect(await jobs.delete('old')).toBe(false);
+    });
+
+    it('hands out queued jobs in order, one claim each, and forgets acknowledged ones', async () => {
+      const { queue } = await open();
+      for (const id of ['a', 'b', 'c']) await queue.enqueue(id);
+      expect(await queue.depth()).toBe(3);
+      const claims = await Promise.all([queue.claim(30_000), queue.claim(30_000)]);
+      expect(claims).toEqual([
+        { jobId: 'a', attempt: 1 },
+        { jobId: 'b', attempt: 1 },
+      ]);
+      expect(await queue.depth()).toBe(1);
+      await queue.ack('a');
+      expect(await queue.claim(30_000)).toEqual({ jobId: 'c', attempt: 1 });
+      expect(await queue.claim(30_000)).toBeNull();
+      await queue.remove('b');
+      expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: [] });
+    });
+
+    it('survives a restart: queued jobs are still there', async () => {
+      const h = await open();
+      await h.jobs.create(jobRecord('j1'));
+      await h.queue.enqueue('j1');
+      const after = await h.restart();
+      expect((await after.jobs.get('j1'))?.state).toBe('QUEUED');
+      expect(await after.queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 1 });
+    });
+
+    it('a job running when the process died is retried once, then abandoned: never stuck', async () => {
+      const h = await open();
+      await h.queue.enqueue('j1');
+      expect(await h.queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 1 });
+      let { queue } = await h.restart(); // crash mid-job
+      expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: [] }); // lease still running
+      time.now += 31_000;
+      expect(await queue.recoverInterrupted(2)).toEqual({ requeued: ['j1'], abandoned: [] });
+      expect(await queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 2 });
+      ({ queue } = await h.restart()); // crash again during the retry
+      time.now += 31_000;
+      expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: ['j1'] });
+      expect(await queue.claim(30_000)).toBeNull();
+      expect(await queue.depth()).toBe(0);
+    });
+
+    it('a renewed lease is not taken for an interrupted job', async () => {
+      const { queue } = await open();
+      await queue.enqueue('j1');
+      await queue.claim(30_000);
+      time.now += 20_000;
+      await queue.renew('j1', 30_000);
+      time.now += 20_000;
+      expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: [] });
+    });
+  });
+}

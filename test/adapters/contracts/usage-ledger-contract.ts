@@ -1,0 +1,104 @@
+/**
+ * The UsageLedger contract: every adapter (SQLite now, PostgreSQL later) runs this suite unchanged.
+ * `make` returns a fresh, empty ledger; `openSecond` (optional) a second handle on the same storage, the way a
+ * second process would see it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { UsageLedger } from '../../../src/service/ports/index.js';
+
+export interface LedgerHarness {
+  ledger: UsageLedger;
+  openSecond?: () => UsageLedger;
+  close(): Promise<void>;
+}
+
+export function describeUsageLedgerContract(name: string, make: () => Promise<LedgerHarness>): void {
+  describe(`UsageLedger contract: ${name}`, () => {
+    let harness: LedgerHarness | null = null;
+    const open = async (): Promise<LedgerHarness> => (harness = await make());
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
+    });
+
+    const base = { accountId: 'acct-1', periodStart: '2026-11-21', allowance: 100, jobId: null };
+
+    it('grants a reservation that fits and refuses one that does not, reporting what is used', async () => {
+      const { ledger } = await open();
+      const first = await ledger.reserve({ ...base, slides: 95 });
+      expect(first.granted).toBe(true);
+      const second = await ledger.reserve({ ...base, slides: 10 });
+      expect(second).toEqual({ granted: false, used: 95 });
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 0, reservedSlides: 95 });
+    });
+
+    it('50 concurrent reservations of 10 slides against an allowance of 100: exactly 10 are granted', async () => {
+      const { ledger } = await open();
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => ledger.reserve({ ...base, slides: 10, jobId: i % 2 ? `job-${i}` : null })),
+      );
+      expect(outcomes.filter((o) => o.granted)).toHaveLength(10);
+      expect(outcomes.filter((o) => !o.granted)).toHaveLength(40);
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 0, reservedSlides: 100 });
+    });
+
+    it('concurrent reservations through two handles on the same storage never overshoot', async () => {
+      const h = await open();
+      if (!h.openSecond) return expect(h.openSecond).toBeUndefined(); // adapter without shared storage
+      const other = h.openSecond();
+      const outcomes = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => (i % 2 ? h.ledger : other).reserve({ ...base, slides: 7 })),
+      );
+      expect(outcomes.filter((o) => o.granted)).toHaveLength(14); // 14 × 7 = 98 ≤ 100 < 105
+    });
+
+    it('settle turns the reservation into used slides, with the actual count', async () => {
+      const { ledger } = await open();
+      const r = await ledger.reserve({ ...base, slides: 10 });
+      if (!r.granted) throw new Error('not granted');
+      expect(await ledger.settle(r.reservationId, 9)).toBe(true);
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 9, reservedSlides: 0 });
+      expect(await ledger.settle(r.reservationId, 9)).toBe(false); // twice is a no-op
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 9, reservedSlides: 0 });
+    });
+
+    it('release gives the slides back, so a later request fits again', async () => {
+      const { ledger } = await open();
+      const r = await ledger.reserve({ ...base, slides: 100 });
+      if (!r.granted) throw new Error('not granted');
+      expect((await ledger.reserve({ ...base, slides: 1 })).granted).toBe(false);
+      expect(await ledger.release(r.reservationId)).toBe(true);
+      expect(await ledger.release(r.reservationId)).toBe(false);
+      expect((await ledger.reserve({ ...base, slides: 100 })).granted).toBe(true);
+    });
+
+    it('keeps periods and accounts apart', async () => {
+      const { ledger } = await open();
+      const a = await ledger.reserve({ ...base, slides: 100 });
+      if (!a.granted) throw new Error('not granted');
+      await ledger.settle(a.reservationId, 100);
+      expect((await ledger.reserve({ ...base, periodStart: '2026-12-21', slides: 100 })).granted).toBe(true);
+      expect((await ledger.reserve({ ...base, accountId: 'acct-2', slides: 100 })).granted).toBe(true);
+      expect(await ledger.periodUsage('acct-1', '2026-10-21')).toEqual({ usedSlides: 0, reservedSlides: 0 });
+    });
+
+    it('releaseStale frees only old reservations that belong to no job', async () => {
+      const { ledger } = await open();
+      await ledger.reserve({ ...base, slides: 10 });
+      await ledger.reserve({ ...base, slides: 20, jobId: 'job-1' });
+      expect(await ledger.releaseStale(new Date(Date.now() - 60_000))).toBe(0); // not old yet
+      expect(await ledger.releaseStale(new Date(Date.now() + 60_000))).toBe(1);
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 0, reservedSlides: 20 });
+    });
+
+    it('counts API calls per outcome, summed over periods', async () => {
+      const { ledger } = await open();
+      await ledger.recordApiCall('acct-1', '2026-10-21', true);
+      await ledger.recordApiCall('acct-1', '2026-11-21', true);
+      await ledger.recordApiCall('acct-1', '2026-11-21', false);
+      await ledger.recordApiCall('acct-2', '2026-11-21', false);
+      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 3, successful: 2, failed: 1 });
+      expect(await ledger.apiCalls('nobody')).toEqual({ total: 0, successful: 0, failed: 0 });
+    });
+  });
+}

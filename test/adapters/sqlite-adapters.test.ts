@@ -1,0 +1,131 @@
+/** The SQLite adapters against the port contracts, on real database files in temporary directories. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { databasePath, migrate, openDatabase, schemaVersion, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
+import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
+import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
+import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
+import { SqliteTokenStore } from '../../src/adapters/sqlite/sqlite-token-store.js';
+import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
+import { describeAccountStoreContract } from './contracts/account-token-contract.js';
+import { describeJobContract } from './contracts/job-store-contract.js';
+import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
+import { tempDir } from './temp-dir.js';
+import type { AccountRecord } from '../../src/service/ports/index.js';
+
+function openTemp(): { file: string; db: SqliteDatabase; handles: SqliteDatabase[]; cleanup(): Promise<void> } {
+  const dir = tempDir();
+  const file = databasePath(dir.path);
+  const db = openDatabase(file);
+  const handles = [db];
+  return {
+    file,
+    db,
+    handles,
+    async cleanup() {
+      for (const h of handles) if (h.open) h.close();
+      dir.remove();
+    },
+  };
+}
+
+describeUsageLedgerContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    ledger: new SqliteUsageLedger(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteUsageLedger(second);
+    },
+    close: t.cleanup,
+  };
+});
+
+describeAccountStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return { accounts: new SqliteAccountStore(t.db), tokens: new SqliteTokenStore(t.db), close: t.cleanup };
+});
+
+describeJobContract('SQLite', async (time) => {
+  const t = openTemp();
+  const clock = () => time.now;
+  let db = t.db;
+  return {
+    jobs: new SqliteJobStore(db),
+    queue: new SqliteJobQueue(db, clock),
+    async restart() {
+      db.close();
+      db = openDatabase(t.file);
+      t.handles.push(db);
+      return { jobs: new SqliteJobStore(db), queue: new SqliteJobQueue(db, clock) };
+    },
+    close: t.cleanup,
+  };
+});
+
+describe('SQLite database file', () => {
+  it('is in WAL mode with a busy timeout, so a CLI command and the server can share it', async () => {
+    const t = openTemp();
+    try {
+      expect(t.db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(Number(t.db.pragma('busy_timeout', { simple: true }))).toBeGreaterThanOrEqual(5000);
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('applies migrations once, records the version, and a second open changes nothing', async () => {
+    const dir = tempDir();
+    try {
+      const file = join(dir.path, 'nested', 'deckforge.sqlite');
+      const db = openDatabase(file, { migrate: false });
+      expect(schemaVersion(db)).toBe(0);
+      const first = migrate(db);
+      expect(first.from).toBe(0);
+      expect(first.to).toBeGreaterThanOrEqual(1);
+      expect(migrate(db).applied).toEqual([]);
+      db.close();
+      const again = openDatabase(file);
+      expect(schemaVersion(again)).toBe(first.to);
+      again.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a write from another process waits for its write transaction instead of failing', async () => {
+    const t = openTemp();
+    try {
+      // Another process takes the write lock, writes, holds it 400 ms, commits.
+      const child = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
+           db.exec('BEGIN IMMEDIATE');
+           db.prepare("INSERT INTO accounts VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
+           process.stdout.write('locked');
+           setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
+          t.file,
+        ],
+        { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+      const store = new SqliteAccountStore(t.db);
+      const started = Date.now();
+      await store.create(account('p@example.test'));
+      expect(Date.now() - started).toBeGreaterThan(100); // it waited for the lock…
+      expect(await store.count()).toBe(2); // …and both writes are there
+      await new Promise((resolve) => child.once('exit', resolve));
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+function account(email: string): AccountRecord {
+  const now = new Date().toISOString();
+  return { id: email, email, passwordHash: 'h', keyHash: 'k', plan: 'Free', subscriptionStart: now, createdAt: now };
+}
