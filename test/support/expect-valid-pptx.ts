@@ -20,5 +20,9 @@ export async function newPptxProblems(output: Uint8Array, template: Uint8Array):
 /** Fails the calling test with a readable list when `output` has problems its template does not. */
 export async function expectValidPptx(output: Uint8Array, template: Uint8Array): Promise<void> {
   const problems = await newPptxProblems(output, template);
-  expect(problems, `the .pptx has ${problems.length} problem(s) its template does not have`).toEqual([]);
+  const list = problems.map((p) => `\n  - ${p}`).join('');
+  expect(
+    problems,
+    `the .pptx has ${problems.length} problem(s) its template does not have:${list}\n`,
+  ).toEqual([]);
 }

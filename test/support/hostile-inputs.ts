@@ -24,7 +24,8 @@ function asZip(entries: Map<string, Uint8Array>, extra: RawZipEntry[] = []): Uin
   return writeZip([...[...entries].map(([n, d]) => deflatedEntry(n, d)), ...extra]);
 }
 
-const zeroCrcCache = new Map<number, number>();
+// CRC-32 of 2 GiB of zeros, precomputed so the default bomb costs nothing (hostile-inputs.test.ts checks it).
+const zeroCrcCache = new Map<number, number>([[2 * GIB, 0x4dbdf21c]]);
 
 /** CRC-32 of `size` zero bytes, computed in 1 MiB steps so nothing big is ever allocated. */
 function crcOfZeros(size: number): number {

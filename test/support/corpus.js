@@ -1,0 +1,50 @@
+/**
+ * The shared compatibility corpus (../shared/corpus beside the repository; see its SOURCES.md and
+ * manifest.json). Tests read the files in place; they are never copied into the repository.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** `../shared/corpus` relative to the repository root; /work/shared/corpus when the clone lives elsewhere. */
+export const CORPUS_DIR = [join(REPO_ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) => existsSync(join(d, 'manifest.json'))) ?? join(REPO_ROOT, '..', 'shared', 'corpus');
+let manifest;
+function readManifest() {
+    manifest ??= JSON.parse(readFileSync(join(CORPUS_DIR, 'manifest.json'), 'utf8'));
+    return manifest;
+}
+/** Every valid deck of the corpus (Strict ones included, flagged), in manifest order. */
+export function corpusFiles() {
+    return readManifest()
+        .filter((e) => !e.invalid)
+        .map((e) => ({
+        file: e.file,
+        path: join(CORPUS_DIR, e.file),
+        bytes: e.bytes,
+        sha256: e.sha256,
+        slides: e.counts?.slides ?? 0,
+        strict: e.strict_ooxml === true,
+        features: e.features ?? [],
+        baseline: e.ooxml_sdk_validator_baseline?.errors,
+        baselineThrows: e.ooxml_sdk_validator_baseline?.throws,
+    }));
+}
+/** The deliberately broken inputs (`*\/_invalid/*`): encrypted CFB, truncated or corrupt ZIPs. */
+export function invalidCorpusFiles() {
+    return readManifest()
+        .filter((e) => e.invalid)
+        .map((e) => ({ file: e.file, path: join(CORPUS_DIR, e.file), bytes: e.bytes }));
+}
+/** Looks a file up by its manifest key; throws for a name the manifest does not list. */
+export function corpusFile(file) {
+    const found = corpusFiles().find((f) => f.file === file);
+    if (!found)
+        throw new Error(`corpus file not in manifest.json: ${file}`);
+    return found;
+}
+/** The bytes of a corpus file, by manifest key or entry. */
+export function readCorpus(file) {
+    const path = typeof file === 'string' ? join(CORPUS_DIR, file) : file.path;
+    return new Uint8Array(readFileSync(path));
+}
+//# sourceMappingURL=corpus.js.map

@@ -1,0 +1,23 @@
+/**
+ * The one check every test runs on every .pptx it writes (DESIGN.md "Tests"): package invariants and
+ * the Open XML SDK validator, each relative to the template the output was made from.
+ */
+import { expect } from 'vitest';
+import { checkPackageInvariantsAgainst } from './package-invariants.js';
+import { formatValidatorResult, newValidatorErrors } from './validator.js';
+/** Problems of `output` that `template` does not already have; empty when the output is sound. */
+export async function newPptxProblems(output, template) {
+    const invariants = checkPackageInvariantsAgainst(output, template).map((v) => `invariant: ${v}`);
+    // A package that does not reopen cannot be validated meaningfully; report the invariant alone.
+    if (invariants.some((v) => v.startsWith('invariant: zip-unreadable')))
+        return invariants;
+    const validator = (await newValidatorErrors(output, template)).map((r) => `validator: ${formatValidatorResult(r)}`);
+    return [...invariants, ...validator];
+}
+/** Fails the calling test with a readable list when `output` has problems its template does not. */
+export async function expectValidPptx(output, template) {
+    const problems = await newPptxProblems(output, template);
+    const list = problems.map((p) => `\n  - ${p}`).join('');
+    expect(problems, `the .pptx has ${problems.length} problem(s) its template does not have:${list}\n`).toEqual([]);
+}
+//# sourceMappingURL=expect-valid-pptx.js.map

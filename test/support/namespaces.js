@@ -1,0 +1,21 @@
+/** Namespace URIs the checker matches on, transitional first, Strict (ISO 29500) second. */
+export const NS = {
+    p: [
+        'http://schemas.openxmlformats.org/presentationml/2006/main',
+        'http://purl.oclc.org/ooxml/presentationml/main',
+    ],
+    a: ['http://schemas.openxmlformats.org/drawingml/2006/main', 'http://purl.oclc.org/ooxml/drawingml/main'],
+    c: ['http://schemas.openxmlformats.org/drawingml/2006/chart', 'http://purl.oclc.org/ooxml/drawingml/chart'],
+    r: [
+        'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
+        'http://purl.oclc.org/ooxml/officeDocument/relationships',
+    ],
+    mc: ['http://schemas.openxmlformats.org/markup-compatibility/2006'],
+};
+export function inNs(ns, key) {
+    return ns !== undefined && NS[key].includes(ns);
+}
+export function is(el, key, local) {
+    return el.local === local && inNs(el.ns, key);
+}
+//# sourceMappingURL=namespaces.js.map

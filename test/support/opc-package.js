@@ -1,0 +1,137 @@
+/**
+ * Open Packaging Conventions reading for the test-side checker (independent of src/engine/package).
+ * Part names here are package-absolute ('/ppt/slides/slide1.xml'); ZIP item names lack the slash.
+ */
+import { unzipSync } from 'fflate';
+import { attr, decodeXmlBytes, readXmlTree, walk } from './xml-tree.js';
+export const CONTENT_TYPES = '[Content_Types].xml';
+export const RT_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+export function partNameOf(itemName) {
+    return '/' + itemName;
+}
+export function isRelsPart(partName) {
+    return /(^|\/)_rels\/[^/]*\.rels$/i.test(partName);
+}
+/** '/ppt/slides/_rels/slide1.xml.rels' -> '/ppt/slides/slide1.xml'; '/_rels/.rels' -> '/'. */
+export function sourceOfRelsPart(relsPart) {
+    const m = /^(.*\/)_rels\/([^/]*)\.rels$/i.exec(relsPart);
+    if (!m)
+        return relsPart;
+    return (m[1] ?? '/') + (m[2] ?? '') || '/';
+}
+/** Resolves an internal target against the source part's folder; a leading '/' is package-absolute. */
+export function resolveTarget(sourcePart, target) {
+    const noFragment = target.split('#')[0] ?? '';
+    // A same-document reference ('#_ftn1', seen in poi/with_japanese.pptx) names the source part itself [RFC 3986 §4.4].
+    if (noFragment === '')
+        return sourcePart;
+    let decoded = noFragment;
+    try {
+        decoded = decodeURIComponent(noFragment);
+    }
+    catch {
+        // Malformed percent-escapes: keep the raw text so the existence check reports it.
+    }
+    const base = decoded.startsWith('/') ? [] : sourcePart.split('/').slice(0, -1);
+    const segments = [...base];
+    for (const seg of decoded.split('/')) {
+        if (seg === '' || seg === '.')
+            continue;
+        if (seg === '..')
+            segments.pop();
+        else
+            segments.push(seg);
+    }
+    return '/' + segments.filter((s) => s !== '').join('/');
+}
+export function contentTypeOf(pkg, partName) {
+    const override = pkg.overrides.get(partName.toLowerCase());
+    if (override !== undefined)
+        return override;
+    const last = partName.slice(partName.lastIndexOf('/') + 1);
+    const dot = last.lastIndexOf('.');
+    return dot < 0 ? undefined : pkg.defaults.get(last.slice(dot + 1).toLowerCase());
+}
+export function readPart(pkg, partName) {
+    const written = pkg.partsByLowerName.get(partName.toLowerCase());
+    return written === undefined ? undefined : pkg.entries.get(written.slice(1));
+}
+export function readPartTree(pkg, partName) {
+    const bytes = readPart(pkg, partName);
+    return bytes && readXmlTree(decodeXmlBytes(bytes));
+}
+export function relsOf(pkg, sourcePart) {
+    for (const [source, rels] of pkg.rels)
+        if (source.toLowerCase() === sourcePart.toLowerCase())
+            return rels;
+    return [];
+}
+export function relTypeIs(rel, shortType) {
+    return rel.type.endsWith('/' + shortType);
+}
+function parseRels(sourcePart, bytes) {
+    const root = readXmlTree(decodeXmlBytes(bytes));
+    const out = [];
+    for (const el of walk(root)) {
+        if (el.local !== 'Relationship')
+            continue;
+        const target = attr(el, 'Target') ?? '';
+        const external = attr(el, 'TargetMode') === 'External';
+        out.push({
+            id: attr(el, 'Id') ?? '',
+            type: attr(el, 'Type') ?? '',
+            target,
+            external,
+            targetPart: external ? undefined : resolveTarget(sourcePart, target),
+        });
+    }
+    return out;
+}
+/**
+ * Opens the ZIP and reads content types and every .rels part. Throws when the ZIP does not open;
+ * a malformed [Content_Types].xml or .rels part is reported through `problems` instead.
+ */
+export function openPackage(bytes, problems) {
+    const entries = new Map(Object.entries(unzipSync(bytes)));
+    const pkg = {
+        entries,
+        partsByLowerName: new Map(),
+        defaults: new Map(),
+        overrides: new Map(),
+        rels: new Map(),
+    };
+    for (const item of entries.keys()) {
+        if (!item.endsWith('/'))
+            pkg.partsByLowerName.set(partNameOf(item).toLowerCase(), partNameOf(item));
+    }
+    const ct = entries.get(CONTENT_TYPES);
+    if (!ct)
+        problems('content-types-missing', '/' + CONTENT_TYPES, 'the package has no [Content_Types].xml');
+    else {
+        try {
+            for (const el of walk(readXmlTree(decodeXmlBytes(ct)))) {
+                const type = attr(el, 'ContentType') ?? '';
+                if (el.local === 'Default')
+                    pkg.defaults.set((attr(el, 'Extension') ?? '').toLowerCase(), type);
+                if (el.local === 'Override')
+                    pkg.overrides.set((attr(el, 'PartName') ?? '').toLowerCase(), type);
+            }
+        }
+        catch (e) {
+            problems('xml-malformed', '/' + CONTENT_TYPES, e.message);
+        }
+    }
+    for (const [item, data] of entries) {
+        const part = partNameOf(item);
+        if (!isRelsPart(part))
+            continue;
+        try {
+            pkg.rels.set(sourceOfRelsPart(part), parseRels(sourceOfRelsPart(part), data));
+        }
+        catch (e) {
+            problems('xml-malformed', part, e.message);
+        }
+    }
+    return pkg;
+}
+//# sourceMappingURL=opc-package.js.map

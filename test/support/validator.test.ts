@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { corpusFile, readCorpus } from './corpus.js';
+import { editPackage, editPart } from './package-edit.js';
+import {
+  newValidatorErrors,
+  VALIDATOR_CRASHED,
+  validatePptx,
+  validatorBaseline,
+  validatorErrorKey,
+} from './validator.js';
+
+describe('validatePptx', () => {
+  // Five decks with different baselines, from three producers.
+  const files = [
+    'pptx-automizer/ChartBarsStacked.pptx',
+    'pptx-automizer/ChartScatter.pptx',
+    'python-pptx/cht-datalabels.pptx',
+    'Open-XML-SDK/mcppt.pptx',
+    'python-pptx/shp-freeform.pptx',
+  ];
+
+  it.each(files)('reports the manifest baseline count for %s', async (file) => {
+    const baseline = validatorBaseline(file);
+    expect(baseline).toBeTypeOf('number');
+    expect(await validatePptx(readCorpus(file))).toHaveLength(baseline ?? -1);
+  });
+
+  it('turns a validator crash into one VALIDATOR_CRASHED result, and keeps working afterwards', async () => {
+    const crashing = corpusFile('unstructured/science-exploration-1p.pptx');
+    expect(crashing.baselineThrows).toBeDefined();
+    const results = await validatePptx(readCorpus(crashing));
+    expect(results.map((r) => r.id)).toEqual([VALIDATOR_CRASHED]);
+    expect(await validatePptx(readCorpus('Open-XML-SDK/mcppt.pptx'))).toHaveLength(2);
+  });
+});
+
+describe('newValidatorErrors', () => {
+  const template = readCorpus('pptx-automizer/ChartBarsStacked.pptx'); // 6 baseline errors in its charts
+
+  it('is empty for a re-zipped, unchanged copy of a template with a non-zero baseline', async () => {
+    const copy = editPackage(template, () => undefined);
+    expect(copy).not.toEqual(template);
+    expect(await newValidatorErrors(copy, template)).toEqual([]);
+  });
+
+  it('reports an error the template does not have', async () => {
+    const broken = editPart(template, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:cSld>', '<p:cSld><p:bogus/>'),
+    );
+    const errors = await newValidatorErrors(broken, template);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => e.path.partUri === '/ppt/slides/slide1.xml')).toBe(true);
+    expect(errors.map((e) => e.description).join('\n')).toMatch(/bogus/);
+  });
+
+  it("allows the template's own error any number of times on renumbered parts (cloned charts)", async () => {
+    // Copy chart2.xml (which carries baseline errors) to chart9.xml and chart10.xml, wired like clones.
+    const cloned = editPackage(template, (f) => {
+      const chart = f['ppt/charts/chart2.xml'];
+      const chartRels = f['ppt/charts/_rels/chart2.xml.rels'];
+      if (!chart || !chartRels) throw new Error('template changed: no chart2.xml');
+      const ct = new TextDecoder().decode(f['[Content_Types].xml']);
+      const rels = new TextDecoder().decode(f['ppt/slides/_rels/slide1.xml.rels']);
+      let extraCt = '';
+      let extraRels = '';
+      for (const n of [9, 10]) {
+        f[`ppt/charts/chart${n}.xml`] = chart;
+        f[`ppt/charts/_rels/chart${n}.xml.rels`] = chartRels;
+        extraCt += `<Override PartName="/ppt/charts/chart${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/>`;
+        extraRels += `<Relationship Id="rIdClone${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart" Target="../charts/chart${n}.xml"/>`;
+      }
+      f['[Content_Types].xml'] = new TextEncoder().encode(ct.replace('</Types>', `${extraCt}</Types>`));
+      f['ppt/slides/_rels/slide1.xml.rels'] = new TextEncoder().encode(
+        rels.replace('</Relationships>', `${extraRels}</Relationships>`),
+      );
+    });
+    const all = await validatePptx(cloned);
+    const templateCount = (await validatePptx(template)).length;
+    expect(all.length).toBeGreaterThan(templateCount); // the clones repeat chart2's errors...
+    expect(all.some((e) => e.path.partUri === '/ppt/charts/chart10.xml')).toBe(true);
+    expect(await newValidatorErrors(cloned, template)).toEqual([]); // ...and that is not new
+  });
+
+  it('keys an error by id, description, kind of part and xpath', () => {
+    const key = validatorErrorKey({
+      id: 'Sch_X',
+      description: 'd',
+      path: { partUri: '/ppt/slides/slide17.xml', xpath: '/p:sld[1]/p:cSld[1]' },
+    });
+    expect(key).toBe('Sch_X | d | /ppt/slides/slide#.xml | /p:sld[1]/p:cSld[1]');
+  });
+});
