@@ -33,9 +33,17 @@ const IPV6_BLOCKED: readonly [string, number, string][] = [
   ['100::', 64, 'discard-only'],
 ];
 
-const BLOCKED = new BlockList();
-for (const [network, prefix] of IPV4_BLOCKED) BLOCKED.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of IPV6_BLOCKED) BLOCKED.addSubnet(network, prefix, 'ipv6');
+/** One single-subnet list per rule, so a rule is matched in its own family only (no implicit IPv4 mapping). */
+function compile(table: readonly [string, number, string][], family: 'ipv4' | 'ipv6'): [BlockList, string][] {
+  return table.map(([network, prefix, reason]) => {
+    const list = new BlockList();
+    list.addSubnet(network, prefix, family);
+    return [list, reason];
+  });
+}
+
+const IPV4_RULES = compile(IPV4_BLOCKED, 'ipv4');
+const IPV6_RULES = compile(IPV6_BLOCKED, 'ipv6');
 
 /** Expands an IPv6 address to its eight 16-bit groups. */
 function ipv6Groups(address: string): number[] | null {
@@ -80,21 +88,19 @@ export function refusedAddressReason(address: string): string | null {
   if (family !== 6) return 'not an IP address';
   const groups = ipv6Groups(address);
   if (!groups) return 'unparseable IPv6 address';
+  const own = reasonFor(address, 'ipv6');
+  if (own) return own;
   const inner = embeddedIpv4(groups);
   if (inner !== null) {
     const innerReason = reasonFor(inner, 'ipv4');
     if (innerReason) return `${innerReason} (IPv4 ${inner} inside IPv6)`;
   }
-  return reasonFor(address, 'ipv6');
+  return null;
 }
 
 function reasonFor(address: string, family: 'ipv4' | 'ipv6'): string | null {
-  if (!BLOCKED.check(address, family)) return null;
-  const table = family === 'ipv4' ? IPV4_BLOCKED : IPV6_BLOCKED;
-  for (const [network, prefix, reason] of table) {
-    const single = new BlockList();
-    single.addSubnet(network, prefix, family);
-    if (single.check(address, family)) return reason;
+  for (const [list, reason] of family === 'ipv4' ? IPV4_RULES : IPV6_RULES) {
+    if (list.check(address, family)) return reason;
   }
-  return 'reserved';
+  return null;
 }

@@ -16,13 +16,17 @@ export interface UrlFetcherOptions {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects?: number;
+  /** Which resolved addresses are refused (reason) or allowed (null); default address-policy.ts. Tests narrow it. */
+  refusedAddress?: (address: string) => string | null;
 }
 
 export class GuardedUrlFetcher implements TemplateFetcher {
   private readonly maxRedirects: number;
+  private readonly refusedAddress: (address: string) => string | null;
 
   constructor(private readonly options: UrlFetcherOptions) {
     this.maxRedirects = options.maxRedirects ?? 3;
+    this.refusedAddress = options.allowPrivateUrls ? () => null : (options.refusedAddress ?? refusedAddressReason);
   }
 
   async fetch(url: string): Promise<Uint8Array> {
@@ -53,8 +57,8 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       throw new FetchError(original, `template URL ${current}: URLs with credentials are not fetched`);
     }
     const host = target.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) && !this.options.allowPrivateUrls) {
-      const reason = refusedAddressReason(host);
+    if (isIP(host)) {
+      const reason = this.refusedAddress(host);
       if (reason) throw this.refusal(original, current, host, reason);
     }
     return target;
@@ -75,14 +79,12 @@ export class GuardedUrlFetcher implements TemplateFetcher {
           callback(new FetchError(original, `template URL ${current}: cannot resolve ${hostname} (${error.code ?? error.message})`), '', 4);
           return;
         }
-        if (!this.options.allowPrivateUrls) {
-          // Any private answer refuses the host: a mixed answer is how rebinding attacks start.
-          for (const entry of addresses) {
-            const reason = refusedAddressReason(entry.address);
-            if (reason) {
-              callback(this.refusal(original, current, entry.address, reason), '', 4);
-              return;
-            }
+        // Any refused answer refuses the host: a mixed answer is how rebinding attacks start.
+        for (const entry of addresses) {
+          const reason = this.refusedAddress(entry.address);
+          if (reason) {
+            callback(this.refusal(original, current, entry.address, reason), '', 4);
+            return;
           }
         }
         const wanted = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
@@ -120,30 +122,36 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         lookup: this.guardedLookup(original, current),
         headers: { 'user-agent': 'deckforge', accept: '*/*' },
       });
+      let settled = false;
       const timer = setTimeout(() => {
-        request.destroy(new FetchError(original, `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
+        fail(new FetchError(original, `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
       }, remaining);
       const fail = (error: Error): void => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
+        request.destroy();
         reject(error instanceof FetchError ? error : new FetchError(original, `template URL ${current}: ${error.message}`));
+      };
+      const succeed = (value: { kind: 'body'; bytes: Uint8Array } | { kind: 'redirect'; location: string }): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        request.destroy();
+        resolve(value);
       };
       request.on('error', fail);
       request.on('response', (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
-          response.resume();
-          clearTimeout(timer);
-          resolve({ kind: 'redirect', location: response.headers.location });
+          succeed({ kind: 'redirect', location: response.headers.location });
           return;
         }
         if (status !== 200) {
-          response.resume();
           fail(new FetchError(original, `template URL ${current} answered HTTP ${status}`));
           return;
         }
-        const declared = Number(response.headers['content-length'] ?? NaN);
-        if (declared > this.options.maxBytes) {
-          request.destroy();
+        if (Number(response.headers['content-length'] ?? NaN) > this.options.maxBytes) {
           fail(this.tooLarge(original));
           return;
         }
@@ -151,17 +159,14 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         let received = 0;
         response.on('data', (chunk: Buffer) => {
           received += chunk.length;
-          if (received > this.options.maxBytes) {
-            request.destroy(this.tooLarge(original));
-            return;
-          }
-          chunks.push(chunk);
+          if (received > this.options.maxBytes) fail(this.tooLarge(original));
+          else chunks.push(chunk);
         });
         response.on('error', fail);
+        response.on('aborted', () => fail(new FetchError(original, `template URL ${current}: the connection was cut`)));
         response.on('end', () => {
-          clearTimeout(timer);
           const all = Buffer.concat(chunks, received);
-          resolve({ kind: 'body', bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });
+          succeed({ kind: 'body', bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });
         });
       });
       request.end();
