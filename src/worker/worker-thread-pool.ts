@@ -30,7 +30,8 @@ function spawnWorker(): Worker {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) return new Worker(new URL('./generation-worker.js', import.meta.url));
   const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-worker.ts')).href;
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  // require.resolve finds the CommonJS entry; the worker imports the ES module one beside it.
+  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
   return new Worker(bootstrap, { eval: true });
 }
