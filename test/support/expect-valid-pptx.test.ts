@@ -32,7 +32,7 @@ describe('expectValidPptx', () => {
       true,
     );
     await expect(expectValidPptx(broken, template)).rejects.toThrow(
-      /3 problem\(s\) its template does not have:\n  - invariant: attr-not-integer[^\n]*\n  - invariant: shape-id-duplicate/,
+      /3 problem\(s\) its template does not have:\n {2}- invariant: attr-not-integer[^\n]*\n {2}- invariant: shape-id-duplicate/,
     );
   });
 
