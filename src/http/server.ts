@@ -47,6 +47,8 @@ export async function createHttpServer(
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
+    // One line per request (below) instead of Fastify's two: half the logging cost on the hot path.
+    disableRequestLogging: true,
     bodyLimit: limits.maxUploadBytes,
     // Sync generation of a large deck may take minutes; the interface recommends async for those.
     requestTimeout: 0,
@@ -69,6 +71,7 @@ export async function createHttpServer(
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     metrics.observeRequest(
       { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode },
       reply.elapsedTime / 1000,

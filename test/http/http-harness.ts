@@ -1,20 +1,18 @@
 /**
  * Starts the real thing for HTTP tests: configuration, the composition root's runtime (SQLite file in a fresh
  * temporary data directory, worker pool, job runner) and the Fastify server on 127.0.0.1:0. Accounts are made
- * with the real CLI (`deckforge accounts create --json`), as an operator would.
+ * through the runtime's account administration (what `deckforge accounts create` uses). A test clock lets link
+ * and job expiry be reached without waiting.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { createRuntime } from '../../src/composition/index.js';
+import { createLogger, createRuntime, openAccountAdmin } from '../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
-import { ensureBuilt } from './build-once.js';
-import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
+import type { Clock } from '../../src/service/ports/index.js';
 
-const run = promisify(execFile);
+type Runtime = Awaited<ReturnType<typeof createRuntime>>;
 
 export interface Credentials {
   email: string;
@@ -29,8 +27,9 @@ export interface RunningServer {
   /** Every log line the server wrote (JSON, one per entry). */
   logs: string[];
   server: HttpServer;
-  runtime: Awaited<ReturnType<typeof createRuntime>>;
-  /** Creates an account on this server's data directory through the CLI. */
+  runtime: Runtime;
+  clock: TestClock;
+  /** Creates an account in this server's database. */
   createAccount(options?: { plan?: string }): Promise<Credentials>;
   /** Creates an account and returns it with a fresh bearer token. */
   signUp(options?: { plan?: string }): Promise<Credentials & { token: string }>;
@@ -59,27 +58,31 @@ export function cliEnv(dataDir: string, plans?: Plan[]): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function createAccountWithCli(
-  dataDir: string,
-  plans?: Plan[],
-  plan?: string,
-): Promise<Credentials> {
-  await ensureBuilt();
+/** Creates an account directly in `dataDir`'s database, as `deckforge accounts create` does. */
+export async function createAccountIn(config: Readonly<Config>, plan?: string): Promise<Credentials> {
+  const { admin, close } = openAccountAdmin(config);
+  try {
+    return await newAccount(admin, plan);
+  } finally {
+    close();
+  }
+}
+
+async function newAccount(admin: Runtime['admin'], plan?: string): Promise<Credentials> {
   const email = `user-${Math.random().toString(36).slice(2, 10)}@example.test`;
-  const args = [
-    CLI_PATH,
-    'accounts',
-    'create',
-    '--email',
-    email,
-    '--json',
-    ...(plan ? ['--plan', plan] : []),
-  ];
-  const { stdout } = await run(process.execPath, args, { cwd: REPO_ROOT, env: cliEnv(dataDir, plans) });
-  const printed = JSON.parse(stdout) as Record<string, string>;
-  const key = printed.key ?? printed.securityKey ?? printed.security_key;
-  if (!printed.password || !key) throw new Error(`accounts create --json printed no password/key: ${stdout}`);
-  return { email: printed.email ?? email, password: printed.password, key };
+  const created = await admin.create(plan === undefined ? { email } : { email, plan });
+  return { email: created.email, password: created.password, key: created.key };
+}
+
+/** Wall-clock time plus an offset the test can move forward. */
+export class TestClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }
 
 export async function issueToken(base: string, credentials: Credentials): Promise<string> {
@@ -107,10 +110,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ...options.overrides,
   });
   const logs: string[] = [];
-  const runtime = await createRuntime(config);
-  const server = await createHttpServer(runtime.service, config, {
-    logStream: { write: (line) => logs.push(line) },
+  const logStream = { write: (line: string) => void logs.push(line) };
+  const clock = new TestClock();
+  const runtime = await createRuntime(config, {
+    logger: createLogger(config, logStream),
+    clock,
+    sweepEveryMs: 200,
   });
+  const server = await createHttpServer(runtime.service, config, { logStream });
   const base = await server.listen();
   let closed = false;
   const running: RunningServer = {
@@ -120,7 +127,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logs,
     server,
     runtime,
-    createAccount: (accountOptions = {}) => createAccountWithCli(dataDir, options.plans, accountOptions.plan),
+    clock,
+    createAccount: (accountOptions = {}) => newAccount(runtime.admin, accountOptions.plan),
     async signUp(accountOptions = {}) {
       const credentials = await running.createAccount(accountOptions);
       return { ...credentials, token: await issueToken(base, credentials) };

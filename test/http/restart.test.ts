@@ -5,7 +5,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { createAccountWithCli, issueToken, tempDataDir } from './http-harness.js';
+import { configWith } from '../../src/config/index.js';
+import { createAccountIn, issueToken, tempDataDir } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 describe('restart recovery', () => {
   it('finishes a job that was PROCESSING and one that was QUEUED when the process was killed', async () => {
-    const account = await createAccountWithCli(dataDir, undefined, 'Enterprise');
+    const account = await createAccountIn(configWith({ dataDir }), 'Enterprise');
     const first = await startServe(dataDir, { DECKFORGE_WORKERS: '1' });
     processes.push(first);
     const token = await issueToken(first.base, account);
