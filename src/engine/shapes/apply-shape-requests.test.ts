@@ -237,6 +237,34 @@ describe('applyShapeRequests: settings', () => {
     );
   });
 
+  it('takes left/top/width/height in slide coordinates for a member of a scaled, nested group', () => {
+    const member =
+      '<p:sp><p:nvSpPr><p:cNvPr id="22" name="Member"/><p:cNvSpPr/><p:nvPr/></p:nvSpPr>' +
+      '<p:spPr><a:xfrm><a:off x="100" y="100"/><a:ext cx="200" cy="200"/></a:xfrm></p:spPr></p:sp>';
+    // Outer group: child space 0..1000 shown at 1000..3000 (×2); inner group: identity.
+    const group = (id: number, inner: string, xfrmXml: string) =>
+      `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="${id}" name="G${id}"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+      `<p:grpSpPr>${xfrmXml}</p:grpSpPr>${inner}</p:grpSp>`;
+    const inner = group(
+      21,
+      member,
+      '<a:xfrm><a:off x="0" y="0"/><a:ext cx="500" cy="500"/><a:chOff x="0" y="0"/><a:chExt cx="500" cy="500"/></a:xfrm>',
+    );
+    const outer = group(
+      20,
+      inner,
+      '<a:xfrm><a:off x="1000" y="1000"/><a:ext cx="2000" cy="2000"/><a:chOff x="0" y="0"/><a:chExt cx="1000" cy="1000"/></a:xfrm>',
+    );
+    const root = parseXml(
+      `<p:sld ${NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+        `<p:grpSpPr/>${outer}</p:spTree></p:cSld></p:sld>`,
+    ).root;
+    // On the slide the member sits at (1200, 1200) sized 400 × 400; move it to x = 2000 and make it 600 wide.
+    const { shape } = run([named('Member', settings({ left: 2000, width: 600 }))], { root });
+    const x = child(child(shape('Member')!.element, 'p:spPr')!, 'a:xfrm')!;
+    expect(serializeElement(x)).toBe('<a:xfrm><a:off x="500" y="100"/><a:ext cx="300" cy="200"/></a:xfrm>');
+  });
+
   it('sets fill_color as a:solidFill after the geometry and before a:ln, replacing an existing fill', () => {
     const root = slide();
     const body = findShape(spTree(root), { by: 'name', name: 'Body' }).shape!;

@@ -28,6 +28,11 @@ export interface SlideFillContext {
   addHyperlink(url: string): string;
   /** Geometry from the layout/master placeholder when the slide shape has no a:xfrm. */
   inheritedXfrm(shape: FoundShape): { x: number; y: number; cx: number; cy: number } | null;
+  /**
+   * Optional: the layout/master placeholder's a:bodyPr for a placeholder shape, so that inherited
+   * shrink-on-overflow and insets are honoured when fitting text (ooxml-notes §5.5).
+   */
+  inheritedBodyPr?(shape: FoundShape): XmlElement | null;
   warnings: Warning[];
 }
 
@@ -88,6 +93,7 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
     if (request.hidden !== null) setHidden(shape, request.hidden);
     if (request.settings) {
       applySettings(
+        spTree,
         shape,
         request.settings,
         () => ctx.inheritedXfrm(shape),
@@ -135,7 +141,13 @@ function fillContent(
       fillText(txBodyOf(shapeEl), text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
     }
     const box = ownBox(shapeVariants(shape)[0] ?? shape.element) ?? ctx.inheritedXfrm(shape);
-    checkTextFit(shape, box, ctx.warnings, contentPath);
+    checkTextFit(
+      shape,
+      box,
+      ctx.warnings,
+      contentPath,
+      shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null,
+    );
     return;
   }
   // A bare string on a picture is its source (spec/payload.md "Pictures").

@@ -7,13 +7,9 @@ import type { ShapeSettings } from '../payload/model.js';
 import { setSolidFill } from '../text/run-properties.js';
 import { child, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import { shapeVariants, type FoundShape } from './find-shape.js';
+import { enclosingGroups, toChildSpace, toSlideSpace, type Box } from './group-transform.js';
 
-export interface Box {
-  x: number;
-  y: number;
-  cx: number;
-  cy: number;
-}
+export type { Box } from './group-transform.js';
 
 /** CT_ShapeProperties child order [XSD-dml]. */
 export const SHAPE_PROPERTIES_ORDER = [
@@ -68,7 +64,9 @@ export function ownBox(shapeEl: XmlElement): Box | null {
   return { x: num(off, 'x'), y: num(off, 'y'), cx: num(ext, 'cx'), cy: num(ext, 'cy') };
 }
 
+/** left/top/width/height are slide coordinates, also for a shape inside a (scaled) group. */
 export function applySettings(
+  spTree: XmlElement,
   shape: FoundShape,
   settings: ShapeSettings,
   inherited: () => Box | null,
@@ -77,8 +75,10 @@ export function applySettings(
 ): void {
   const geometry = [settings.left, settings.top, settings.width, settings.height];
   if (geometry.some((v) => v !== undefined)) {
-    for (const shapeEl of shapeVariants(shape))
-      setGeometry(shapeEl, settings, inherited, warnings, path, shape.name);
+    const groups = enclosingGroups(spTree, shape);
+    for (const shapeEl of shapeVariants(shape)) {
+      setGeometry(shapeEl, settings, groups, inherited, warnings, path, shape.name);
+    }
   }
   if (settings.fillColor !== undefined) {
     if (shape.kind === 'group' || shape.element.name === 'p:graphicFrame' || shape.kind === 'other') {
@@ -96,12 +96,14 @@ export function applySettings(
 function setGeometry(
   shapeEl: XmlElement,
   settings: ShapeSettings,
+  groups: Parameters<typeof toSlideSpace>[1],
   inherited: () => Box | null,
   warnings: Warning[],
   path: string,
   name: string,
 ): void {
-  const current = ownBox(shapeEl) ?? inherited();
+  const own = ownBox(shapeEl);
+  const current = own ? toSlideSpace(own, groups) : inherited();
   const x = settings.left ?? current?.x;
   const y = settings.top ?? current?.y;
   const cx = settings.width ?? current?.cx;
@@ -113,11 +115,12 @@ function setGeometry(
     });
     return;
   }
+  const local = toChildSpace({ x, y, cx, cy }, groups);
   // EMU coordinates are integers; extents are never negative (ooxml-notes §5.2, §10 #22, #33).
-  const off = element('a:off', { x: String(Math.round(x)), y: String(Math.round(y)) });
+  const off = element('a:off', { x: String(Math.round(local.x)), y: String(Math.round(local.y)) });
   const ext = element('a:ext', {
-    cx: String(Math.max(0, Math.round(cx))),
-    cy: String(Math.max(0, Math.round(cy))),
+    cx: String(Math.max(0, Math.round(local.cx))),
+    cy: String(Math.max(0, Math.round(local.cy))),
   });
   const existing = ownXfrm(shapeEl);
   if (existing) {

@@ -78,4 +78,24 @@ describe('checkTextFit', () => {
     checkTextFit(shapeWith('漢'.repeat(60), '<a:bodyPr/>'), { cx: 3657600, cy: 700000 }, warnings, path);
     expect(warnings).toHaveLength(1);
   });
+
+  it('writes a:normAutofit onto the slide when the box inherits shrink-on-overflow from its layout', () => {
+    const shape = shapeWith('word '.repeat(60), '<a:bodyPr><a:scene3d/></a:bodyPr>');
+    const inherited = parseXml(`<a:bodyPr ${NS} lIns="0" rIns="0"><a:normAutofit/></a:bodyPr>`).root;
+    const warnings: Warning[] = [];
+    checkTextFit(shape, BOX, warnings, path, inherited);
+    const bodyPr = firstDescendant(shape.element, 'a:bodyPr')!;
+    expect(bodyPr.children.map((c) => (c.kind === 'element' ? c.name : c.kind))).toEqual(['a:normAutofit', 'a:scene3d']);
+    expect(Number(autofitOf(shape.element)!.attrs['fontScale'])).toBeLessThan(100000);
+    expect(warnings).toEqual([]);
+  });
+
+  it('does not override the slide’s own choice not to autofit with the inherited one', () => {
+    const shape = shapeWith('word '.repeat(80), '<a:bodyPr><a:noAutofit/></a:bodyPr>');
+    const inherited = parseXml(`<a:bodyPr ${NS}><a:normAutofit/></a:bodyPr>`).root;
+    const warnings: Warning[] = [];
+    checkTextFit(shape, BOX, warnings, path, inherited);
+    expect(autofitOf(shape.element)).toBeUndefined();
+    expect(warnings).toHaveLength(1);
+  });
 });

@@ -9,7 +9,7 @@
 import type { Warning } from '../errors.js';
 import type { FoundShape } from '../shapes/find-shape.js';
 import { shapeVariants } from '../shapes/find-shape.js';
-import { child, childElements, type XmlElement } from '../xml/index.js';
+import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import { clamp } from './run-properties.js';
 
 const EMU_PER_HUNDREDTH_PT = 127;
@@ -33,6 +33,9 @@ const OVERFLOW_TOLERANCE = 1.15;
 /** ST_TextFontScalePercent 1 %–100 % in 1/1000 %; PowerPoint itself shrinks in steps. */
 const MIN_FONT_SCALE = 25000;
 const FONT_SCALE_STEP = 2500;
+/** CT_TextBodyProperties: prstTxWarp, (noAutofit | normAutofit | spAutoFit), scene3d, (sp3d | flatTx), extLst. */
+const AUTOFIT_CHOICE = ['a:noAutofit', 'a:normAutofit', 'a:spAutoFit'];
+const BODY_PROPERTIES_ORDER = ['a:prstTxWarp', ...AUTOFIT_CHOICE, 'a:scene3d', 'a:sp3d', 'a:flatTx', 'a:extLst'];
 
 interface ParagraphMetrics {
   /** Text width in EMU at 100 % (the sum of estimated glyph widths), per line of an explicit a:br break. */
@@ -45,58 +48,63 @@ interface ParagraphMetrics {
   spacing: number;
 }
 
+/**
+ * `inheritedBodyPr` is the layout/master placeholder's a:bodyPr, when the caller knows it: a body placeholder
+ * usually says nothing itself and inherits shrink-on-overflow (`a:normAutofit`) and insets from the master.
+ */
 export function checkTextFit(
   shape: FoundShape,
   box: { cx: number; cy: number } | null,
   warnings: Warning[],
   path: string,
+  inheritedBodyPr: XmlElement | null = null,
 ): void {
   if (!box) return;
+  const messages = new Set<string>();
   for (const shapeEl of shapeVariants(shape)) {
     const txBody = child(shapeEl, 'p:txBody');
     const bodyPr = txBody ? child(txBody, 'a:bodyPr') : undefined;
     if (!txBody || !bodyPr) continue;
+    const attr = (name: string): string | undefined => bodyPr.attrs[name] ?? inheritedBodyPr?.attrs[name];
     // Vertical text and WordArt warps have geometry this estimate does not model.
-    if ((bodyPr.attrs['vert'] ?? 'horz') !== 'horz' || child(bodyPr, 'a:prstTxWarp')) continue;
+    if ((attr('vert') ?? 'horz') !== 'horz' || child(bodyPr, 'a:prstTxWarp')) continue;
 
-    const width = box.cx - inset(bodyPr, 'l') - inset(bodyPr, 'r');
-    const height = box.cy - inset(bodyPr, 't') - inset(bodyPr, 'b');
+    const width = box.cx - inset(attr, 'l') - inset(attr, 'r');
+    const height = box.cy - inset(attr, 't') - inset(attr, 'b');
     if (width <= 0 || height <= 0) continue;
-    const wrap = bodyPr.attrs['wrap'] !== 'none';
+    const wrap = attr('wrap') !== 'none';
     const metrics = childElements(txBody, 'a:p').map((p) => paragraphMetrics(p, txBody, shape));
     const needed = textHeight(metrics, width, wrap, 1, 0);
 
-    const autofit = child(bodyPr, 'a:normAutofit');
+    let autofit = child(bodyPr, 'a:normAutofit');
+    const ownChoice = AUTOFIT_CHOICE.some((name) => child(bodyPr, name) !== undefined);
+    if (!ownChoice && needed > height && inheritedBodyPr && child(inheritedBodyPr, 'a:normAutofit')) {
+      // The slide inherits shrink-on-overflow; the stored scale has to sit on the slide's own bodyPr.
+      autofit = element('a:normAutofit');
+      insertInOrder(bodyPr, autofit, BODY_PROPERTIES_ORDER);
+    }
     if (autofit) {
       delete autofit.attrs['fontScale'];
       delete autofit.attrs['lnSpcReduction'];
       if (needed <= height) continue;
       let scale = 100000 - FONT_SCALE_STEP;
       for (; scale > MIN_FONT_SCALE; scale -= FONT_SCALE_STEP) {
-        if (textHeight(metrics, width, wrap, scale / 100000, spacingReduction(scale) / 100000) <= height)
-          break;
+        if (textHeight(metrics, width, wrap, scale / 100000, spacingReduction(scale) / 100000) <= height) break;
       }
       scale = clamp(scale, MIN_FONT_SCALE, 100000);
       autofit.attrs['fontScale'] = String(scale);
       const reduction = spacingReduction(scale);
       if (reduction > 0) autofit.attrs['lnSpcReduction'] = String(reduction);
-      if (
-        textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) >
-        height * OVERFLOW_TOLERANCE
-      ) {
-        warnings.push({
-          path,
-          message: `text of shape "${shape.name}" overflows its box even when shrunk to ${scale / 1000}%`,
-        });
+      if (textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) > height * OVERFLOW_TOLERANCE) {
+        messages.add(`text of shape "${shape.name}" overflows its box even when shrunk to ${scale / 1000}%`);
       }
     } else if (needed > height * OVERFLOW_TOLERANCE) {
-      warnings.push({
-        path,
-        message: `text of shape "${shape.name}" probably overflows its box (about ${Math.round((needed / height) * 100)}% of its height); shorten it or let the box shrink text on overflow`,
-      });
+      messages.add(
+        `text of shape "${shape.name}" probably overflows its box (about ${Math.round((needed / height) * 100)}% of its height); shorten it or let the box shrink text on overflow`,
+      );
     }
-    return;
   }
+  for (const message of messages) warnings.push({ path, message });
 }
 
 /** PowerPoint pairs font scaling with up to 20 % less line spacing. */
@@ -105,8 +113,8 @@ function spacingReduction(fontScale: number): number {
   return fontScale > 90000 ? 10000 : 20000;
 }
 
-function inset(bodyPr: XmlElement, side: 'l' | 'r' | 't' | 'b'): number {
-  const value = Number.parseInt(bodyPr.attrs[`${side}Ins`] ?? '', 10);
+function inset(attr: (name: string) => string | undefined, side: 'l' | 'r' | 't' | 'b'): number {
+  const value = Number.parseInt(attr(`${side}Ins`) ?? '', 10);
   return Number.isFinite(value) ? value : DEFAULT_INSETS[side];
 }
 
