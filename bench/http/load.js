@@ -1,3 +1,4 @@
+/* global process -- a Node global (eslint.config.js declares none for plain .js) */
 /**
  * The load generator of bench/http/run.js, in its own process so that autocannon's work does not share the
  * server's event loop. Reads one JSON argument, prints one JSON line: autocannon's figures plus the p50 of the
