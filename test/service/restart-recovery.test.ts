@@ -26,15 +26,28 @@ function jobState(dataDir: string, jobId: string): string | undefined {
   }
 }
 
+/** How many times the job has been claimed, while it is claimed (0 when waiting or gone). */
+function runningAttempt(dataDir: string, jobId: string): number {
+  const db = openDatabase(databasePath(dataDir), { migrate: false });
+  try {
+    const row = db.prepare('SELECT attempts FROM job_queue WHERE job_id = ? AND lease_until IS NOT NULL').get(jobId) as
+      | { attempts: number }
+      | undefined;
+    return row?.attempts ?? 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** Starts a consumer process, waits until it is PROCESSING the job, and kills it with SIGKILL. */
-async function killMidJob(dataDir: string, jobId: string): Promise<void> {
+async function killMidJob(dataDir: string, jobId: string, attempt: number): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/fixtures/job-consumer-process.ts', dataDir], {
     cwd: process.cwd(),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
   const deadline = Date.now() + 30_000;
-  while (jobState(dataDir, jobId) !== 'PROCESSING') {
+  while (jobState(dataDir, jobId) !== 'PROCESSING' || runningAttempt(dataDir, jobId) !== attempt) {
     if (Date.now() > deadline) throw new Error('the consumer process never started the job');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -68,7 +81,7 @@ describe('restart recovery', () => {
     const dir = tempDir();
     dirs.push(dir);
     const { jobId, h, user } = await submitBigJob(dir.path);
-    await killMidJob(dir.path, jobId);
+    await killMidJob(dir.path, jobId, 1);
     expect(jobState(dir.path, jobId)).toBe('PROCESSING');
     await h.close();
     const restarted = await startHarness({ dataDir: dir.path, plans: BIG_PLANS, clock: h.clock });
@@ -85,8 +98,8 @@ describe('restart recovery', () => {
     const dir = tempDir();
     dirs.push(dir);
     const { jobId, h, user } = await submitBigJob(dir.path);
-    await killMidJob(dir.path, jobId);
-    await killMidJob(dir.path, jobId); // the second process recovers it (attempt 2) and dies as well
+    await killMidJob(dir.path, jobId, 1);
+    await killMidJob(dir.path, jobId, 2); // the second process recovers it (attempt 2) and dies as well
     await h.close();
     const restarted = await startHarness({ dataDir: dir.path, plans: BIG_PLANS, clock: h.clock });
     try {
