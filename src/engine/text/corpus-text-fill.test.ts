@@ -33,7 +33,13 @@ const slideParts = (files: Record<string, Uint8Array>) =>
 
 const spTreeOf = (doc: XmlDocument) => child(child(doc.root, 'p:cSld')!, 'p:spTree')!;
 
-function fillAll(doc: XmlDocument, contentFor: (name: string) => ShapeContent): Warning[] {
+function fillAll(
+  doc: XmlDocument,
+  contentFor: (name: string) => ShapeContent,
+  addHyperlink: (url: string) => string = () => {
+    throw new Error('no hyperlinks in this test');
+  },
+): Warning[] {
   const warnings: Warning[] = [];
   const requests: ShapeRequest[] = listShapes(spTreeOf(doc))
     .filter((s) => s.kind === 'text')
@@ -50,9 +56,7 @@ function fillAll(doc: XmlDocument, contentFor: (name: string) => ShapeContent): 
       slideRoot: doc.root,
       slidePath: 'presentation.slides[0]',
       shapeValidation: 'strict',
-      addHyperlink: () => {
-        throw new Error('no hyperlinks in this test');
-      },
+      addHyperlink,
       inheritedXfrm: () => null,
       warnings,
     },
@@ -168,36 +172,61 @@ describe('filling text on real slides', () => {
       files['ppt/slides/slide2.xml'] = strToU8(serializeXml(nested));
 
       const numbered = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
-      fillAll(numbered, () => ({
-        kind: 'text',
-        fromRuns: true,
-        paragraphs: [
-          {
-            props: {},
-            runs: [
-              { text: 'Heading ', props: { size: 2000 } },
-              { text: 'bold', props: { bold: true, color: 'C00000' } },
-            ],
-          },
-          { props: {}, runs: [{ text: 'first numbered', props: { underline: 'sng', highlight: 'FFFF00' } }] },
-          {
-            props: { level: 1 },
-            runs: [{ text: 'second numbered', props: { font: 'Courier New', strike: true } }],
-          },
-          {
-            props: { bullet: false, align: 'ctr' },
-            runs: [{ text: 'no bullet', props: { baseline: 30000 } }],
-          },
-        ],
-      }));
+      // The caller's side of a hyperlink: a new External relationship in the slide's rels part.
+      const relsName = 'ppt/slides/_rels/slide1.xml.rels';
+      const addHyperlink = (url: string) => {
+        const id = 'rIdLink1';
+        files[relsName] = strToU8(
+          strFromU8(files[relsName]!).replace(
+            '</Relationships>',
+            `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" ` +
+              `Target="${url.replace(/&/g, '&amp;')}" TargetMode="External"/></Relationships>`,
+          ),
+        );
+        return id;
+      };
+      fillAll(
+        numbered,
+        () => ({
+          kind: 'text',
+          fromRuns: true,
+          paragraphs: [
+            {
+              props: {},
+              runs: [
+                { text: 'Heading ', props: { size: 2000 } },
+                { text: 'bold', props: { bold: true, color: 'C00000' } },
+              ],
+            },
+            {
+              props: {},
+              runs: [
+                { text: 'first numbered', props: { underline: 'sng', highlight: 'FFFF00' } },
+                { text: ' link', props: { hyperlink: 'https://example.com/?a=1&b=2', italic: true } },
+              ],
+            },
+            {
+              props: { level: 1 },
+              runs: [{ text: 'second numbered', props: { font: 'Courier New', strike: true } }],
+            },
+            {
+              props: { bullet: false, align: 'ctr' },
+              runs: [{ text: 'no bullet', props: { baseline: 30000 } }],
+            },
+          ],
+        }),
+        addHyperlink,
+      );
       const automate = listShapes(spTreeOf(numbered)).find((s) => s.name === '@AutomateBullets')!;
       const qs = childElements(child(automate.element, 'p:txBody')!, 'a:p');
-      expect(qs.map((p) => textContent(p))).toEqual([
+      expect(qs.map((p) => visibleText(p))).toEqual([
         'Heading bold',
-        'first numbered',
+        'first numbered link',
         'second numbered',
         'no bullet',
       ]);
+      const link = childElements(qs[1]!, 'a:r')[1]!;
+      expect(child(child(link, 'a:rPr')!, 'a:hlinkClick')!.attrs['r:id']).toBe('rIdLink1');
       expect(child(child(qs[1]!, 'a:pPr')!, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
       expect(child(qs[2]!, 'a:pPr')!.attrs['lvl']).toBe('1');
       expect(child(child(qs[3]!, 'a:pPr')!, 'a:buNone')).toBeDefined();

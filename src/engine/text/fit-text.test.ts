@@ -85,7 +85,10 @@ describe('checkTextFit', () => {
     const warnings: Warning[] = [];
     checkTextFit(shape, BOX, warnings, path, inherited);
     const bodyPr = firstDescendant(shape.element, 'a:bodyPr')!;
-    expect(bodyPr.children.map((c) => (c.kind === 'element' ? c.name : c.kind))).toEqual(['a:normAutofit', 'a:scene3d']);
+    expect(bodyPr.children.map((c) => (c.kind === 'element' ? c.name : c.kind))).toEqual([
+      'a:normAutofit',
+      'a:scene3d',
+    ]);
     expect(Number(autofitOf(shape.element)!.attrs['fontScale'])).toBeLessThan(100000);
     expect(warnings).toEqual([]);
   });

@@ -35,7 +35,14 @@ const MIN_FONT_SCALE = 25000;
 const FONT_SCALE_STEP = 2500;
 /** CT_TextBodyProperties: prstTxWarp, (noAutofit | normAutofit | spAutoFit), scene3d, (sp3d | flatTx), extLst. */
 const AUTOFIT_CHOICE = ['a:noAutofit', 'a:normAutofit', 'a:spAutoFit'];
-const BODY_PROPERTIES_ORDER = ['a:prstTxWarp', ...AUTOFIT_CHOICE, 'a:scene3d', 'a:sp3d', 'a:flatTx', 'a:extLst'];
+const BODY_PROPERTIES_ORDER = [
+  'a:prstTxWarp',
+  ...AUTOFIT_CHOICE,
+  'a:scene3d',
+  'a:sp3d',
+  'a:flatTx',
+  'a:extLst',
+];
 
 interface ParagraphMetrics {
   /** Text width in EMU at 100 % (the sum of estimated glyph widths), per line of an explicit a:br break. */
@@ -89,13 +96,17 @@ export function checkTextFit(
       if (needed <= height) continue;
       let scale = 100000 - FONT_SCALE_STEP;
       for (; scale > MIN_FONT_SCALE; scale -= FONT_SCALE_STEP) {
-        if (textHeight(metrics, width, wrap, scale / 100000, spacingReduction(scale) / 100000) <= height) break;
+        if (textHeight(metrics, width, wrap, scale / 100000, spacingReduction(scale) / 100000) <= height)
+          break;
       }
       scale = clamp(scale, MIN_FONT_SCALE, 100000);
       autofit.attrs['fontScale'] = String(scale);
       const reduction = spacingReduction(scale);
       if (reduction > 0) autofit.attrs['lnSpcReduction'] = String(reduction);
-      if (textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) > height * OVERFLOW_TOLERANCE) {
+      if (
+        textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) >
+        height * OVERFLOW_TOLERANCE
+      ) {
         messages.add(`text of shape "${shape.name}" overflows its box even when shrunk to ${scale / 1000}%`);
       }
     } else if (needed > height * OVERFLOW_TOLERANCE) {
