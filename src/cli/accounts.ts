@@ -35,7 +35,10 @@ export function parseOptions(
   const set = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] ?? '';
-    const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (valued.includes(name)) {
       const value = inline ?? args[++i];
       if (value === undefined) throw new UsageError(`${name} needs a value`);
@@ -90,7 +93,10 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'set-plan': {
         const o = parseOptions(rest, ['--email', '--plan'], ['--json']);
-        const updated = await open().admin.setPlan(required(o.values, '--email'), required(o.values, '--plan'));
+        const updated = await open().admin.setPlan(
+          required(o.values, '--email'),
+          required(o.values, '--plan'),
+        );
         print(io, o.flags.has('--json'), updated, [`${updated.email} is now on plan ${updated.plan}.`]);
         return 0;
       }

@@ -5,7 +5,9 @@ import type { CommandIo } from './accounts.js';
 
 export async function runMigrate(args: string[], io: CommandIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
-    io.stdout('Usage: deckforge migrate\n\nApplies pending schema migrations to DECKFORGE_DATA_DIR/deckforge.sqlite.\n');
+    io.stdout(
+      'Usage: deckforge migrate\n\nApplies pending schema migrations to DECKFORGE_DATA_DIR/deckforge.sqlite.\n',
+    );
     return 0;
   }
   let config;
@@ -23,7 +25,10 @@ export async function runMigrate(args: string[], io: CommandIo): Promise<number>
   try {
     const report = migrate(db);
     if (report.applied.length === 0) io.stdout(`${file}: schema is up to date (version ${report.to}).\n`);
-    else io.stdout(`${file}: migrated from version ${report.from} to ${report.to}:\n  ${report.applied.join('\n  ')}\n`);
+    else
+      io.stdout(
+        `${file}: migrated from version ${report.from} to ${report.to}:\n  ${report.applied.join('\n  ')}\n`,
+      );
     return 0;
   } finally {
     db.close();

@@ -49,7 +49,10 @@ export interface Runtime {
 }
 
 /** Stores only: what `deckforge accounts` needs, without the pool or the consumer. */
-export function openAccountAdmin(config: Config, options: { clock?: Clock; hasher?: PasswordHasher } = {}): {
+export function openAccountAdmin(
+  config: Config,
+  options: { clock?: Clock; hasher?: PasswordHasher } = {},
+): {
   admin: AccountAdmin;
   close(): void;
 } {
@@ -92,11 +95,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       settings: { plans: config.plans, jobRetentionHours: config.jobRetentionHours, limits: config.limits },
       counters: { decks: 0, slides: 0, seconds: 0 },
     };
-    const admin = new AccountAdmin({ accounts: deps.accounts, tokens: deps.tokens, hasher, clock, plans: config.plans });
+    const admin = new AccountAdmin({
+      accounts: deps.accounts,
+      tokens: deps.tokens,
+      hasher,
+      clock,
+      plans: config.plans,
+    });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
     if (firstAccount) logger.info({ email: firstAccount.email }, 'first account created');
 
-    const consumer = options.consumeJobs === false ? null : new JobConsumer(deps, { ...options.consumer, concurrency: pool.size });
+    const consumer =
+      options.consumeJobs === false
+        ? null
+        : new JobConsumer(deps, { ...options.consumer, concurrency: pool.size });
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
     const activePool = pool;
     let closing: Promise<void> | null = null;

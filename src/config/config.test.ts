@@ -14,7 +14,12 @@ describe('configuration', () => {
       allowPrivateUrls: false,
       publicBaseUrl: null,
       jobRetentionHours: 24,
-      limits: { maxUploadBytes: 50 * 1024 * 1024, maxFilesPerRequest: 50, maxSlidesPerRequest: 5000, syncMaxSlides: 1000 },
+      limits: {
+        maxUploadBytes: 50 * 1024 * 1024,
+        maxFilesPerRequest: 50,
+        maxSlidesPerRequest: 5000,
+        syncMaxSlides: 1000,
+      },
       logLevel: 'info',
       linkSecret: null,
     });
@@ -48,7 +53,12 @@ describe('configuration', () => {
       allowPrivateUrls: true,
       publicBaseUrl: 'https://decks.example.com',
       jobRetentionHours: 48,
-      limits: { maxUploadBytes: 10 * 1024 * 1024, maxFilesPerRequest: 5, maxSlidesPerRequest: 300, syncMaxSlides: 100 },
+      limits: {
+        maxUploadBytes: 10 * 1024 * 1024,
+        maxFilesPerRequest: 5,
+        maxSlidesPerRequest: 300,
+        syncMaxSlides: 100,
+      },
       workers: 3,
       fetchTimeoutMs: 5000,
       linkSecret: 'x'.repeat(40),
@@ -64,7 +74,10 @@ describe('configuration', () => {
     [{ DECKFORGE_WORKERS: '0' }, /DECKFORGE_WORKERS must be between 1/],
     [{ DECKFORGE_LOG_LEVEL: 'loud' }, /DECKFORGE_LOG_LEVEL must be one of/],
     [{ DECKFORGE_LINK_SECRET: 'short' }, /at least 32 characters/],
-    [{ DECKFORGE_PLANS: '/nonexistent/plans.json' }, /DECKFORGE_PLANS: cannot read \/nonexistent\/plans.json/],
+    [
+      { DECKFORGE_PLANS: '/nonexistent/plans.json' },
+      /DECKFORGE_PLANS: cannot read \/nonexistent\/plans.json/,
+    ],
   ])('refuses %o with a readable message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -74,13 +87,41 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckforge-plans-'));
     try {
       const file = join(dir, 'plans.json');
-      writeFileSync(file, JSON.stringify({ plans: [{ name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 }, { name: 'Pro', allowedSlideCount: 5000, requestsPerMinute: 300 }] }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          plans: [
+            { name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 },
+            { name: 'Pro', allowedSlideCount: 5000, requestsPerMinute: 300 },
+          ],
+        }),
+      );
       expect(loadConfig({ DECKFORGE_PLANS: file }).plans.defaultPlan).toBe('Team');
-      writeFileSync(file, JSON.stringify({ default: 'Pro', plans: [{ name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 }, { name: 'Pro', allowedSlideCount: 5000, requestsPerMinute: 300 }] }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          default: 'Pro',
+          plans: [
+            { name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 },
+            { name: 'Pro', allowedSlideCount: 5000, requestsPerMinute: 300 },
+          ],
+        }),
+      );
       expect(loadConfig({ DECKFORGE_PLANS: file }).plans.defaultPlan).toBe('Pro');
-      writeFileSync(file, JSON.stringify({ default: 'Gold', plans: [{ name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 }] }));
-      expect(() => loadConfig({ DECKFORGE_PLANS: file })).toThrow(/default plan "Gold" is not among the plans/);
-      writeFileSync(file, JSON.stringify({ plans: [{ name: 'Team', allowedSlideCount: -1, requestsPerMinute: 30 }] }));
+      writeFileSync(
+        file,
+        JSON.stringify({
+          default: 'Gold',
+          plans: [{ name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 }],
+        }),
+      );
+      expect(() => loadConfig({ DECKFORGE_PLANS: file })).toThrow(
+        /default plan "Gold" is not among the plans/,
+      );
+      writeFileSync(
+        file,
+        JSON.stringify({ plans: [{ name: 'Team', allowedSlideCount: -1, requestsPerMinute: 30 }] }),
+      );
       expect(() => loadConfig({ DECKFORGE_PLANS: file })).toThrow(/at plans\.0\.allowedSlideCount/);
       writeFileSync(file, '{ nope');
       expect(() => loadConfig({ DECKFORGE_PLANS: file })).toThrow(/is not valid JSON/);

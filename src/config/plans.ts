@@ -51,13 +51,16 @@ export function parsePlanCatalog(json: unknown, source: string): PlanCatalog {
   }
   const names = new Set<string>();
   for (const plan of parsed.data.plans) {
-    if (names.has(plan.name)) throw new ConfigError(`DECKFORGE_PLANS (${source}): plan "${plan.name}" is defined twice`);
+    if (names.has(plan.name))
+      throw new ConfigError(`DECKFORGE_PLANS (${source}): plan "${plan.name}" is defined twice`);
     names.add(plan.name);
   }
   const first = parsed.data.plans[0];
   const defaultPlan = parsed.data.default ?? first?.name ?? '';
   if (!names.has(defaultPlan)) {
-    throw new ConfigError(`DECKFORGE_PLANS (${source}): default plan "${defaultPlan}" is not among the plans`);
+    throw new ConfigError(
+      `DECKFORGE_PLANS (${source}): default plan "${defaultPlan}" is not among the plans`,
+    );
   }
   return { defaultPlan, plans: parsed.data.plans.map((p) => Object.freeze({ ...p })) };
 }

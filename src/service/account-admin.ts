@@ -84,7 +84,12 @@ export class AccountAdmin {
     const record = await this.find(email);
     const plan = this.plan(planName);
     await this.deps.accounts.setPlan(record.id, plan);
-    return { email: record.email, plan, subscriptionStart: record.subscriptionStart, createdAt: record.createdAt };
+    return {
+      email: record.email,
+      plan,
+      subscriptionStart: record.subscriptionStart,
+      createdAt: record.createdAt,
+    };
   }
 
   /** New security key; every token of the account stops working. */

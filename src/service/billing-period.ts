@@ -33,7 +33,15 @@ function anniversary(anchor: Date, year: number, monthIndex: number): Date {
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
   const day = Math.min(anchor.getUTCDate(), lastDay);
   return new Date(
-    Date.UTC(y, m, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
+    Date.UTC(
+      y,
+      m,
+      day,
+      anchor.getUTCHours(),
+      anchor.getUTCMinutes(),
+      anchor.getUTCSeconds(),
+      anchor.getUTCMilliseconds(),
+    ),
   );
 }
 

@@ -19,7 +19,10 @@ export interface CreatedService {
   setJobQueuedListener(listener: () => void): void;
 }
 
-export function createDeckforgeService(deps: ServiceDeps, onClose: () => Promise<void> = async () => {}): CreatedService {
+export function createDeckforgeService(
+  deps: ServiceDeps,
+  onClose: () => Promise<void> = async () => {},
+): CreatedService {
   let onQueued: () => void = () => undefined;
 
   const service: DeckforgeService = {

@@ -24,7 +24,8 @@ const MAX_OPTIONAL_URLS = 20;
 
 export function parseJsonData(jsonData: unknown): unknown {
   if (typeof jsonData !== 'string') {
-    if (jsonData === undefined || jsonData === null) throw new InvalidInputError('the jsonData field is required');
+    if (jsonData === undefined || jsonData === null)
+      throw new InvalidInputError('the jsonData field is required');
     return jsonData;
   }
   if (jsonData.trim() === '') throw new InvalidInputError('the jsonData field is required');
@@ -36,7 +37,11 @@ export function parseJsonData(jsonData: unknown): unknown {
 }
 
 /** Parse + validate + limits; no I/O. `mode` decides whether the synchronous slide ceiling applies. */
-export function prepareRequest(deps: ServiceDeps, input: GenerationRequest, mode: 'sync' | 'async'): PreparedRequest {
+export function prepareRequest(
+  deps: ServiceDeps,
+  input: GenerationRequest,
+  mode: 'sync' | 'async',
+): PreparedRequest {
   const limits = deps.settings.limits;
   if (input.files.length > limits.maxFilesPerRequest) {
     throw new InvalidInputError(
@@ -45,7 +50,9 @@ export function prepareRequest(deps: ServiceDeps, input: GenerationRequest, mode
   }
   const totalBytes = input.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (totalBytes > limits.maxUploadBytes) {
-    throw new InvalidInputError(`the upload is ${megabytes(totalBytes)} MB, over the ${megabytes(limits.maxUploadBytes)} MB limit`);
+    throw new InvalidInputError(
+      `the upload is ${megabytes(totalBytes)} MB, over the ${megabytes(limits.maxUploadBytes)} MB limit`,
+    );
   }
   const payload = parseJsonData(input.jsonData);
   const { request, warnings } = parsePayload(payload); // EngineError INVALID_PAYLOAD → 400 at the transport

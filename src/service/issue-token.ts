@@ -48,7 +48,8 @@ export async function issueToken(
 
 export async function authenticate(deps: ServiceDeps, token: string | undefined): Promise<Account> {
   const value = token?.trim() ?? '';
-  if (value === '') throw new UnauthorizedError('Bearer token is missing: send Authorization: Bearer <ACCESS_TOKEN>.');
+  if (value === '')
+    throw new UnauthorizedError('Bearer token is missing: send Authorization: Bearer <ACCESS_TOKEN>.');
   const stored = await deps.tokens.find(sha256Hex(value));
   if (!stored) throw new UnauthorizedError('Bearer token is invalid or has been revoked.');
   if (new Date(stored.expiresAt).getTime() <= deps.clock.now().getTime()) {

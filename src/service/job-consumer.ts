@@ -91,11 +91,16 @@ export class JobConsumer {
       const claimed = await this.deps.queue.claim(this.leaseMs);
       if (!claimed) return;
       this.running += 1;
-      const renew = setInterval(() => {
-        this.deps.queue.renew(claimed.jobId, this.leaseMs).catch(() => undefined);
-      }, Math.max(50, Math.floor(this.leaseMs / 3)));
+      const renew = setInterval(
+        () => {
+          this.deps.queue.renew(claimed.jobId, this.leaseMs).catch(() => undefined);
+        },
+        Math.max(50, Math.floor(this.leaseMs / 3)),
+      );
       const task = runJob(this.deps, claimed)
-        .catch((error: unknown) => this.deps.logger.error({ err: error, jobId: claimed.jobId }, 'job run crashed'))
+        .catch((error: unknown) =>
+          this.deps.logger.error({ err: error, jobId: claimed.jobId }, 'job run crashed'),
+        )
         .finally(() => {
           clearInterval(renew);
           this.running -= 1;

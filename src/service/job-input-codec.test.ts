@@ -13,7 +13,8 @@ describe('stored job input', () => {
     expect(decoded.payload).toEqual(payload);
     expect([...decoded.files.keys()]).toEqual([...files.keys()]);
     for (const [name, bytes] of files) expect(decoded.files.get(name)).toEqual(bytes);
-    for (const bytes of decoded.files.values()) expect(bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength).toBe(true);
+    for (const bytes of decoded.files.values())
+      expect(bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength).toBe(true);
   });
 
   it('refuses a truncated blob', () => {

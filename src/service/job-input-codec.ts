@@ -14,7 +14,10 @@ interface Header {
 
 export function encodeJobInput(input: JobInput): Uint8Array {
   const entries = [...input.files];
-  const header: Header = { payload: input.payload, files: entries.map(([name, bytes]) => ({ name, size: bytes.byteLength })) };
+  const header: Header = {
+    payload: input.payload,
+    files: entries.map(([name, bytes]) => ({ name, size: bytes.byteLength })),
+  };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const total = 4 + headerBytes.byteLength + entries.reduce((sum, [, bytes]) => sum + bytes.byteLength, 0);
   const out = new Uint8Array(total);

@@ -35,7 +35,12 @@ async function liveJob(deps: ServiceDeps, jobId: string): Promise<JobRecord | nu
   return job;
 }
 
-export async function jobStatus(deps: ServiceDeps, account: Account, jobId: string, baseUrl: string): Promise<JobStatus> {
+export async function jobStatus(
+  deps: ServiceDeps,
+  account: Account,
+  jobId: string,
+  baseUrl: string,
+): Promise<JobStatus> {
   const job = await liveJob(deps, jobId);
   if (!job || job.accountId !== account.id) throw notFound(deps, jobId);
   let fileUrl: string | null = null;

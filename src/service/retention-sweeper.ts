@@ -33,7 +33,9 @@ export class RetentionSweeper {
   start(): void {
     if (this.timer) return;
     const run = (): void => {
-      sweepOnce(this.deps).catch((error: unknown) => this.deps.logger.error({ err: error }, 'retention sweep failed'));
+      sweepOnce(this.deps).catch((error: unknown) =>
+        this.deps.logger.error({ err: error }, 'retention sweep failed'),
+      );
     };
     run();
     this.timer = setInterval(run, this.everyMs);

@@ -60,7 +60,12 @@ async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
   await deps.blobs.put(resultKey, result.bytes);
   // Settle before marking: a crash in between retries the job, and settling twice is a no-op.
   if (job.reservationId) await deps.ledger.settle(job.reservationId, result.slideCount);
-  const outcome = { resultKey, resultFileName: result.fileName, slideCount: result.slideCount, warnings: result.warnings };
+  const outcome = {
+    resultKey,
+    resultFileName: result.fileName,
+    slideCount: result.slideCount,
+    warnings: result.warnings,
+  };
   if (!(await deps.jobs.markSucceeded(job.id, outcome, deps.clock.now()))) {
     // The job vanished (retention) while running: nothing to report to.
     await deps.blobs.deletePrefix(jobBlobPrefix(job.id));

@@ -4,14 +4,20 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { EngineError, generate, inspect, TemplateCache } from '../engine/index.js';
-import { transferList, type ResultMessage, type SerializedError, type TaskMessage } from './generation-protocol.js';
+import {
+  transferList,
+  type ResultMessage,
+  type SerializedError,
+  type TaskMessage,
+} from './generation-protocol.js';
 
 const cache = new TemplateCache(16);
 
 function serialize(error: unknown): SerializedError {
   if (error instanceof EngineError) {
     const prefix = error.path ? `${error.path}: ` : '';
-    const message = prefix && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    const message =
+      prefix && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
     return { engine: true, code: error.code, message, path: error.path, stack: error.stack ?? null };
   }
   const plain = error instanceof Error ? error : new Error(String(error));
@@ -27,7 +33,12 @@ function handle(task: TaskMessage): void {
       const message: ResultMessage = { id: task.id, ok: true, kind: 'generate', result };
       port.postMessage(message, transferList([result.bytes]));
     } else {
-      const message: ResultMessage = { id: task.id, ok: true, kind: 'inspect', result: inspect(task.template) };
+      const message: ResultMessage = {
+        id: task.id,
+        ok: true,
+        kind: 'inspect',
+        result: inspect(task.template),
+      };
       port.postMessage(message);
     }
   } catch (error) {

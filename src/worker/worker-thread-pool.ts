@@ -6,9 +6,19 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { EngineError, type EngineErrorCode, type GenerateResult, type InspectResult } from '../engine/index.js';
+import {
+  EngineError,
+  type EngineErrorCode,
+  type GenerateResult,
+  type InspectResult,
+} from '../engine/index.js';
 import type { GenerationPool, GenerationTask } from '../service/ports/index.js';
-import { transferList, type ResultMessage, type SerializedError, type TaskMessage } from './generation-protocol.js';
+import {
+  transferList,
+  type ResultMessage,
+  type SerializedError,
+  type TaskMessage,
+} from './generation-protocol.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type TaskBody = DistributiveOmit<TaskMessage, 'id'>;
@@ -31,7 +41,11 @@ function spawnWorker(): Worker {
   if (here.endsWith('.js')) return new Worker(new URL('./generation-worker.js', import.meta.url));
   const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-worker.ts')).href;
   // require.resolve finds the CommonJS entry; the worker imports the ES module one beside it.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
   return new Worker(bootstrap, { eval: true });
 }
@@ -43,13 +57,17 @@ export class WorkerThreadPool implements GenerationPool {
   private closed = false;
 
   constructor(readonly size: number) {
-    if (!Number.isInteger(size) || size < 1) throw new RangeError(`pool size must be a positive integer, got ${size}`);
+    if (!Number.isInteger(size) || size < 1)
+      throw new RangeError(`pool size must be a positive integer, got ${size}`);
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
   }
 
   async generate(task: GenerationTask): Promise<GenerateResult> {
     const files = [...task.files];
-    const reply = await this.run({ kind: 'generate', payload: task.payload, files }, transferList(files.map(([, b]) => b)));
+    const reply = await this.run(
+      { kind: 'generate', payload: task.payload, files },
+      transferList(files.map(([, b]) => b)),
+    );
     if (reply.ok && reply.kind === 'generate') return reply.result;
     throw this.failure(reply);
   }
@@ -120,7 +138,8 @@ export class WorkerThreadPool implements GenerationPool {
 }
 
 function rebuild(error: SerializedError): Error {
-  if (error.engine && error.code) return new EngineError(error.code as EngineErrorCode, error.message, error.path);
+  if (error.engine && error.code)
+    return new EngineError(error.code as EngineErrorCode, error.message, error.path);
   const rebuilt = new Error(error.message);
   if (error.stack) rebuilt.stack = error.stack;
   return rebuilt;

@@ -23,14 +23,21 @@ describe('template URL address policy', () => {
     expect(refusedAddressReason(address)).toBe(reason);
   });
 
-  it.each(['::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '64:ff9b::a9fe:a9fe', '2002:7f00:1::'])(
-    'refuses the IPv4 address inside the IPv6 address %s',
+  it.each([
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:169.254.169.254',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
+  ])('refuses the IPv4 address inside the IPv6 address %s', (address) => {
+    expect(refusedAddressReason(address)).toMatch(/inside IPv6/);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
+    'allows public %s',
     (address) => {
-      expect(refusedAddressReason(address)).toMatch(/inside IPv6/);
+      expect(refusedAddressReason(address)).toBeNull();
     },
   );
-
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows public %s', (address) => {
-    expect(refusedAddressReason(address)).toBeNull();
-  });
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
     const hop = Number(url.searchParams.get('hops') ?? 0);
     switch (url.pathname) {
       case '/deck.pptx':
-        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from('PK-deck-bytes'));
+        response
+          .writeHead(200, { 'content-type': 'application/octet-stream' })
+          .end(Buffer.from('PK-deck-bytes'));
         return;
       case '/redirect':
         response.writeHead(302, { location: hop > 0 ? `/redirect?hops=${hop - 1}` : '/deck.pptx' }).end();
@@ -85,7 +87,9 @@ describe('guarded URL fetcher, private URLs allowed (test configuration)', () =>
   it('stops at the size cap, declared or streamed', async () => {
     const small = allowing({ maxBytes: 1000 });
     expect((await failure(small.fetch(`${base}/big`))).message).toMatch(/larger than the .* MB limit/);
-    expect((await failure(small.fetch(`${base}/big-chunked`))).message).toMatch(/larger than the .* MB limit/);
+    expect((await failure(small.fetch(`${base}/big-chunked`))).message).toMatch(
+      /larger than the .* MB limit/,
+    );
   });
 
   it('times out', async () => {
@@ -97,7 +101,9 @@ describe('guarded URL fetcher, private URLs allowed (test configuration)', () =>
 
   it('refuses schemes other than http(s) and URLs with credentials', async () => {
     expect((await failure(allowing().fetch('file:///etc/passwd'))).message).toMatch(/only http and https/);
-    expect((await failure(allowing().fetch('ftp://example.com/a.pptx'))).message).toMatch(/only http and https/);
+    expect((await failure(allowing().fetch('ftp://example.com/a.pptx'))).message).toMatch(
+      /only http and https/,
+    );
     expect((await failure(allowing().fetch(`http://user:pw@127.0.0.1:1/a`))).message).toMatch(/credentials/);
     expect((await failure(allowing().fetch('not a url'))).message).toMatch(/not a valid URL/);
   });

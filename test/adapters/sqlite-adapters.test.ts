@@ -2,7 +2,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databasePath, migrate, openDatabase, schemaVersion, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
+import {
+  databasePath,
+  migrate,
+  openDatabase,
+  schemaVersion,
+  type SqliteDatabase,
+} from '../../src/adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
@@ -14,7 +20,12 @@ import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.j
 import { tempDir } from './temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
 
-function openTemp(): { file: string; db: SqliteDatabase; handles: SqliteDatabase[]; cleanup(): Promise<void> } {
+function openTemp(): {
+  file: string;
+  db: SqliteDatabase;
+  handles: SqliteDatabase[];
+  cleanup(): Promise<void>;
+} {
   const dir = tempDir();
   const file = databasePath(dir.path);
   const db = openDatabase(file);
@@ -127,5 +138,13 @@ describe('SQLite database file', () => {
 
 function account(email: string): AccountRecord {
   const now = new Date().toISOString();
-  return { id: email, email, passwordHash: 'h', keyHash: 'k', plan: 'Free', subscriptionStart: now, createdAt: now };
+  return {
+    id: email,
+    email,
+    passwordHash: 'h',
+    keyHash: 'k',
+    plan: 'Free',
+    subscriptionStart: now,
+    createdAt: now,
+  };
 }

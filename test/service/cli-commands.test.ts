@@ -12,7 +12,11 @@ import { startHarness } from './service-harness.js';
 function capture() {
   const out: string[] = [];
   const err: string[] = [];
-  return { io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) }, out, err };
+  return {
+    io: { stdout: (t: string) => void out.push(t), stderr: (t: string) => void err.push(t) },
+    out,
+    err,
+  };
 }
 
 let dir: { path: string; remove(): void };
@@ -33,10 +37,37 @@ describe('deckforge accounts', () => {
     const h = await startHarness({ dataDir: dir.path }); // "serve" is running on the same data directory
     try {
       const c = capture();
-      expect(await runAccounts(['create', '--email', 'Ann@Example.test', '--password', 'a long password', '--plan', 'starter', '--json'], c.io)).toBe(0);
-      const printed = JSON.parse(c.out.join('')) as { email: string; password: string; key: string; plan: string };
-      expect(printed).toMatchObject({ email: 'ann@example.test', password: 'a long password', plan: 'Starter' });
-      const issued = await h.service.issueToken({ username: printed.email, password: printed.password, key: printed.key });
+      expect(
+        await runAccounts(
+          [
+            'create',
+            '--email',
+            'Ann@Example.test',
+            '--password',
+            'a long password',
+            '--plan',
+            'starter',
+            '--json',
+          ],
+          c.io,
+        ),
+      ).toBe(0);
+      const printed = JSON.parse(c.out.join('')) as {
+        email: string;
+        password: string;
+        key: string;
+        plan: string;
+      };
+      expect(printed).toMatchObject({
+        email: 'ann@example.test',
+        password: 'a long password',
+        plan: 'Starter',
+      });
+      const issued = await h.service.issueToken({
+        username: printed.email,
+        password: printed.password,
+        key: printed.key,
+      });
       expect((await h.service.authenticate(issued.accessToken)).plan).toBe('Starter');
     } finally {
       await h.close();
@@ -48,10 +79,14 @@ describe('deckforge accounts', () => {
     expect(await runAccounts(['create', '--email', 'bob@example.test'], c.io)).toBe(0);
     expect(c.out.join('')).toMatch(/password: +\S{20,}/);
     expect(c.out.join('')).toMatch(/security key: +\S{30,}/);
-    expect(await runAccounts(['set-plan', '--email', 'bob@example.test', '--plan', 'Business'], c.io)).toBe(0);
+    expect(await runAccounts(['set-plan', '--email', 'bob@example.test', '--plan', 'Business'], c.io)).toBe(
+      0,
+    );
     const list = capture();
     expect(await runAccounts(['list', '--json'], list.io)).toBe(0);
-    expect(JSON.parse(list.out.join(''))).toEqual([expect.objectContaining({ email: 'bob@example.test', plan: 'Business' })]);
+    expect(JSON.parse(list.out.join(''))).toEqual([
+      expect.objectContaining({ email: 'bob@example.test', plan: 'Business' }),
+    ]);
     const rotated = capture();
     expect(await runAccounts(['rotate-key', '--email', 'bob@example.test', '--json'], rotated.io)).toBe(0);
     expect(JSON.parse(rotated.out.join(''))).toMatchObject({ email: 'bob@example.test', revokedTokens: 0 });
@@ -59,8 +94,16 @@ describe('deckforge accounts', () => {
 
   it('explains mistakes: unknown plan, duplicate, unknown account, bad options, bad configuration', async () => {
     const cases: [string[], number, RegExp][] = [
-      [['create', '--email', 'a@example.test', '--plan', 'Gold'], 1, /no plan named "Gold"; configured plans: Free, Starter/],
-      [['set-plan', '--email', 'nobody@example.test', '--plan', 'Free'], 1, /no account with e-mail nobody@example.test/],
+      [
+        ['create', '--email', 'a@example.test', '--plan', 'Gold'],
+        1,
+        /no plan named "Gold"; configured plans: Free, Starter/,
+      ],
+      [
+        ['set-plan', '--email', 'nobody@example.test', '--plan', 'Free'],
+        1,
+        /no account with e-mail nobody@example.test/,
+      ],
       [['create'], 2, /--email is required/],
       [['create', '--email'], 2, /--email needs a value/],
       [['create', '--mail', 'x'], 2, /unknown option "--mail"/],
@@ -102,7 +145,8 @@ describe('deckforge serve', () => {
       const exited = runServe([], c.io, { signal: stop.signal });
       const deadline = Date.now() + 30_000;
       while (!c.out.join('').includes('listening on')) {
-        if (Date.now() > deadline) throw new Error(`serve did not start: ${c.out.join('')} ${c.err.join('')}`);
+        if (Date.now() > deadline)
+          throw new Error(`serve did not start: ${c.out.join('')} ${c.err.join('')}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const url = /listening on (\S+)/.exec(c.out.join(''))?.[1] ?? '';

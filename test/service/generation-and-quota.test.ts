@@ -5,11 +5,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { InvalidInputError, TooManyRequestsError } from '../../src/service/errors.js';
-import { deck, isZip, startHarness, TEMPLATE_NAME, templateBytes, upload, type Harness } from './service-harness.js';
+import {
+  deck,
+  isZip,
+  startHarness,
+  TEMPLATE_NAME,
+  templateBytes,
+  upload,
+  type Harness,
+} from './service-harness.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ overrides: { limits: { maxFilesPerRequest: 3, maxSlidesPerRequest: 40, syncMaxSlides: 20, maxUploadBytes: 2 * 1024 * 1024 } } });
+  h = await startHarness({
+    overrides: {
+      limits: {
+        maxFilesPerRequest: 3,
+        maxSlidesPerRequest: 40,
+        syncMaxSlides: 20,
+        maxUploadBytes: 2 * 1024 * 1024,
+      },
+    },
+  });
 });
 afterAll(async () => {
   await h.close();
@@ -18,7 +35,10 @@ afterAll(async () => {
 describe('synchronous generation', () => {
   it('returns a .pptx named after resultFileName and counts its slides', async () => {
     const user = await h.signUp();
-    const result = await h.service.generateNow(user.account, upload(deck(3, { resultFileName: 'Quarterly review' })));
+    const result = await h.service.generateNow(
+      user.account,
+      upload(deck(3, { resultFileName: 'Quarterly review' })),
+    );
     expect(isZip(result.bytes)).toBe(true);
     expect(result.slideCount).toBe(3);
     expect(result.fileName).toBe('Quarterly review.pptx');
@@ -27,24 +47,32 @@ describe('synchronous generation', () => {
 
   it('accepts an already-parsed jsonData value (plain JSON bodies)', async () => {
     const user = await h.signUp();
-    const result = await h.service.generateNow(user.account, { jsonData: deck(1), files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }] });
+    const result = await h.service.generateNow(user.account, {
+      jsonData: deck(1),
+      files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }],
+    });
     expect(result.slideCount).toBe(1);
   });
 
   it('malformed jsonData, invalid payloads and missing templates are input errors, with nothing used', async () => {
     const user = await h.signUp();
-    await expect(h.service.generateNow(user.account, { jsonData: '{"presentation": ', files: [] })).rejects.toThrow(
-      /jsonData is not valid JSON/,
+    await expect(
+      h.service.generateNow(user.account, { jsonData: '{"presentation": ', files: [] }),
+    ).rejects.toThrow(/jsonData is not valid JSON/);
+    await expect(
+      h.service.generateNow(user.account, upload({ presentation: { slides: 'none' } })),
+    ).rejects.toBeInstanceOf(EngineError);
+    await expect(h.service.generateNow(user.account, upload(deck(1), []))).rejects.toThrow(
+      /"layouts.pptx" was not uploaded/,
     );
-    await expect(h.service.generateNow(user.account, upload({ presentation: { slides: 'none' } }))).rejects.toBeInstanceOf(EngineError);
-    await expect(h.service.generateNow(user.account, upload(deck(1), []))).rejects.toThrow(/"layouts.pptx" was not uploaded/);
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(0);
   });
 
   it('a template problem found by the engine releases the reservation', async () => {
     const user = await h.signUp('Tiny');
     const strict = deck(10, { shape_validation_mode: 'strict' });
-    ((strict.presentation.slides as { shapes: { name: string }[] }[])[0]?.shapes[0] ?? { name: '' }).name = 'No such shape';
+    ((strict.presentation.slides as { shapes: { name: string }[] }[])[0]?.shapes[0] ?? { name: '' }).name =
+      'No such shape';
     await expect(h.service.generateNow(user.account, upload(strict))).rejects.toBeInstanceOf(EngineError);
     // The whole allowance is free again.
     const result = await h.service.generateNow(user.account, upload(deck(10)));
@@ -54,12 +82,21 @@ describe('synchronous generation', () => {
   it('enforces files per request, slides per request, the synchronous ceiling and the upload size', async () => {
     const user = await h.signUp();
     const file = { name: TEMPLATE_NAME, bytes: templateBytes() };
-    const fourFiles = [file, { ...file, name: 'a.png' }, { ...file, name: 'b.png' }, { ...file, name: 'c.png' }];
-    await expect(h.service.generateNow(user.account, upload(deck(1), fourFiles))).rejects.toThrow(/too many files: 4 .* at most 3/);
+    const fourFiles = [
+      file,
+      { ...file, name: 'a.png' },
+      { ...file, name: 'b.png' },
+      { ...file, name: 'c.png' },
+    ];
+    await expect(h.service.generateNow(user.account, upload(deck(1), fourFiles))).rejects.toThrow(
+      /too many files: 4 .* at most 3/,
+    );
     await expect(h.service.generateNow(user.account, upload(deck(41)))).rejects.toThrow(/at most 40 slides/);
     await expect(h.service.generateNow(user.account, upload(deck(21)))).rejects.toThrow(/create-async/);
     const big = { name: 'big.png', bytes: new Uint8Array(2 * 1024 * 1024) };
-    await expect(h.service.generateNow(user.account, upload(deck(1), [file, big]))).rejects.toThrow(InvalidInputError);
+    await expect(h.service.generateNow(user.account, upload(deck(1), [file, big]))).rejects.toThrow(
+      InvalidInputError,
+    );
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(0);
   });
 });
@@ -94,7 +131,11 @@ describe('slide allowance', () => {
     h.clock.advance(31 * 24 * 3600_000); // 22 December
     try {
       const after = await h.service.usage(user.account);
-      expect([after.usedSlideCount, after.previousMonthUsedSlideCount, after.resetDate]).toEqual([0, 10, '21 January 2027']);
+      expect([after.usedSlideCount, after.previousMonthUsedSlideCount, after.resetDate]).toEqual([
+        0,
+        10,
+        '21 January 2027',
+      ]);
       await expect(h.service.generateNow(user.account, upload(deck(10)))).resolves.toBeTruthy();
     } finally {
       h.clock.advance(-31 * 24 * 3600_000);
@@ -139,11 +180,17 @@ describe('rate limit and usage report', () => {
 describe('inspect', () => {
   it('lists slides and shapes of an uploaded template', async () => {
     const user = await h.signUp();
-    const result = (await h.service.inspectTemplate(user.account, { files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }] })) as {
+    const result = (await h.service.inspectTemplate(user.account, {
+      files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }],
+    })) as {
       slides: { shapes: { name: string }[] }[];
     };
     expect(result.slides).toHaveLength(10);
-    expect(result.slides[0]?.shapes.map((s) => s.name)).toEqual(expect.arrayContaining(['Title 1', 'Subtitle 2']));
-    await expect(h.service.inspectTemplate(user.account, { files: [] })).rejects.toBeInstanceOf(InvalidInputError);
+    expect(result.slides[0]?.shapes.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['Title 1', 'Subtitle 2']),
+    );
+    await expect(h.service.inspectTemplate(user.account, { files: [] })).rejects.toBeInstanceOf(
+      InvalidInputError,
+    );
   });
 });

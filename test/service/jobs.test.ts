@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { ForbiddenDownloadError, InvalidInputError, NotFoundError } from '../../src/service/errors.js';
-import { deck, isZip, startHarness, templateBytes, upload, waitForJob, type Harness } from './service-harness.js';
+import {
+  deck,
+  isZip,
+  startHarness,
+  templateBytes,
+  upload,
+  waitForJob,
+  type Harness,
+} from './service-harness.js';
 
 let h: Harness;
 let templateServer: Server;
@@ -34,11 +42,16 @@ const pathOf = (url: string) => {
 describe('jobs', () => {
   it('QUEUED at submission, then SUCCEEDED with a signed link to a file named after resultFileName', async () => {
     const user = await h.signUp();
-    const submitted = await h.service.submitJob(user.account, upload(deck(4, { resultFileName: 'Board deck' })));
+    const submitted = await h.service.submitJob(
+      user.account,
+      upload(deck(4, { resultFileName: 'Board deck' })),
+    );
     expect(submitted.status).toBe('QUEUED');
     const done = await waitForJob(h.service, user.account, submitted.jobId);
     expect(done).toMatchObject({ status: 'SUCCEEDED', errorMessage: null });
-    expect(done.fileUrl).toMatch(/^http:\/\/127\.0\.0\.1:8080\/v2\.0\/files\/jobs\/.+\/Board%20deck\.pptx\?expires=\d+&signature=/);
+    expect(done.fileUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:8080\/v2\.0\/files\/jobs\/.+\/Board%20deck\.pptx\?expires=\d+&signature=/,
+    );
     const download = await h.service.openDownload(pathOf(done.fileUrl ?? ''));
     expect(download.fileName).toBe('Board deck.pptx');
     expect(isZip(download.bytes)).toBe(true);
@@ -59,16 +72,20 @@ describe('jobs', () => {
     h.clock.advance(14 * 60_000 + 1000); // first link is now 15 min + 1 s old
     await expect(h.service.openDownload(pathOf(first))).rejects.toBeInstanceOf(ForbiddenDownloadError);
     await expect(h.service.openDownload(pathOf(second))).resolves.toBeTruthy();
-    await expect(h.service.openDownload(pathOf(second).replace(/signature=./, 'signature=x'))).rejects.toBeInstanceOf(
-      ForbiddenDownloadError,
-    );
+    await expect(
+      h.service.openDownload(pathOf(second).replace(/signature=./, 'signature=x')),
+    ).rejects.toBeInstanceOf(ForbiddenDownloadError);
   });
 
   it('malformed jsonData is refused at submission; nothing is queued or reserved', async () => {
     const user = await h.signUp();
     const depth = (await h.service.stats()).queueDepth;
-    await expect(h.service.submitJob(user.account, { jsonData: 'not json', files: [] })).rejects.toBeInstanceOf(InvalidInputError);
-    await expect(h.service.submitJob(user.account, upload({ presentation: {} }))).rejects.toBeInstanceOf(EngineError);
+    await expect(
+      h.service.submitJob(user.account, { jsonData: 'not json', files: [] }),
+    ).rejects.toBeInstanceOf(InvalidInputError);
+    await expect(h.service.submitJob(user.account, upload({ presentation: {} }))).rejects.toBeInstanceOf(
+      EngineError,
+    );
     expect((await h.service.stats()).queueDepth).toBe(depth);
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(0);
   });
@@ -100,10 +117,14 @@ describe('jobs', () => {
     const owner = await h.signUp();
     const stranger = await h.signUp();
     const { jobId } = await h.service.submitJob(owner.account, upload(deck(1)));
-    const unknown = await h.service.jobStatus(stranger.account, 'no-such-job', 'http://x').catch((e: Error) => e);
+    const unknown = await h.service
+      .jobStatus(stranger.account, 'no-such-job', 'http://x')
+      .catch((e: Error) => e);
     const foreign = await h.service.jobStatus(stranger.account, jobId, 'http://x').catch((e: Error) => e);
     expect(foreign).toBeInstanceOf(NotFoundError);
-    expect((foreign as Error).message.replace(jobId, 'ID')).toBe((unknown as Error).message.replace('no-such-job', 'ID'));
+    expect((foreign as Error).message.replace(jobId, 'ID')).toBe(
+      (unknown as Error).message.replace('no-such-job', 'ID'),
+    );
     await waitForJob(h.service, owner.account, jobId);
   });
 
@@ -129,14 +150,21 @@ describe('template URLs under the default configuration', () => {
     const strict = await startHarness();
     try {
       const user = await strict.signUp();
-      for (const url of [templateUrl, 'http://10.0.0.7/t.pptx', 'http://169.254.169.254/latest', 'http://[::1]/t.pptx']) {
+      for (const url of [
+        templateUrl,
+        'http://10.0.0.7/t.pptx',
+        'http://169.254.169.254/latest',
+        'http://[::1]/t.pptx',
+      ]) {
         const payload = deck(1);
         payload.presentation.template = url;
         const { jobId } = await strict.service.submitJob(user.account, upload(payload, []));
         const failed = await waitForJob(strict.service, user.account, jobId);
         expect(failed.status).toBe('FAILED');
         expect(failed.errorMessage).toMatch(/is refused: its host resolves to/);
-        await expect(strict.service.generateNow(user.account, upload(payload, []))).rejects.toBeInstanceOf(InvalidInputError);
+        await expect(strict.service.generateNow(user.account, upload(payload, []))).rejects.toBeInstanceOf(
+          InvalidInputError,
+        );
       }
       expect((await strict.service.usage(user.account)).usedSlideCount).toBe(0);
     } finally {

@@ -20,7 +20,8 @@ afterEach(() => {
 function jobState(dataDir: string, jobId: string): string | undefined {
   const db = openDatabase(databasePath(dataDir), { migrate: false });
   try {
-    return (db.prepare('SELECT state FROM jobs WHERE id = ?').get(jobId) as { state: string } | undefined)?.state;
+    return (db.prepare('SELECT state FROM jobs WHERE id = ?').get(jobId) as { state: string } | undefined)
+      ?.state;
   } finally {
     db.close();
   }
@@ -30,9 +31,9 @@ function jobState(dataDir: string, jobId: string): string | undefined {
 function runningAttempt(dataDir: string, jobId: string): number {
   const db = openDatabase(databasePath(dataDir), { migrate: false });
   try {
-    const row = db.prepare('SELECT attempts FROM job_queue WHERE job_id = ? AND lease_until IS NOT NULL').get(jobId) as
-      | { attempts: number }
-      | undefined;
+    const row = db
+      .prepare('SELECT attempts FROM job_queue WHERE job_id = ? AND lease_until IS NOT NULL')
+      .get(jobId) as { attempts: number } | undefined;
     return row?.attempts ?? 0;
   } finally {
     db.close();
@@ -41,10 +42,14 @@ function runningAttempt(dataDir: string, jobId: string): number {
 
 /** Starts a consumer process, waits until it is PROCESSING the job, and kills it with SIGKILL. */
 async function killMidJob(dataDir: string, jobId: string, attempt: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/service/fixtures/job-consumer-process.ts', dataDir], {
-    cwd: process.cwd(),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/service/fixtures/job-consumer-process.ts', dataDir],
+    {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   children.push(child);
   const deadline = Date.now() + 30_000;
   while (jobState(dataDir, jobId) !== 'PROCESSING' || runningAttempt(dataDir, jobId) !== attempt) {
@@ -55,7 +60,9 @@ async function killMidJob(dataDir: string, jobId: string, attempt: number): Prom
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
-async function submitBigJob(dataDir: string): Promise<{ jobId: string; h: Harness; user: Awaited<ReturnType<Harness['signUp']>> }> {
+async function submitBigJob(
+  dataDir: string,
+): Promise<{ jobId: string; h: Harness; user: Awaited<ReturnType<Harness['signUp']>> }> {
   // A runtime that only submits (no consumer), like an API node whose worker is elsewhere.
   const h = await startHarness({ dataDir, plans: BIG_PLANS, runtime: { consumeJobs: false } });
   const user = await h.signUp();

@@ -16,7 +16,10 @@ export function templateBytes(): Uint8Array {
   return new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
 }
 
-export function deck(slides: number, extra: Record<string, unknown> = {}): { presentation: Record<string, unknown> } {
+export function deck(
+  slides: number,
+  extra: Record<string, unknown> = {},
+): { presentation: Record<string, unknown> } {
   return {
     presentation: {
       template: TEMPLATE_NAME,
@@ -51,7 +54,9 @@ export interface Harness {
   config: Readonly<Config>;
   clock: ManualClock;
   dataDir: string;
-  signUp(plan?: string): Promise<{ account: Account; email: string; password: string; key: string; token: string }>;
+  signUp(
+    plan?: string,
+  ): Promise<{ account: Account; email: string; password: string; key: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -97,9 +102,19 @@ export async function startHarness(
         email: `user-${Math.random().toString(36).slice(2, 10)}@example.test`,
         ...(plan ? { plan } : {}),
       });
-      const issued = await runtime.service.issueToken({ username: created.email, password: created.password, key: created.key });
+      const issued = await runtime.service.issueToken({
+        username: created.email,
+        password: created.password,
+        key: created.key,
+      });
       const account = await runtime.service.authenticate(issued.accessToken);
-      return { account, email: created.email, password: created.password, key: created.key, token: issued.accessToken };
+      return {
+        account,
+        email: created.email,
+        password: created.password,
+        key: created.key,
+        token: issued.accessToken,
+      };
     },
     async close() {
       await runtime.close();
@@ -109,7 +124,12 @@ export async function startHarness(
 }
 
 /** Polls the job until it is final (or the time is up). */
-export async function waitForJob(service: DeckforgeService, account: Account, jobId: string, timeoutMs = 30_000) {
+export async function waitForJob(
+  service: DeckforgeService,
+  account: Account,
+  jobId: string,
+  timeoutMs = 30_000,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const status = await service.jobStatus(account, jobId, 'http://127.0.0.1:8080');

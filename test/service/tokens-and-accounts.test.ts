@@ -17,8 +17,15 @@ afterEach(async () => {
 describe('tokens', () => {
   it('issues a token for e-mail + password + key, which then authenticates', async () => {
     h = await startHarness();
-    const created = await h.runtime.admin.create({ email: 'Ann@Example.test', password: 'correct horse battery' });
-    const issued = await h.service.issueToken({ username: 'ann@example.test', password: 'correct horse battery', key: created.key });
+    const created = await h.runtime.admin.create({
+      email: 'Ann@Example.test',
+      password: 'correct horse battery',
+    });
+    const issued = await h.service.issueToken({
+      username: 'ann@example.test',
+      password: 'correct horse battery',
+      key: created.key,
+    });
     expect(issued.username).toBe('ann@example.test');
     expect(issued.hasSubscription).toBe(true);
     expect(issued.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
@@ -28,8 +35,13 @@ describe('tokens', () => {
 
   it('names the missing fields, and refuses any wrong part of the credentials alike', async () => {
     h = await startHarness();
-    const created = await h.runtime.admin.create({ email: 'ann@example.test', password: 'correct horse battery' });
-    await expect(h.service.issueToken({ username: 'ann@example.test' })).rejects.toThrow(MissingCredentialsError);
+    const created = await h.runtime.admin.create({
+      email: 'ann@example.test',
+      password: 'correct horse battery',
+    });
+    await expect(h.service.issueToken({ username: 'ann@example.test' })).rejects.toThrow(
+      MissingCredentialsError,
+    );
     await expect(h.service.issueToken({ password: 'x', key: 'y' })).rejects.toThrow(/missing: username/);
     const wrong = [
       { username: 'ann@example.test', password: 'wrong password!', key: created.key },
@@ -73,10 +85,12 @@ describe('tokens', () => {
     const rotated = await h.runtime.admin.rotateKey(user.email);
     expect(rotated.revokedTokens).toBe(1);
     await expect(h.service.authenticate(user.token)).rejects.toThrow(UnauthorizedError);
-    await expect(h.service.issueToken({ username: user.email, password: user.password, key: user.key })).rejects.toThrow(
-      InvalidCredentialsError,
-    );
-    await expect(h.service.issueToken({ username: user.email, password: user.password, key: rotated.key })).resolves.toBeTruthy();
+    await expect(
+      h.service.issueToken({ username: user.email, password: user.password, key: user.key }),
+    ).rejects.toThrow(InvalidCredentialsError);
+    await expect(
+      h.service.issueToken({ username: user.email, password: user.password, key: rotated.key }),
+    ).resolves.toBeTruthy();
   });
 });
 
@@ -88,10 +102,14 @@ describe('account administration', () => {
     expect(created.password.length).toBeGreaterThanOrEqual(20);
     expect(created.key.length).toBeGreaterThanOrEqual(32);
     await expect(h.runtime.admin.create({ email: 'ann@example.test' })).rejects.toThrow(/already exists/);
-    await expect(h.runtime.admin.create({ email: 'bob@example.test', plan: 'Gold' })).rejects.toThrow(InvalidInputError);
+    await expect(h.runtime.admin.create({ email: 'bob@example.test', plan: 'Gold' })).rejects.toThrow(
+      InvalidInputError,
+    );
     await expect(h.runtime.admin.create({ email: 'not-an-email' })).rejects.toThrow(/not an e-mail address/);
     expect((await h.runtime.admin.setPlan('ann@example.test', 'Slow')).plan).toBe('Slow');
-    expect((await h.runtime.admin.list()).map((a) => [a.email, a.plan])).toEqual([['ann@example.test', 'Slow']]);
+    expect((await h.runtime.admin.list()).map((a) => [a.email, a.plan])).toEqual([
+      ['ann@example.test', 'Slow'],
+    ]);
   });
 
   it('creates the first account only on an empty database', async () => {
@@ -99,7 +117,11 @@ describe('account administration', () => {
     const first = await h.runtime.admin.ensureFirstAccount();
     expect(first?.email).toBe('admin@deckforge.local');
     expect(await h.runtime.admin.ensureFirstAccount()).toBeNull();
-    const issued = await h.service.issueToken({ username: first?.email, password: first?.password, key: first?.key });
+    const issued = await h.service.issueToken({
+      username: first?.email,
+      password: first?.password,
+      key: first?.key,
+    });
     expect(issued.username).toBe('admin@deckforge.local');
   });
 });

@@ -26,7 +26,10 @@ export class MemoryRateLimiter implements RateLimiter {
       this.windows.set(key, window);
     }
     if (window.count >= limitPerMinute) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((startMs + WINDOW_MS - now) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((startMs + WINDOW_MS - now) / 1000)),
+      };
     }
     window.count += 1;
     return { allowed: true };

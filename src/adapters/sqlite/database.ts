@@ -39,7 +39,9 @@ export interface MigrationReport {
 }
 
 export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = MIGRATIONS): MigrationReport {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const current = schemaVersion(db);
   const applied: string[] = [];
   for (const migration of migrations) {
@@ -60,7 +62,9 @@ export function migrate(db: SqliteDatabase, migrations: readonly Migration[] = M
 }
 
 export function schemaVersion(db: SqliteDatabase): number {
-  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  const table = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+    .get();
   if (!table) return 0;
   const row = db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number | null };
   return row.v ?? 0;

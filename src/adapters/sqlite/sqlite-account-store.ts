@@ -44,8 +44,7 @@ export class SqliteAccountStore implements AccountStore {
 
   async findByEmail(email: string): Promise<AccountRecord | null> {
     const row = this.db.prepare('SELECT * FROM accounts WHERE email = ?').get(email.trim().toLowerCase()) as
-      | AccountRow
-      | undefined;
+      AccountRow | undefined;
     return row ? toRecord(row) : null;
   }
 

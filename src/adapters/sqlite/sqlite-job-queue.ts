@@ -35,9 +35,11 @@ export class SqliteJobQueue implements JobQueue {
 
   async enqueue(jobId: string): Promise<void> {
     immediate(this.db, () => {
-      const seq = (this.db.prepare('SELECT COALESCE(MAX(enqueued_seq), 0) + 1 AS s FROM job_queue').get() as {
-        s: number;
-      }).s;
+      const seq = (
+        this.db.prepare('SELECT COALESCE(MAX(enqueued_seq), 0) + 1 AS s FROM job_queue').get() as {
+          s: number;
+        }
+      ).s;
       this.db.prepare('INSERT OR IGNORE INTO job_queue (job_id, enqueued_seq) VALUES (?, ?)').run(jobId, seq);
     });
   }
@@ -45,11 +47,15 @@ export class SqliteJobQueue implements JobQueue {
   async claim(leaseMs: number): Promise<ClaimedJob | null> {
     return immediate(this.db, () => {
       const row = this.db
-        .prepare('SELECT job_id, attempts FROM job_queue WHERE lease_until IS NULL ORDER BY enqueued_seq LIMIT 1')
+        .prepare(
+          'SELECT job_id, attempts FROM job_queue WHERE lease_until IS NULL ORDER BY enqueued_seq LIMIT 1',
+        )
         .get() as { job_id: string; attempts: number } | undefined;
       if (!row) return null;
       this.db
-        .prepare('UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ? WHERE job_id = ?')
+        .prepare(
+          'UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ? WHERE job_id = ?',
+        )
         .run(this.now() + leaseMs, this.host, process.pid, row.job_id);
       return { jobId: row.job_id, attempt: row.attempts + 1 };
     });
@@ -68,18 +74,25 @@ export class SqliteJobQueue implements JobQueue {
   async recoverInterrupted(maxAttempts: number): Promise<RecoveredJobs> {
     return immediate(this.db, () => {
       const claimed = this.db
-        .prepare('SELECT job_id, attempts, lease_until, owner_host, owner_pid FROM job_queue WHERE lease_until IS NOT NULL')
+        .prepare(
+          'SELECT job_id, attempts, lease_until, owner_host, owner_pid FROM job_queue WHERE lease_until IS NOT NULL',
+        )
         .all() as QueueRow[];
       const now = this.now();
       const result: RecoveredJobs = { requeued: [], abandoned: [] };
       for (const row of claimed) {
         const ownerGone =
-          row.owner_host === this.host && row.owner_pid !== null && row.owner_pid !== process.pid && !processIsAlive(row.owner_pid);
+          row.owner_host === this.host &&
+          row.owner_pid !== null &&
+          row.owner_pid !== process.pid &&
+          !processIsAlive(row.owner_pid);
         const leaseOver = row.lease_until !== null && row.lease_until < now;
         if (!ownerGone && !leaseOver) continue;
         if (row.attempts < maxAttempts) {
           this.db
-            .prepare('UPDATE job_queue SET lease_until = NULL, owner_host = NULL, owner_pid = NULL WHERE job_id = ?')
+            .prepare(
+              'UPDATE job_queue SET lease_until = NULL, owner_host = NULL, owner_pid = NULL WHERE job_id = ?',
+            )
             .run(row.job_id);
           result.requeued.push(row.job_id);
         } else {
@@ -92,7 +105,9 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   async depth(): Promise<number> {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM job_queue WHERE lease_until IS NULL').get() as { n: number }).n;
+    return (
+      this.db.prepare('SELECT COUNT(*) AS n FROM job_queue WHERE lease_until IS NULL').get() as { n: number }
+    ).n;
   }
 
   async remove(jobId: string): Promise<void> {

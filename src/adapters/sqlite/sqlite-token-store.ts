@@ -22,7 +22,12 @@ export class SqliteTokenStore implements TokenStore {
       .prepare('SELECT * FROM tokens WHERE token_hash = ? AND revoked_at IS NULL')
       .get(tokenHash) as TokenRow | undefined;
     if (!row) return null;
-    return { tokenHash: row.token_hash, accountId: row.account_id, issuedAt: row.issued_at, expiresAt: row.expires_at };
+    return {
+      tokenHash: row.token_hash,
+      accountId: row.account_id,
+      issuedAt: row.issued_at,
+      expiresAt: row.expires_at,
+    };
   }
 
   async revokeAll(accountId: string): Promise<number> {

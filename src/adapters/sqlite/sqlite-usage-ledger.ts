@@ -33,7 +33,14 @@ export class SqliteUsageLedger implements UsageLedger {
         .prepare(
           'INSERT INTO reservations (id, account_id, period_start, slides, job_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
         )
-        .run(id, request.accountId, request.periodStart, request.slides, request.jobId, new Date().toISOString());
+        .run(
+          id,
+          request.accountId,
+          request.periodStart,
+          request.slides,
+          request.jobId,
+          new Date().toISOString(),
+        );
       return { granted: true, reservationId: id };
     });
   }
@@ -41,13 +48,14 @@ export class SqliteUsageLedger implements UsageLedger {
   async settle(reservationId: string, actualSlides: number): Promise<boolean> {
     return immediate(this.db, () => {
       const row = this.db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
-        | ReservationRow
-        | undefined;
+        ReservationRow | undefined;
       if (!row) return false;
       this.db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId);
       this.ensurePeriod(row.account_id, row.period_start);
       this.db
-        .prepare('UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?')
+        .prepare(
+          'UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?',
+        )
         .run(actualSlides, row.account_id, row.period_start);
       return true;
     });
@@ -94,7 +102,9 @@ export class SqliteUsageLedger implements UsageLedger {
       .prepare('SELECT used_slides AS n FROM usage_periods WHERE account_id = ? AND period_start = ?')
       .get(accountId, periodStart) as { n: number } | undefined;
     const reserved = this.db
-      .prepare('SELECT COALESCE(SUM(slides), 0) AS n FROM reservations WHERE account_id = ? AND period_start = ?')
+      .prepare(
+        'SELECT COALESCE(SUM(slides), 0) AS n FROM reservations WHERE account_id = ? AND period_start = ?',
+      )
       .get(accountId, periodStart) as { n: number };
     return { usedSlides: used?.n ?? 0, reservedSlides: reserved.n };
   }

@@ -64,7 +64,9 @@ function ipv6Groups(address: string): number[] | null {
   const missing = 8 - head.length - tail.length;
   if (missing < 0 || (halves.length === 1 && missing !== 0)) return null;
   const groups = [...head, ...Array<string>(missing).fill('0'), ...tail].map((g) => parseInt(g, 16));
-  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
+  return groups.length === 8 && groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff)
+    ? groups
+    : null;
 }
 
 function ipv4FromGroups(high: number, low: number): string {

@@ -26,7 +26,9 @@ export class GuardedUrlFetcher implements TemplateFetcher {
 
   constructor(private readonly options: UrlFetcherOptions) {
     this.maxRedirects = options.maxRedirects ?? 3;
-    this.refusedAddress = options.allowPrivateUrls ? () => null : (options.refusedAddress ?? refusedAddressReason);
+    this.refusedAddress = options.allowPrivateUrls
+      ? () => null
+      : (options.refusedAddress ?? refusedAddressReason);
   }
 
   async fetch(url: string): Promise<Uint8Array> {
@@ -76,7 +78,14 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     return (hostname, lookupOptions, callback) => {
       dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
         if (error) {
-          callback(new FetchError(original, `template URL ${current}: cannot resolve ${hostname} (${error.code ?? error.message})`), '', 4);
+          callback(
+            new FetchError(
+              original,
+              `template URL ${current}: cannot resolve ${hostname} (${error.code ?? error.message})`,
+            ),
+            '',
+            4,
+          );
           return;
         }
         // Any refused answer refuses the host: a mixed answer is how rebinding attacks start.
@@ -91,7 +100,11 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         const usable = addresses.filter((a) => wanted === 0 || a.family === wanted);
         const first = usable[0];
         if (!first) {
-          callback(new FetchError(original, `template URL ${current}: ${hostname} has no usable address`), '', 4);
+          callback(
+            new FetchError(original, `template URL ${current}: ${hostname} has no usable address`),
+            '',
+            4,
+          );
           return;
         }
         if (lookupOptions.all) {
@@ -112,7 +125,12 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     return new Promise((resolve, reject) => {
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
-        reject(new FetchError(original, `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
+        reject(
+          new FetchError(
+            original,
+            `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`,
+          ),
+        );
         return;
       }
       const client = target.protocol === 'https:' ? https : http;
@@ -124,16 +142,27 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       });
       let settled = false;
       const timer = setTimeout(() => {
-        fail(new FetchError(original, `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
+        fail(
+          new FetchError(
+            original,
+            `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`,
+          ),
+        );
       }, remaining);
       const fail = (error: Error): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         request.destroy();
-        reject(error instanceof FetchError ? error : new FetchError(original, `template URL ${current}: ${error.message}`));
+        reject(
+          error instanceof FetchError
+            ? error
+            : new FetchError(original, `template URL ${current}: ${error.message}`),
+        );
       };
-      const succeed = (value: { kind: 'body'; bytes: Uint8Array } | { kind: 'redirect'; location: string }): void => {
+      const succeed = (
+        value: { kind: 'body'; bytes: Uint8Array } | { kind: 'redirect'; location: string },
+      ): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
@@ -163,7 +192,9 @@ export class GuardedUrlFetcher implements TemplateFetcher {
           else chunks.push(chunk);
         });
         response.on('error', fail);
-        response.on('aborted', () => fail(new FetchError(original, `template URL ${current}: the connection was cut`)));
+        response.on('aborted', () =>
+          fail(new FetchError(original, `template URL ${current}: the connection was cut`)),
+        );
         response.on('end', () => {
           const all = Buffer.concat(chunks, received);
           succeed({ kind: 'body', bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });

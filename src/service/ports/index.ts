@@ -3,7 +3,13 @@ export type { PasswordHasher } from './password-hasher.js';
 export type { AccountRecord, AccountStore } from './account-store.js';
 export { AccountExistsError } from './account-store.js';
 export type { TokenRecord, TokenStore } from './token-store.js';
-export type { ReserveRequest, ReserveOutcome, PeriodUsage, ApiCallCounts, UsageLedger } from './usage-ledger.js';
+export type {
+  ReserveRequest,
+  ReserveOutcome,
+  PeriodUsage,
+  ApiCallCounts,
+  UsageLedger,
+} from './usage-ledger.js';
 export type { RateDecision, RateLimiter } from './rate-limiter.js';
 export type { JobRecord, JobOutcome, JobStore, ClaimedJob, RecoveredJobs, JobQueue } from './job-store.js';
 export type { SignedLinkRequest, VerifiedLink, BlobStore } from './blob-store.js';

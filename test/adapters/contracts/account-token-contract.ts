@@ -1,6 +1,11 @@
 /** AccountStore and TokenStore contracts, shared by every adapter of these ports. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AccountExistsError, type AccountRecord, type AccountStore, type TokenStore } from '../../../src/service/ports/index.js';
+import {
+  AccountExistsError,
+  type AccountRecord,
+  type AccountStore,
+  type TokenStore,
+} from '../../../src/service/ports/index.js';
 
 export interface AccountHarness {
   accounts: AccountStore;
@@ -43,7 +48,9 @@ export function describeAccountStoreContract(name: string, make: () => Promise<A
     it('refuses a second account with the same e-mail', async () => {
       const { accounts } = await open();
       await accounts.create(account('ann@example.test', 'a1'));
-      await expect(accounts.create(account('ANN@example.test', 'a2'))).rejects.toBeInstanceOf(AccountExistsError);
+      await expect(accounts.create(account('ANN@example.test', 'a2'))).rejects.toBeInstanceOf(
+        AccountExistsError,
+      );
     });
 
     it('changes plan and key hash', async () => {

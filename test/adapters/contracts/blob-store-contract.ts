@@ -24,7 +24,12 @@ export function describeBlobStoreContract(name: string, make: () => Promise<Blob
     });
     const now = new Date('2026-11-21T10:00:00.000Z');
     const link = (blobs: BlobStore, fileName = 'Q3 report.pptx') =>
-      blobs.signedUrl({ key: 'jobs/j1/result.pptx', fileName, baseUrl: 'http://127.0.0.1:8080/', expiresAt: new Date(now.getTime() + 15 * 60_000) });
+      blobs.signedUrl({
+        key: 'jobs/j1/result.pptx',
+        fileName,
+        baseUrl: 'http://127.0.0.1:8080/',
+        expiresAt: new Date(now.getTime() + 15 * 60_000),
+      });
     const pathOf = (url: string) => {
       const u = new URL(url);
       return `${u.pathname}${u.search}`;
@@ -55,7 +60,9 @@ export function describeBlobStoreContract(name: string, make: () => Promise<Blob
       expect(url.startsWith('http://127.0.0.1:8080/v2.0/files/')).toBe(true);
       const expected = { key: 'jobs/j1/result.pptx', fileName: 'Q3 report.pptx' };
       expect(await h.blobs.verifySignedPath(pathOf(url), now)).toEqual(expected);
-      expect(await h.reopen().verifySignedPath(pathOf(url), new Date(now.getTime() + 14 * 60_000))).toEqual(expected);
+      expect(await h.reopen().verifySignedPath(pathOf(url), new Date(now.getTime() + 14 * 60_000))).toEqual(
+        expected,
+      );
       expect(await h.blobs.verifySignedPath(pathOf(url), new Date(now.getTime() + 15 * 60_000))).toBeNull();
     });
 

@@ -51,13 +51,31 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
     it('walks QUEUED → PROCESSING → SUCCEEDED and refuses moves from the wrong state', async () => {
       const { jobs } = await open();
       await jobs.create(jobRecord('j1'));
-      expect(await jobs.markSucceeded('j1', { resultKey: 'k', resultFileName: 'a.pptx', slideCount: 1, warnings: [] }, at)).toBe(false);
+      expect(
+        await jobs.markSucceeded(
+          'j1',
+          { resultKey: 'k', resultFileName: 'a.pptx', slideCount: 1, warnings: [] },
+          at,
+        ),
+      ).toBe(false);
       expect(await jobs.markProcessing('j1', at)).toBe(true);
       expect(await jobs.markProcessing('j1', at)).toBe(false);
       const warnings = [{ path: 'presentation.slides[0]', message: 'shape "X" not found' }];
-      expect(await jobs.markSucceeded('j1', { resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings }, at)).toBe(true);
+      expect(
+        await jobs.markSucceeded(
+          'j1',
+          { resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings },
+          at,
+        ),
+      ).toBe(true);
       const done = await jobs.get('j1');
-      expect(done).toMatchObject({ state: 'SUCCEEDED', resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings });
+      expect(done).toMatchObject({
+        state: 'SUCCEEDED',
+        resultKey: 'jobs/j1/result.pptx',
+        resultFileName: 'Q3.pptx',
+        slideCount: 3,
+        warnings,
+      });
       expect(done?.updatedAt).toBe(at.toISOString());
       expect(await jobs.markFailed('j1', 'late', at)).toBe(false); // final states stay final
     });

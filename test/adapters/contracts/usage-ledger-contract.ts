@@ -35,11 +35,16 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
     it('50 concurrent reservations of 10 slides against an allowance of 100: exactly 10 are granted', async () => {
       const { ledger } = await open();
       const outcomes = await Promise.all(
-        Array.from({ length: 50 }, (_, i) => ledger.reserve({ ...base, slides: 10, jobId: i % 2 ? `job-${i}` : null })),
+        Array.from({ length: 50 }, (_, i) =>
+          ledger.reserve({ ...base, slides: 10, jobId: i % 2 ? `job-${i}` : null }),
+        ),
       );
       expect(outcomes.filter((o) => o.granted)).toHaveLength(10);
       expect(outcomes.filter((o) => !o.granted)).toHaveLength(40);
-      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 0, reservedSlides: 100 });
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({
+        usedSlides: 0,
+        reservedSlides: 100,
+      });
     });
 
     it('concurrent reservations through two handles on the same storage never overshoot', async () => {
