@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { bearer, issueToken, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -37,13 +39,15 @@ describe('asynchronous generation', () => {
     const submitted = (await response.json()) as { job_id: string };
     expect(submitted).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
 
-    // While the big job holds the only worker, a second job waits: QUEUED is observable.
+    // While the big job holds the only worker, a second job waits: QUEUED is observable, and so is its walk.
     const second = await submitJob(
       server.base,
       token,
-      uploadForm(titleDeck(2, { resultFileName: 'Small one' })),
+      uploadForm(titleDeck(300, { resultFileName: 'Second one' })),
     );
-    const big = await pollUntil(server.base, token, submitted.job_id, ['PROCESSING', 'SUCCEEDED', 'FAILED']);
+    const big = await pollUntil(server.base, token, submitted.job_id, ['PROCESSING', 'SUCCEEDED', 'FAILED'], {
+      intervalMs: 10,
+    });
     expect(big.last).toEqual({ status: 'PROCESSING', error_message: null, file_url: null, warnings: [] });
     expect(await readStatus(server.base, token, second)).toEqual({
       status: 'QUEUED',
@@ -51,22 +55,23 @@ describe('asynchronous generation', () => {
       file_url: null,
       warnings: [],
     });
+    const secondWalk = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED'], {
+      intervalMs: 10,
+    });
+    expect(secondWalk.seen).toEqual(['QUEUED', 'PROCESSING', 'SUCCEEDED']);
 
     const done = await pollUntil(server.base, token, submitted.job_id, ['SUCCEEDED', 'FAILED']);
     expect(done.last.status).toBe('SUCCEEDED');
     expect(done.last.error_message).toBeNull();
     expect(done.last.file_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2\.0\/files\//);
 
-    const small = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED']);
-    expect(small.seen).toEqual(expect.arrayContaining(['QUEUED']));
-    expect(small.last.status).toBe('SUCCEEDED');
-    const download = await fetch(small.last.file_url ?? '');
+    const download = await fetch(secondWalk.last.file_url ?? '');
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe(PPTX);
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Small one.pptx"');
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Second one.pptx"');
     const bytes = new Uint8Array(await download.arrayBuffer());
     await expectValidPptx(bytes, template);
-    expect(slideTexts(bytes)).toHaveLength(2);
+    expect(slideTexts(bytes)).toHaveLength(300);
 
     const bigDownload = await fetch(done.last.file_url ?? '');
     expect(bigDownload.status).toBe(200);
@@ -144,7 +149,8 @@ describe('asynchronous generation', () => {
   it('answers 404 shape B for an unknown job id and, identically, for another account’s job', async () => {
     const jobId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
     const stranger = await server.signUp();
-    const unknown = await fetch(`${server.base}/v2.0/jobs/00000000-0000-4000-8000-000000000000/status`, {
+    const unknownId = '00000000-0000-4000-8000-000000000000';
+    const unknown = await fetch(`${server.base}/v2.0/jobs/${unknownId}/status`, {
       headers: bearer(token),
     });
     const foreign = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, {
@@ -154,7 +160,9 @@ describe('asynchronous generation', () => {
     expect(foreign.status).toBe(404);
     const unknownBody = (await unknown.json()) as Record<string, unknown>;
     expect(unknownBody).toEqual({ statusCode: 404, message: 'Not Found', detail: expect.any(String) });
-    expect(await foreign.json()).toEqual(unknownBody);
+    // Same body but for the id it quotes: nothing tells the stranger that the job exists.
+    const foreignBody = JSON.stringify(await foreign.json()).replace(jobId, '<id>');
+    expect(foreignBody).toBe(JSON.stringify(unknownBody).replace(unknownId, '<id>'));
   });
 
   it('answers 401 shape B on the status endpoint without a valid token', async () => {
@@ -165,5 +173,60 @@ describe('asynchronous generation', () => {
       message: 'Unauthorized',
       detail: expect.any(String),
     });
+  });
+
+  // These two move the server's clock forward, so they run last.
+  it('refuses a download link once its 15 minutes are over; the next status call issues a working one', async () => {
+    const jobId = await submitJob(
+      server.base,
+      token,
+      uploadForm(titleDeck(1, { resultFileName: 'Expiring' })),
+    );
+    const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);
+    expect(last.status).toBe('SUCCEEDED');
+    server.clock.advance(14 * 60_000);
+    const stillValid = await fetch(last.file_url ?? '');
+    expect(stillValid.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await stillValid.arrayBuffer()), template);
+    server.clock.advance(2 * 60_000);
+    const expired = await fetch(last.file_url ?? '');
+    expect(expired.status).toBe(403);
+    expect(await expired.json()).toEqual({
+      statusCode: 403,
+      message: 'Forbidden',
+      detail: expect.any(String),
+    });
+    const fresh = await readStatus(server.base, token, jobId);
+    const download = await fetch(fresh.file_url ?? '');
+    expect(download.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await download.arrayBuffer()), template);
+  });
+
+  it('answers 404 for an expired job and deletes its file', async () => {
+    const owner = await server.signUp();
+    const jobId = await submitJob(server.base, owner.token, uploadForm(titleDeck(1)));
+    const { last } = await pollUntil(server.base, owner.token, jobId, ['SUCCEEDED', 'FAILED']);
+    const key = decodeURIComponent(new URL(last.file_url ?? '').pathname)
+      .slice('/v2.0/files/'.length)
+      .replace(/\/[^/]+$/, '');
+    const stored = join(server.dataDir, 'blobs', ...key.split('/'));
+    expect(existsSync(stored), stored).toBe(true);
+
+    server.clock.advance(25 * 3_600_000); // past the 24 h retention (and the token's 24 h)
+    const renewed = await issueToken(server.base, owner);
+    let response: Response | undefined;
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      response = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, { headers: bearer(renewed) });
+      if (response.status === 404 && !existsSync(stored)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(response?.status).toBe(404);
+    expect(await response?.json()).toEqual({
+      statusCode: 404,
+      message: 'Not Found',
+      detail: expect.any(String),
+    });
+    expect(existsSync(stored)).toBe(false);
+    expect((await fetch(last.file_url ?? '')).status).not.toBe(200);
   });
 });
