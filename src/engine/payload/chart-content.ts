@@ -10,11 +10,12 @@ import {
   byJsonType,
   custom,
   fail,
-  joinPath,
   named,
   number,
   refuse,
   string,
+  type ParseContext,
+  type PathKey,
   type Spec,
 } from './schema-builders.js';
 import { numberAsText } from './text-content.js';
@@ -26,8 +27,8 @@ const VALUE_EXPECTED = 'a number, a numeric string or null';
 const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPECTED, {
   number: number(),
   null: custom('null', { type: 'null' }, () => null),
-  string: custom('a numeric string', { type: 'string', pattern: NUMERIC.source }, (value, path) => {
-    if (typeof value !== 'string' || !NUMERIC.test(value)) fail(path, VALUE_EXPECTED, value);
+  string: custom('a numeric string', { type: 'string', pattern: NUMERIC.source }, (value, ctx) => {
+    if (typeof value !== 'string' || !NUMERIC.test(value)) fail(ctx, VALUE_EXPECTED, value);
     return Number(value);
   }),
 });
@@ -44,21 +45,21 @@ const seriesSpec: Spec<ChartSeries> = named(
   object(
     'a series object {name, values} (scatter: {name, x, y}; bubble: {name, x, y, size})',
     { name: required(labelSpec), values: valuesSpec, x: valuesSpec, y: valuesSpec, size: valuesSpec },
-    (f, path) => {
+    (f, ctx) => {
       const series: ChartSeries = { name: f.name };
       if (f.values !== undefined) series.values = f.values;
       if (f.x !== undefined || f.y !== undefined) {
-        if (f.x === undefined || f.y === undefined) refuse(path, 'expected both x and y, got only one of them');
+        if (f.x === undefined || f.y === undefined) refuse(ctx, 'expected both x and y, got only one of them');
         if (f.y.length !== f.x.length) {
-          refuse(joinPath(path, 'y'), `expected ${f.x.length} values (as many as x), got ${f.y.length}`);
+          refuse(ctx, `expected ${f.x.length} values (as many as x), got ${f.y.length}`, 'y');
         }
         series.x = f.x;
         series.y = f.y;
       }
       if (f.size !== undefined) {
-        if (f.x === undefined) refuse(joinPath(path, 'size'), 'expected x and y with size (bubble chart)');
+        if (f.x === undefined) refuse(ctx, 'expected x and y with size (bubble chart)', 'size');
         if (f.size.length !== f.x.length) {
-          refuse(joinPath(path, 'size'), `expected ${f.x.length} values (as many as x), got ${f.size.length}`);
+          refuse(ctx, `expected ${f.x.length} values (as many as x), got ${f.size.length}`, 'size');
         }
         series.size = f.size;
       }
@@ -71,21 +72,28 @@ const seriesSpec: Spec<ChartSeries> = named(
 const MATRIX_EXPECTED =
   'a data matrix [[series names], [category names], [one value per series] for each category]';
 
+function parseAt<T>(spec: Spec<T>, array: unknown[], index: number, ctx: ParseContext): T {
+  ctx.enter(index);
+  const parsed = spec.parse(array[index], ctx);
+  ctx.leave();
+  return parsed;
+}
+
 /** The hosted API's `data` form. */
 export const chartMatrixSpec: Spec<ChartContent> = {
   expected: MATRIX_EXPECTED,
-  parse(value, path, ctx) {
-    if (!Array.isArray(value) || value.length < 2) fail(path, MATRIX_EXPECTED, value);
-    const names = labelsSpec.parse(value[0], `${path}[0]`, ctx);
-    const categories = labelsSpec.parse(value[1], `${path}[1]`, ctx);
+  parse(value, ctx) {
+    if (!Array.isArray(value) || value.length < 2) fail(ctx, MATRIX_EXPECTED, value);
+    const names = parseAt(labelsSpec, value, 0, ctx);
+    const categories = parseAt(labelsSpec, value, 1, ctx);
     if (value.length - 2 !== categories.length) {
-      refuse(path, `expected ${categories.length} value rows after the two name rows (one per category), got ${value.length - 2}`);
+      refuse(ctx, `expected ${categories.length} value rows after the two name rows (one per category), got ${value.length - 2}`);
     }
     const series: ChartSeries[] = names.map((name) => ({ name, values: [] as (number | null)[] }));
     for (let r = 2; r < value.length; r++) {
-      const row = valuesSpec.parse(value[r], `${path}[${r}]`, ctx);
+      const row = parseAt(valuesSpec, value, r, ctx);
       if (row.length !== names.length) {
-        refuse(`${path}[${r}]`, `expected ${names.length} values (one per series), got ${row.length}`);
+        refuse(ctx, `expected ${names.length} values (one per series), got ${row.length}`, r);
       }
       for (let s = 0; s < row.length; s++) (series[s] as ChartSeries).values?.push(row[s] as number | null);
     }
@@ -108,15 +116,20 @@ export const overlaysSpec = arrayOf(arrayOf(string(), { expected: 'an array of s
 });
 
 /** Overlays may not name more series or points than the chart content has. */
-export function attachOverlays(chart: ChartContent, overlays: string[][] | undefined, path: string): ChartContent {
+export function attachOverlays(
+  chart: ChartContent,
+  overlays: string[][] | undefined,
+  ctx: ParseContext,
+  key: PathKey,
+): ChartContent {
   if (overlays === undefined) return chart;
   if (overlays.length > chart.series.length) {
-    refuse(path, `expected at most ${chart.series.length} arrays (one per series), got ${overlays.length}`);
+    refuse(ctx, `expected at most ${chart.series.length} arrays (one per series), got ${overlays.length}`, key);
   }
   overlays.forEach((labels, i) => {
     const s = chart.series[i] as ChartSeries;
     const points = (s.values ?? s.x ?? []).length;
-    if (labels.length > points) refuse(`${path}[${i}]`, `expected at most ${points} strings (one per point), got ${labels.length}`);
+    if (labels.length > points) refuse(ctx, `expected at most ${points} strings (one per point), got ${labels.length}`, key, i);
   });
   return { ...chart, overlays };
 }
@@ -133,19 +146,22 @@ export const chartObjectSpec: Spec<ChartContent> = named(
       data: chartMatrixSpec,
       overlays: overlaysSpec,
     },
-    (f, path) => {
+    (f, ctx) => {
       const chart: ChartContent = f.data ?? { kind: 'chart', categories: f.categories ?? [], series: f.series ?? [] };
       if (chart.categories.length > 0) {
         chart.series.forEach((s, i) => {
           if (s.values !== undefined && s.values.length !== chart.categories.length) {
             refuse(
-              `${path}.series[${i}].values`,
+              ctx,
               `expected ${chart.categories.length} values (one per category), got ${s.values.length}`,
+              'series',
+              i,
+              'values',
             );
           }
         });
       }
-      return attachOverlays(chart, f.overlays, joinPath(path, 'overlays'));
+      return attachOverlays(chart, f.overlays, ctx, 'overlays');
     },
     { oneRequired: [['series', 'data']], exclusive: [['series', 'data'], ['categories', 'data']] },
   ),

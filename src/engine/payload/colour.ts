@@ -45,9 +45,9 @@ export const colourSpec: Spec<string> = custom(
     ],
     examples: ['#1F4E79', '1F4E79', 'RGB(31,78,121)', '31,78,121', 'navy'],
   },
-  (value, path) => {
+  (value, ctx) => {
     const colour = typeof value === 'string' ? normaliseColour(value) : null;
-    if (colour === null) fail(path, EXPECTED, value);
+    if (colour === null) fail(ctx, EXPECTED, value);
     return colour;
   },
 );

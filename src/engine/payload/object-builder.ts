@@ -7,7 +7,6 @@
 import {
   fail,
   isRecord,
-  joinPath,
   refuse,
   type JsonSchema,
   type ParseContext,
@@ -55,7 +54,7 @@ function listKeys(keys: readonly string[]): string {
 export function object<F extends Fields, T>(
   expected: string,
   fields: F,
-  build: (f: FieldValues<F>, path: string, ctx: ParseContext) => T,
+  build: (f: FieldValues<F>, ctx: ParseContext) => T,
   rules: ObjectRules<keyof F & string> = {},
 ): Spec<T> {
   const table = new Map<string, FieldEntry>();
@@ -66,33 +65,47 @@ export function object<F extends Fields, T>(
   const oneRequired = rules.oneRequired ?? [];
   const exclusive = rules.exclusive ?? [];
 
+  const oneRequiredGroups = oneRequired.map((g) => [...g]);
+  const exclusiveGroups = exclusive.map((g) => [...g]);
+
   return {
     expected,
-    parse(value, path, ctx) {
-      if (!isRecord(value)) fail(path, expected, value);
-      // Only known keys are copied, onto a prototype-less object: `__proto__` in the JSON stays a plain key.
-      const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-      for (const key of Object.keys(value)) {
+    parse(value, ctx) {
+      if (!isRecord(value)) fail(ctx, expected, value);
+      // Only known keys are ever assigned, so a `__proto__` key in the JSON stays inert.
+      const out: Record<string, unknown> = {};
+      for (const key in value) {
         const field = table.get(key);
         const raw = value[key];
         if (field === undefined) {
-          ctx.warnings.push({ path: joinPath(path, key), message: `unknown key "${key}" ignored` });
+          ctx.warn(`unknown key "${key}" ignored`, key);
           continue;
         }
         if (raw === null && !field.required) continue;
-        out[key] = field.spec.parse(raw, joinPath(path, key), ctx);
+        ctx.enter(key);
+        out[key] = field.spec.parse(raw, ctx);
+        ctx.leave();
       }
-      for (const key of requiredKeys) {
-        if (out[key] === undefined) fail(joinPath(path, key), (table.get(key) as FieldEntry).spec.expected, value[key]);
+      for (let i = 0; i < requiredKeys.length; i++) {
+        const key = requiredKeys[i] as string;
+        if (out[key] === undefined) fail(ctx, (table.get(key) as FieldEntry).spec.expected, value[key], key);
       }
-      for (const group of oneRequired) {
-        if (!group.some((k) => out[k] !== undefined)) refuse(path, `expected ${listKeys(group)}, got none of them`);
+      for (let g = 0; g < oneRequiredGroups.length; g++) {
+        const group = oneRequiredGroups[g] as string[];
+        let given = false;
+        for (let i = 0; i < group.length && !given; i++) given = out[group[i] as string] !== undefined;
+        if (!given) refuse(ctx, `expected ${listKeys(group)}, got none of them`);
       }
-      for (const group of exclusive) {
-        const given = group.filter((k) => out[k] !== undefined);
-        if (given.length > 1) refuse(path, `expected only one of ${group.join(', ')}, got ${given.join(' and ')}`);
+      for (let g = 0; g < exclusiveGroups.length; g++) {
+        const group = exclusiveGroups[g] as string[];
+        let count = 0;
+        for (let i = 0; i < group.length; i++) if (out[group[i] as string] !== undefined) count++;
+        if (count > 1) {
+          const given = group.filter((k) => out[k] !== undefined);
+          refuse(ctx, `expected only one of ${group.join(', ')}, got ${given.join(' and ')}`);
+        }
       }
-      return build(out as FieldValues<F>, path, ctx);
+      return build(out as FieldValues<F>, ctx);
     },
     toJsonSchema(defs: SchemaDefs) {
       const properties: JsonSchema = {};

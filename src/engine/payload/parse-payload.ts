@@ -7,7 +7,7 @@ import { EngineError, type Warning } from '../errors.js';
 import { findJsonSyntaxError } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
-import { describeValue, isRecord, type JsonSchema, type ParseContext, type SchemaDefs } from './schema-builders.js';
+import { describeValue, isRecord, ParseContext, type JsonSchema, type SchemaDefs } from './schema-builders.js';
 
 export interface ParsedPayload {
   request: DeckRequest;
@@ -20,18 +20,20 @@ const PRESENTATION_KEYS = ['template', 'template_list', 'slides'];
 
 /** Validates and normalises a parsed `jsonData`; throws EngineError INVALID_PAYLOAD naming the JSON path. */
 export function parsePayload(json: unknown): ParsedPayload {
-  const ctx: ParseContext = { warnings: [] };
   if (!isRecord(json)) {
     throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${describeValue(json)}`);
   }
   let request: DeckRequest;
+  let ctx: ParseContext;
   if (Object.hasOwn(json, 'presentation')) {
+    ctx = new ParseContext('presentation');
     for (const key of Object.keys(json)) {
       if (key !== 'presentation') ctx.warnings.push({ path: key, message: `unknown key "${key}" ignored` });
     }
-    request = presentationSpec.parse(json.presentation, 'presentation', ctx);
+    request = presentationSpec.parse(json.presentation, ctx);
   } else if (PRESENTATION_KEYS.some((key) => Object.hasOwn(json, key))) {
-    request = presentationSpec.parse(json, '', ctx);
+    ctx = new ParseContext('');
+    request = presentationSpec.parse(json, ctx);
   } else {
     const keys = Object.keys(json);
     const got = keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).map((k) => JSON.stringify(k)).join(', ')}`;

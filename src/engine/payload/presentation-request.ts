@@ -3,6 +3,7 @@
  * into model.ts `DeckRequest`. Cross-field rules live here: one of `template` / `template_list`, unique
  * `template_id`s, and every slide naming an existing `template_id` when `template_list` is used.
  */
+import { EngineError } from '../errors.js';
 import type { DeckRequest, ExportVersion, SlideRequest, Tag, TemplateRef, ValidationMode } from './model.js';
 import { object, required } from './object-builder.js';
 import { sanitiseResultFileName } from './result-file-name.js';
@@ -35,10 +36,10 @@ const TEMPLATE_EXPECTED = 'an uploaded file name or an http(s) URL';
 const templateSourceSpec = custom<string>(
   TEMPLATE_EXPECTED,
   { type: 'string', minLength: 1, description: TEMPLATE_EXPECTED },
-  (value, path) => {
-    if (typeof value !== 'string' || value.trim() === '') fail(path, TEMPLATE_EXPECTED, value);
+  (value, ctx) => {
+    if (typeof value !== 'string' || value.trim() === '') fail(ctx, TEMPLATE_EXPECTED, value);
     const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
-    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(path, TEMPLATE_EXPECTED, value);
+    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(ctx, TEMPLATE_EXPECTED, value);
     return value;
   },
 );
@@ -53,10 +54,10 @@ const tagValueSpec: Spec<string> = byJsonType('a string or a number', { string: 
 
 const TAG_KEY_EXPECTED = 'a non-empty tag key';
 /** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
-const tagKeySpec = custom<string>(TAG_KEY_EXPECTED, { type: 'string', minLength: 1 }, (value, path) => {
+const tagKeySpec = custom<string>(TAG_KEY_EXPECTED, { type: 'string', minLength: 1 }, (value, ctx) => {
   let key = typeof value === 'string' ? value.trim() : '';
   if (key.startsWith('{{') && key.endsWith('}}')) key = key.slice(2, -2).trim();
-  if (key === '') fail(path, TAG_KEY_EXPECTED, value);
+  if (key === '') fail(ctx, TAG_KEY_EXPECTED, value);
   return key;
 });
 
@@ -74,11 +75,12 @@ const tagSpec: Spec<Tag> = named(
 );
 
 /** A key given twice: the last value is used (as a later assignment would), with a warning. */
-function uniqueTags(tags: Tag[], path: string, ctx: ParseContext): Tag[] {
+function uniqueTags(tags: Tag[], ctx: ParseContext): Tag[] {
+  if (tags.length < 2) return tags;
   const byKey = new Map<string, Tag>();
   tags.forEach((tag, i) => {
     if (byKey.has(tag.key)) {
-      ctx.warnings.push({ path: `${path}[${i}]`, message: `tag "${tag.key}" is given more than once; the last value is used` });
+      ctx.warn(`tag "${tag.key}" is given more than once; the last value is used`, i);
       byKey.delete(tag.key);
     }
     byKey.set(tag.key, tag);
@@ -103,8 +105,8 @@ const slideSpec: Spec<SlideRequest> = named(
       tag_validation_mode: modeSpec,
       shape_validation_mode: modeSpec,
     },
-    (f, path): SlideRequest => ({
-      path,
+    (f, ctx): SlideRequest => ({
+      path: ctx.path(),
       kind: f.type ?? 'slide',
       templateId: f.template_id ?? null,
       select: f.slide_index !== undefined ? { by: 'index', index: f.slide_index } : { by: 'id', id: f.slide_id as number },
@@ -123,17 +125,17 @@ const templateEntrySpec = named(
   object(
     'a template_list entry {template_id, template}',
     { template_id: required(templateIdSpec), template: templateSourceSpec, template_name: templateSourceSpec },
-    (f, path): TemplateRef => ({ id: f.template_id, source: (f.template ?? f.template_name) as string, path }),
+    (f, ctx): TemplateRef => ({ id: f.template_id, source: (f.template ?? f.template_name) as string, path: ctx.path() }),
     { oneRequired: [['template', 'template_name']], exclusive: [['template', 'template_name']] },
   ),
 );
 
-function resultFileName(raw: string, path: string, ctx: ParseContext): string | null {
+function resultFileName(raw: string, ctx: ParseContext): string | null {
   const name = sanitiseResultFileName(raw);
   if (name === null) {
-    ctx.warnings.push({ path, message: 'resultFileName has no usable characters; the template name is used' });
+    ctx.warn('resultFileName has no usable characters; the template name is used');
   } else if (name !== raw.trim().replace(/\.pptx$/i, '')) {
-    ctx.warnings.push({ path, message: `resultFileName was made safe as a file name: "${name}"` });
+    ctx.warn(`resultFileName was made safe as a file name: "${name}"`);
   }
   return name;
 }
@@ -150,7 +152,8 @@ function checkSlideTemplates(slides: SlideRequest[], templates: TemplateRef[], u
         slide.templateId = null;
       }
     } else if (slide.templateId === null || !ids.includes(slide.templateId)) {
-      fail(path, expected, slide.templateId ?? undefined);
+      const got = slide.templateId === null ? 'nothing' : JSON.stringify(slide.templateId);
+      throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${got}`, path);
     }
   }
 }
@@ -169,7 +172,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
       tag_validation_mode: modeSpec,
       shape_validation_mode: modeSpec,
     },
-    (f, path, ctx): DeckRequest => {
+    (f, ctx): DeckRequest => {
       let templates: TemplateRef[];
       if (f.template_list !== undefined) {
         templates = f.template_list;
@@ -177,12 +180,12 @@ export const presentationSpec: Spec<DeckRequest> = named(
         templates.forEach((t, i) => {
           const first = seen.get(t.id as string);
           if (first !== undefined) {
-            refuse(joinPath(t.path, 'template_id'), `duplicate template_id "${t.id}" (also template_list[${first}])`);
+            refuse(ctx, `duplicate template_id "${t.id}" (also template_list[${first}])`, 'template_list', i, 'template_id');
           }
           seen.set(t.id as string, i);
         });
       } else {
-        templates = [{ id: null, source: f.template as string, path: joinPath(path, 'template') }];
+        templates = [{ id: null, source: f.template as string, path: ctx.path('template') }];
       }
       checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
       return {

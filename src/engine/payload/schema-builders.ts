@@ -12,14 +12,46 @@ export type JsonSchema = { [key: string]: unknown };
 /** `$defs` of the published schema, filled as named specs are first met. */
 export type SchemaDefs = Map<string, JsonSchema>;
 
-export interface ParseContext {
-  warnings: Warning[];
+export type PathKey = string | number;
+
+/**
+ * State of one parse: the warnings, and where in the payload the parser is. The path is kept as a stack of keys
+ * and only turned into a string when something needs it (an error, a warning, a model object's `path`), so
+ * the thousands of fields of a large deck cost no string building.
+ */
+export class ParseContext {
+  readonly warnings: Warning[] = [];
+  private readonly keys: PathKey[] = [];
+  private depth = 0;
+
+  constructor(private readonly root: string) {}
+
+  enter(key: PathKey): void {
+    this.keys[this.depth++] = key;
+  }
+
+  leave(): void {
+    this.depth--;
+  }
+
+  /** The JSON path of the current value, or of a value below it. */
+  path(...below: PathKey[]): string {
+    let p = this.root;
+    for (let i = 0; i < this.depth; i++) p = joinPath(p, this.keys[i] as PathKey);
+    for (const key of below) p = joinPath(p, key);
+    return p;
+  }
+
+  warn(message: string, ...below: PathKey[]): void {
+    this.warnings.push({ path: this.path(...below), message });
+  }
 }
 
 export interface Spec<T> {
   /** What a valid value is, as a phrase: "an integer >= 0", "a colour (#RRGGBB, …)". */
   readonly expected: string;
-  parse(value: unknown, path: string, ctx: ParseContext): T;
+  /** Validates and normalises `value`, which sits at `ctx.path()`. */
+  parse(value: unknown, ctx: ParseContext): T;
   toJsonSchema(defs: SchemaDefs): JsonSchema;
 }
 
@@ -37,7 +69,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function joinPath(path: string, key: string | number): string {
+export function joinPath(path: string, key: PathKey): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   return path === '' ? key : `${path}.${key}`;
 }
@@ -60,19 +92,19 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** Throws the 400 of spec/payload.md: `<path>: expected <what>, got <value>`. */
-export function fail(path: string, expected: string, value: unknown): never {
-  throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${describeValue(value)}`, path);
+/** Throws the 400 of spec/payload.md: `<path>: expected <what>, got <value>`, at the current path (or below). */
+export function fail(ctx: ParseContext, expected: string, value: unknown, ...below: PathKey[]): never {
+  throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${describeValue(value)}`, ctx.path(...below));
 }
 
-export function refuse(path: string, message: string): never {
-  throw new EngineError('INVALID_PAYLOAD', message, path);
+export function refuse(ctx: ParseContext, message: string, ...below: PathKey[]): never {
+  throw new EngineError('INVALID_PAYLOAD', message, ctx.path(...below));
 }
 
 export function custom<T>(
   expected: string,
   schema: JsonSchema,
-  parse: (value: unknown, path: string, ctx: ParseContext) => T,
+  parse: (value: unknown, ctx: ParseContext) => T,
 ): Spec<T> {
   return { expected, parse, toJsonSchema: () => ({ ...schema }) };
 }
@@ -84,15 +116,15 @@ export function string(opts: { minLength?: number; maxLength?: number; expected?
   const schema: JsonSchema = { type: 'string' };
   if (min > 0) schema.minLength = min;
   if (max !== Infinity) schema.maxLength = max;
-  return custom(expected, schema, (value, path) => {
-    if (typeof value !== 'string' || value.length < min || value.length > max) fail(path, expected, value);
+  return custom(expected, schema, (value, ctx) => {
+    if (typeof value !== 'string' || value.length < min || value.length > max) fail(ctx, expected, value);
     return value;
   });
 }
 
 export function boolean(): Spec<boolean> {
-  return custom('true or false', { type: 'boolean' }, (value, path) => {
-    if (typeof value !== 'boolean') fail(path, 'true or false', value);
+  return custom('true or false', { type: 'boolean' }, (value, ctx) => {
+    if (typeof value !== 'boolean') fail(ctx, 'true or false', value);
     return value;
   });
 }
@@ -107,7 +139,7 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
   const schema: JsonSchema = { type: integer ? 'integer' : 'number' };
   if (min !== undefined) schema.minimum = min;
   if (max !== undefined) schema.maximum = max;
-  return custom(expected, schema, (value, path) => {
+  return custom(expected, schema, (value, ctx) => {
     if (
       typeof value !== 'number' ||
       !Number.isFinite(value) ||
@@ -115,7 +147,7 @@ export function number(opts: { min?: number; max?: number; integer?: boolean } =
       (min !== undefined && value < min) ||
       (max !== undefined && value > max)
     ) {
-      fail(path, expected, value);
+      fail(ctx, expected, value);
     }
     return value;
   });
@@ -137,9 +169,9 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
     pattern: `^(?:${listed.map(caseless).join('|')})$`,
     description: `${expected} (case-insensitive)`,
   };
-  return custom(expected, schema, (value, path) => {
+  return custom(expected, schema, (value, ctx) => {
     const hit = typeof value === 'string' ? lookup.get(value.toLowerCase()) : undefined;
-    if (hit === undefined) fail(path, expected, value);
+    if (hit === undefined) fail(ctx, expected, value);
     return hit;
   });
 }
@@ -149,10 +181,14 @@ export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: 
   const expected = opts.expected ?? (min > 0 ? `a non-empty array of ${item.expected}` : `an array of ${item.expected}`);
   return {
     expected,
-    parse(value, path, ctx) {
-      if (!Array.isArray(value) || value.length < min) fail(path, expected, value);
+    parse(value, ctx) {
+      if (!Array.isArray(value) || value.length < min) fail(ctx, expected, value);
       const out = new Array<T>(value.length);
-      for (let i = 0; i < value.length; i++) out[i] = item.parse(value[i], `${path}[${i}]`, ctx);
+      for (let i = 0; i < value.length; i++) {
+        ctx.enter(i);
+        out[i] = item.parse(value[i], ctx);
+        ctx.leave();
+      }
       return out;
     },
     toJsonSchema(defs) {
@@ -164,10 +200,10 @@ export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: 
 }
 
 /** Normalises the output of a spec; validation and schema stay those of `spec`. */
-export function transform<T, U>(spec: Spec<T>, fn: (value: T, path: string, ctx: ParseContext) => U): Spec<U> {
+export function transform<T, U>(spec: Spec<T>, fn: (value: T, ctx: ParseContext) => U): Spec<U> {
   return {
     expected: spec.expected,
-    parse: (value, path, ctx) => fn(spec.parse(value, path, ctx), path, ctx),
+    parse: (value, ctx) => fn(spec.parse(value, ctx), ctx),
     toJsonSchema: (defs) => spec.toJsonSchema(defs),
   };
 }
@@ -176,7 +212,7 @@ export function transform<T, U>(spec: Spec<T>, fn: (value: T, path: string, ctx:
 export function named<T>(name: string, spec: Spec<T>, description?: string): Spec<T> {
   return {
     expected: spec.expected,
-    parse: (value, path, ctx) => spec.parse(value, path, ctx),
+    parse: (value, ctx) => spec.parse(value, ctx),
     toJsonSchema(defs) {
       if (!defs.has(name)) {
         defs.set(name, {}); // placeholder first, so a self-reference cannot recurse forever
@@ -196,11 +232,11 @@ export function byJsonType<T>(expected: string, alternatives: Partial<Record<Jso
   const entries = Object.entries(alternatives) as [JsonType, Spec<T>][];
   return {
     expected,
-    parse(value, path, ctx) {
+    parse(value, ctx) {
       const t = jsonType(value);
       const alt = t === 'undefined' ? undefined : alternatives[t];
-      if (!alt) fail(path, expected, value);
-      return alt.parse(value, path, ctx);
+      if (!alt) fail(ctx, expected, value);
+      return alt.parse(value, ctx);
     },
     toJsonSchema(defs) {
       // Alternatives with the same schema (one spec serving two JSON types) are published once.
@@ -221,11 +257,14 @@ export function objectOrSingleton<T>(spec: Spec<T>): Spec<T | null> {
   const expected = `${spec.expected} (or an array holding one)`;
   return {
     expected,
-    parse(value, path, ctx) {
-      if (!Array.isArray(value)) return spec.parse(value, path, ctx);
+    parse(value, ctx) {
+      if (!Array.isArray(value)) return spec.parse(value, ctx);
       if (value.length === 0) return null;
-      if (value.length > 1) refuse(path, `expected ${expected}, got an array of ${value.length} items`);
-      return spec.parse(value[0], `${path}[0]`, ctx);
+      if (value.length > 1) refuse(ctx, `expected ${expected}, got an array of ${value.length} items`);
+      ctx.enter(0);
+      const parsed = spec.parse(value[0], ctx);
+      ctx.leave();
+      return parsed;
     },
     toJsonSchema(defs) {
       const one = spec.toJsonSchema(defs);

@@ -13,7 +13,6 @@ import {
   enumOf,
   fail,
   isRecord,
-  joinPath,
   named,
   number,
   string,
@@ -32,18 +31,18 @@ const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED} or 
  */
 const contentSpec: Spec<ShapeContent> = {
   expected: CONTENT_EXPECTED,
-  parse(value, path, ctx) {
+  parse(value, ctx) {
     if (typeof value === 'string') return { kind: 'string', value };
     if (Array.isArray(value)) {
       const first: unknown = value[0];
-      if (Array.isArray(first)) return tableRowsSpec.parse(value, path, ctx);
-      if (first === undefined || isRecord(first)) return runsSpec.parse(value, path, ctx);
-      return fail(`${path}[0]`, 'a run object {text_run, text_properties} or a table row (an array of cells)', first);
+      if (Array.isArray(first)) return tableRowsSpec.parse(value, ctx);
+      if (first === undefined || isRecord(first)) return runsSpec.parse(value, ctx);
+      return fail(ctx, 'a run object {text_run, text_properties} or a table row (an array of cells)', first, 0);
     }
     if (isRecord(value)) {
-      return 'text_run' in value ? singleRunSpec.parse(value, path, ctx) : chartObjectSpec.parse(value, path, ctx);
+      return 'text_run' in value ? singleRunSpec.parse(value, ctx) : chartObjectSpec.parse(value, ctx);
     }
-    return fail(path, CONTENT_EXPECTED, value);
+    return fail(ctx, CONTENT_EXPECTED, value);
   },
   toJsonSchema(defs) {
     return {
@@ -66,11 +65,11 @@ const PICTURE_EXPECTED = 'an uploaded file name, an http(s) URL or a data: URI';
 export const pictureSourceSpec = custom<string>(
   PICTURE_EXPECTED,
   { type: 'string', minLength: 1, description: PICTURE_EXPECTED },
-  (value, path) => {
-    if (typeof value !== 'string' || value.length === 0) fail(path, PICTURE_EXPECTED, value);
+  (value, ctx) => {
+    if (typeof value !== 'string' || value.length === 0) fail(ctx, PICTURE_EXPECTED, value);
     const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
-    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(path, PICTURE_EXPECTED, value);
-    if (/^data:/i.test(value) && !DATA_URI.test(value)) fail(path, PICTURE_EXPECTED, value);
+    if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(ctx, PICTURE_EXPECTED, value);
+    if (/^data:/i.test(value) && !DATA_URI.test(value)) fail(ctx, PICTURE_EXPECTED, value);
     return value;
   },
 );
@@ -78,9 +77,9 @@ export const pictureSourceSpec = custom<string>(
 const SHAPE_ID_EXPECTED = 'a shape id (an integer >= 0 or a numeric string)';
 const shapeIdSpec: Spec<number> = byJsonType(SHAPE_ID_EXPECTED, {
   number: number({ min: 0, max: 4294967295, integer: true }),
-  string: custom(SHAPE_ID_EXPECTED, { type: 'string', pattern: '^\\s*\\d+\\s*$' }, (value, path) => {
+  string: custom(SHAPE_ID_EXPECTED, { type: 'string', pattern: '^\\s*\\d+\\s*$' }, (value, ctx) => {
     const n = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
-    if (!(n <= 4294967295)) fail(path, SHAPE_ID_EXPECTED, value);
+    if (!(n <= 4294967295)) fail(ctx, SHAPE_ID_EXPECTED, value);
     return n;
   }),
 });
@@ -123,29 +122,28 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       categoryTitle: string(),
       valueTitle: string(),
     },
-    (f, path, ctx): ShapeRequest => {
+    (f, ctx): ShapeRequest => {
       let content: ShapeContent | null = f.content ?? f.text ?? f.data_cells ?? f.data ?? null;
       if (f.filename !== undefined) content = { kind: 'picture', source: f.filename, fit: f.fit ?? 'contain' };
       else if (f.fit !== undefined) {
         // `fit` only means something for a picture, so a string with `fit` names one.
         if (content?.kind === 'string') {
-          content = { kind: 'picture', source: pictureSourceSpec.parse(content.value, joinPath(path, 'content'), ctx), fit: f.fit };
+          ctx.enter('content');
+          content = { kind: 'picture', source: pictureSourceSpec.parse(content.value, ctx), fit: f.fit };
+          ctx.leave();
         } else {
-          ctx.warnings.push({ path: joinPath(path, 'fit'), message: 'fit applies to pictures only; ignored' });
+          ctx.warn('fit applies to pictures only; ignored', 'fit');
         }
       }
       if (f.overlays !== undefined) {
         if (content?.kind === 'chart' && content.overlays === undefined) {
-          content = attachOverlays(content as ChartContent, f.overlays, joinPath(path, 'overlays'));
+          content = attachOverlays(content as ChartContent, f.overlays, ctx, 'overlays');
         } else {
-          ctx.warnings.push({
-            path: joinPath(path, 'overlays'),
-            message: 'overlays apply to chart data given with this shape (and not twice); ignored',
-          });
+          ctx.warn('overlays apply to chart data given with this shape (and not twice); ignored', 'overlays');
         }
       }
       return {
-        path,
+        path: ctx.path(),
         target: f.name !== undefined ? { by: 'name', name: f.name } : { by: 'id', id: f.shapeId as number },
         hidden: f.is_hidden ?? null,
         remove: f.remove ?? false,

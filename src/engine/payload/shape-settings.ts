@@ -7,7 +7,7 @@ import type { ChartSettings, ShapeSettings } from './model.js';
 import { colourSpec } from './colour.js';
 import { MAX_COORDINATE_EMU, toEmu, unitSpec } from './length-units.js';
 import { object } from './object-builder.js';
-import { boolean, enumOf, joinPath, named, number, objectOrSingleton, refuse, string } from './schema-builders.js';
+import { boolean, enumOf, named, number, objectOrSingleton, refuse, string } from './schema-builders.js';
 
 const LEGEND_POSITION: Record<string, NonNullable<ChartSettings['legendPosition']>> = {
   Left: 'l',
@@ -69,7 +69,7 @@ export const settingsSpec = named(
         fill_color: colourSpec,
         ...chartFields,
       },
-      (f, path) => {
+      (f, ctx) => {
         const settings: ShapeSettings = {};
         const unit = f.unit ?? 'pt';
         for (const key of geometry) {
@@ -77,7 +77,7 @@ export const settingsSpec = named(
           if (v === undefined) continue;
           const emu = toEmu(v, unit);
           if (Math.abs(emu) > MAX_COORDINATE_EMU) {
-            refuse(joinPath(path, key), `expected a coordinate within ±${MAX_COORDINATE_EMU} EMU, got ${v} ${unit}`);
+            refuse(ctx, `expected a coordinate within ±${MAX_COORDINATE_EMU} EMU, got ${v} ${unit}`, key);
           }
           settings[key] = emu;
         }

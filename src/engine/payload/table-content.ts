@@ -18,23 +18,30 @@ const cellPropertiesSpec = named(
     'a cell_properties object',
     { ...textPropertyFields, fill_color: colourSpec, vertical_align: enumOf(VERTICAL_ALIGN) },
     (f) => {
-      const { fill_color, vertical_align, ...text } = f;
-      const split = splitTextProperties(text);
+      const split = splitTextProperties(f);
       const cell: Omit<TableCell, 'text'> = {};
-      if (fill_color !== undefined) cell.fillColor = fill_color;
-      if (vertical_align !== undefined) cell.verticalAlign = vertical_align;
-      if (Object.keys(split.run).length > 0) cell.runProps = split.run;
-      if (Object.keys(split.paragraph).length > 0) cell.paragraphProps = split.paragraph;
+      if (f.fill_color !== undefined) cell.fillColor = f.fill_color;
+      if (f.vertical_align !== undefined) cell.verticalAlign = f.vertical_align;
+      if (hasKeys(split.run)) cell.runProps = split.run;
+      if (split.paragraph !== null) cell.paragraphProps = split.paragraph;
       return cell;
     },
   ),
   'Formatting applied to the whole cell: fill_color, vertical_align and any text_properties key.',
 );
 
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
 const cellObjectSpec: Spec<TableCell> = object(
   'a cell object {text, cell_properties}',
   { text: textSpec, text_runs: textSpec, text_content: textSpec, cell_properties: cellPropertiesSpec },
-  (f) => ({ text: f.text ?? f.text_runs ?? f.text_content ?? null, ...f.cell_properties }),
+  (f) => {
+    const cell: TableCell = { text: f.text ?? f.text_runs ?? f.text_content ?? null };
+    return f.cell_properties === undefined ? cell : Object.assign(cell, f.cell_properties);
+  },
   { exclusive: [['text', 'text_runs', 'text_content']] },
 );
 

@@ -3,10 +3,10 @@
  * (model.ts `TextContent`). `\n` starts a new paragraph (also `\r\n` and `\r`, which Windows clients send), and so
  * does a run with `new_line: true` unless it is the very first run (spec/payload.md, Text shapes).
  */
-import type { Paragraph, ParagraphProps, RunProps, TextContent } from './model.js';
+import type { Paragraph, TextContent } from './model.js';
 import { object, required } from './object-builder.js';
 import { arrayOf, byJsonType, named, number, string, transform, type Spec } from './schema-builders.js';
-import { noTextProperties, textPropertiesSpec } from './text-properties.js';
+import { noTextProperties, textPropertiesSpec, type SplitTextProperties } from './text-properties.js';
 
 const LINE_BREAK = /\r\n|\r|\n/;
 
@@ -18,12 +18,7 @@ export function plainTextContent(value: string): TextContent {
   return { kind: 'text', fromRuns: false, paragraphs };
 }
 
-export interface RunInput {
-  text: string;
-  run: RunProps;
-  paragraph: ParagraphProps;
-  newLine: boolean;
-}
+export type RunInput = SplitTextProperties;
 
 /**
  * Each paragraph takes the paragraph properties of the runs that contribute text to it (a later run's keys win),
@@ -44,7 +39,7 @@ export function paragraphsFromRuns(runs: readonly RunInput[]): TextContent {
         current = { props: {}, runs: [] };
         paragraphs.push(current);
       }
-      Object.assign(current.props, input.paragraph);
+      if (input.paragraph !== null) Object.assign(current.props, input.paragraph);
       // Each piece gets its own props object: downstream code may adjust one run without touching its siblings.
       current.runs.push({ text: lines[i] as string, props: i === 0 ? input.run : { ...input.run } });
     }
@@ -58,8 +53,9 @@ const runSpec: Spec<RunInput> = named(
     'a run object {text_run, text_properties}',
     { text_run: required(string()), text_properties: textPropertiesSpec },
     (f) => {
-      const props = f.text_properties ?? noTextProperties();
-      return { text: f.text_run, run: props.run, paragraph: props.paragraph, newLine: props.newLine };
+      const run = f.text_properties ?? noTextProperties();
+      run.text = f.text_run;
+      return run;
     },
   ),
   'A chunk of text with its own formatting.',

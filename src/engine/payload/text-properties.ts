@@ -63,14 +63,14 @@ const lineSpacingSpec = custom<NonNullable<ParagraphProps['lineSpacing']>>(
       { type: 'integer', minimum: 10, maximum: 1584 },
     ],
   },
-  (value, path) => {
+  (value, ctx) => {
     if (typeof value === 'number' && value >= 1 && value <= 9.99) {
       return { unit: 'percent', value: Math.round(value * 100_000) };
     }
     if (typeof value === 'number' && Number.isInteger(value) && value >= 10 && value <= 1584) {
       return { unit: 'points', value: value * 100 };
     }
-    return fail(path, LINE_SPACING_EXPECTED, value);
+    return fail(ctx, LINE_SPACING_EXPECTED, value);
   },
 );
 
@@ -78,7 +78,7 @@ const BULLET_CODE_EXPECTED = 'a character code from 1 to 65535 (not a surrogate)
 const bulletCharSpec = custom<string>(
   BULLET_CODE_EXPECTED,
   { type: 'integer', minimum: 1, maximum: 65535, description: 'UTF-16 code of the bullet character' },
-  (value, path) => {
+  (value, ctx) => {
     if (
       typeof value !== 'number' ||
       !Number.isInteger(value) ||
@@ -86,25 +86,25 @@ const bulletCharSpec = custom<string>(
       value > 0xffff ||
       (value >= 0xd800 && value <= 0xdfff)
     ) {
-      fail(path, BULLET_CODE_EXPECTED, value);
+      fail(ctx, BULLET_CODE_EXPECTED, value);
     }
     return String.fromCharCode(value);
   },
 );
 
 /** ST_TextBulletSizePercent allows 25 %–400 %; the hosted API takes 0–5000, so values beyond are clamped. */
-function bulletSize(percent: number, path: string, ctx: ParseContext): number {
+function bulletSize(percent: number, ctx: ParseContext): number {
   const clamped = Math.min(400, Math.max(25, percent));
   if (clamped !== percent) {
-    ctx.warnings.push({ path, message: `bullet_size ${percent} is outside 25–400 %, ${clamped} % is used` });
+    ctx.warn(`bullet_size ${percent} is outside 25–400 %, ${clamped} % is used`);
   }
   return Math.round(clamped * 1000);
 }
 
 const URL_LIKE = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]+$/;
 const HYPERLINK_EXPECTED = 'an absolute URL (https://…, mailto:…)';
-const hyperlinkSpec = custom<string>(HYPERLINK_EXPECTED, { type: 'string', pattern: URL_LIKE.source }, (value, path) => {
-  if (typeof value !== 'string' || !URL_LIKE.test(value)) fail(path, HYPERLINK_EXPECTED, value);
+const hyperlinkSpec = custom<string>(HYPERLINK_EXPECTED, { type: 'string', pattern: URL_LIKE.source }, (value, ctx) => {
+  if (typeof value !== 'string' || !URL_LIKE.test(value)) fail(ctx, HYPERLINK_EXPECTED, value);
   return value;
 });
 
@@ -137,16 +137,34 @@ type TextPropertyValues = {
   [K in keyof typeof textPropertyFields]?: ReturnType<(typeof textPropertyFields)[K]['parse']>;
 };
 
+/**
+ * A run's text with its properties sorted into run and paragraph ones. `text` is filled in by the run that owns
+ * the properties (one object per run: large decks have hundreds of thousands of runs).
+ */
 export interface SplitTextProperties {
+  text: string;
   run: RunProps;
-  paragraph: ParagraphProps;
+  /** null when no paragraph key was given. */
+  paragraph: ParagraphProps | null;
   newLine: boolean;
+}
+
+function hasParagraphKeys(f: TextPropertyValues): boolean {
+  return (
+    f.text_align !== undefined ||
+    f.text_indent !== undefined ||
+    f.text_line_spacing !== undefined ||
+    f.bullet !== undefined ||
+    f.bullet_character_code !== undefined ||
+    f.bullet_indent_level !== undefined ||
+    f.bullet_size !== undefined
+  );
 }
 
 /** Sorts parsed keys into run and paragraph properties; absent keys stay absent (not `undefined`-valued). */
 export function splitTextProperties(f: TextPropertyValues): SplitTextProperties {
   const run: RunProps = {};
-  const paragraph: ParagraphProps = {};
+  const split: SplitTextProperties = { text: '', run, paragraph: null, newLine: f.new_line === true };
   if (f.font_type !== undefined) run.font = f.font_type;
   if (f.font_size !== undefined) run.size = f.font_size;
   if (f.font_bold !== undefined) run.bold = f.font_bold;
@@ -157,6 +175,9 @@ export function splitTextProperties(f: TextPropertyValues): SplitTextProperties 
   if (f.font_strike !== undefined) run.strike = f.font_strike;
   if (f.baseline !== undefined) run.baseline = f.baseline;
   if (f.hyperlink !== undefined) run.hyperlink = f.hyperlink;
+  if (!hasParagraphKeys(f)) return split;
+  const paragraph: ParagraphProps = {};
+  split.paragraph = paragraph;
   if (f.text_align !== undefined) paragraph.align = f.text_align;
   if (f.text_indent !== undefined) paragraph.indent = f.text_indent;
   if (f.text_line_spacing !== undefined) paragraph.lineSpacing = f.text_line_spacing;
@@ -164,11 +185,11 @@ export function splitTextProperties(f: TextPropertyValues): SplitTextProperties 
   if (f.bullet_character_code !== undefined) paragraph.bulletChar = f.bullet_character_code;
   if (f.bullet_indent_level !== undefined) paragraph.level = f.bullet_indent_level;
   if (f.bullet_size !== undefined) paragraph.bulletSize = f.bullet_size;
-  return { run, paragraph, newLine: f.new_line === true };
+  return split;
 }
 
 export function noTextProperties(): SplitTextProperties {
-  return { run: {}, paragraph: {}, newLine: false };
+  return { text: '', run: {}, paragraph: null, newLine: false };
 }
 
 export const textPropertiesSpec = named(
