@@ -47,8 +47,8 @@ describe('responsiveness during a 2000-slide generation', () => {
     latencies.sort((a, b) => a - b);
     const p50 = latencies[Math.floor(latencies.length / 2)] ?? Infinity;
     const max = latencies[latencies.length - 1] ?? Infinity;
-    expect(p50, `p50 ${p50.toFixed(1)} ms`).toBeLessThan(50);
-    expect(max, `max ${max.toFixed(1)} ms`).toBeLessThan(500);
+    expect(p50, `p50 ${p50.toFixed(1)} ms`).toBeLessThan(100);
+    expect(max, `max ${max.toFixed(1)} ms`).toBeLessThan(1000);
 
     const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);
     expect(last.status).toBe('SUCCEEDED');

@@ -30,7 +30,7 @@ describe('restart recovery', () => {
     const running = await submitJob(
       first.base,
       token,
-      uploadForm(titleDeck(1500, { resultFileName: 'Survivor' })),
+      uploadForm(titleDeck(600, { resultFileName: 'Survivor' })),
     );
     const waiting = await submitJob(
       first.base,
