@@ -36,7 +36,10 @@ const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPE
 const valuesSpec = arrayOf(chartValueSpec, { expected: 'an array of numbers (null for a gap)' });
 
 /** Category and series names: text, or numbers (years, quarters) written as text. */
-const labelSpec: Spec<string> = byJsonType('a string or a number', { string: string(), number: numberAsText });
+const labelSpec: Spec<string> = byJsonType('a string or a number', {
+  string: string(),
+  number: numberAsText,
+});
 
 const labelsSpec = arrayOf(labelSpec, { expected: 'an array of names (strings or numbers)' });
 
@@ -49,7 +52,8 @@ const seriesSpec: Spec<ChartSeries> = named(
       const series: ChartSeries = { name: f.name };
       if (f.values !== undefined) series.values = f.values;
       if (f.x !== undefined || f.y !== undefined) {
-        if (f.x === undefined || f.y === undefined) refuse(ctx, 'expected both x and y, got only one of them');
+        if (f.x === undefined || f.y === undefined)
+          refuse(ctx, 'expected both x and y, got only one of them');
         if (f.y.length !== f.x.length) {
           refuse(ctx, `expected ${f.x.length} values (as many as x), got ${f.y.length}`, 'y');
         }
@@ -87,7 +91,10 @@ export const chartMatrixSpec: Spec<ChartContent> = {
     const names = parseAt(labelsSpec, value, 0, ctx);
     const categories = parseAt(labelsSpec, value, 1, ctx);
     if (value.length - 2 !== categories.length) {
-      refuse(ctx, `expected ${categories.length} value rows after the two name rows (one per category), got ${value.length - 2}`);
+      refuse(
+        ctx,
+        `expected ${categories.length} value rows after the two name rows (one per category), got ${value.length - 2}`,
+      );
     }
     const series: ChartSeries[] = names.map((name) => ({ name, values: [] as (number | null)[] }));
     for (let r = 2; r < value.length; r++) {
@@ -124,12 +131,17 @@ export function attachOverlays(
 ): ChartContent {
   if (overlays === undefined) return chart;
   if (overlays.length > chart.series.length) {
-    refuse(ctx, `expected at most ${chart.series.length} arrays (one per series), got ${overlays.length}`, key);
+    refuse(
+      ctx,
+      `expected at most ${chart.series.length} arrays (one per series), got ${overlays.length}`,
+      key,
+    );
   }
   overlays.forEach((labels, i) => {
     const s = chart.series[i] as ChartSeries;
     const points = (s.values ?? s.x ?? []).length;
-    if (labels.length > points) refuse(ctx, `expected at most ${points} strings (one per point), got ${labels.length}`, key, i);
+    if (labels.length > points)
+      refuse(ctx, `expected at most ${points} strings (one per point), got ${labels.length}`, key, i);
   });
   return { ...chart, overlays };
 }
@@ -147,7 +159,11 @@ export const chartObjectSpec: Spec<ChartContent> = named(
       overlays: overlaysSpec,
     },
     (f, ctx) => {
-      const chart: ChartContent = f.data ?? { kind: 'chart', categories: f.categories ?? [], series: f.series ?? [] };
+      const chart: ChartContent = f.data ?? {
+        kind: 'chart',
+        categories: f.categories ?? [],
+        series: f.series ?? [],
+      };
       if (chart.categories.length > 0) {
         chart.series.forEach((s, i) => {
           if (s.values !== undefined && s.values.length !== chart.categories.length) {
@@ -163,6 +179,12 @@ export const chartObjectSpec: Spec<ChartContent> = named(
       }
       return attachOverlays(chart, f.overlays, ctx, 'overlays');
     },
-    { oneRequired: [['series', 'data']], exclusive: [['series', 'data'], ['categories', 'data']] },
+    {
+      oneRequired: [['series', 'data']],
+      exclusive: [
+        ['series', 'data'],
+        ['categories', 'data'],
+      ],
+    },
   ),
 );

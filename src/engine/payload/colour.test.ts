@@ -22,7 +22,18 @@ describe('normaliseColour', () => {
   });
 
   it('refuses everything else', () => {
-    for (const bad of ['#FFF', 'FFFFF', '#GGGGGG', 'RGB(256,0,0)', '1,2', '1,2,3,4', 'rgba(1,2,3,0.5)', 'transparent', '', 'blurple']) {
+    for (const bad of [
+      '#FFF',
+      'FFFFF',
+      '#GGGGGG',
+      'RGB(256,0,0)',
+      '1,2',
+      '1,2,3,4',
+      'rgba(1,2,3,0.5)',
+      'transparent',
+      '',
+      'blurple',
+    ]) {
       expect(normaliseColour(bad), bad).toBeNull();
     }
   });

@@ -108,7 +108,8 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
         return at(text, i, `unexpected ${quote(ch)}, expected a value`);
       }
     } else if (state === 'key') {
-      if (ch !== '"') return at(text, i, `unexpected ${quote(ch)}, expected a property name in double quotes`);
+      if (ch !== '"')
+        return at(text, i, `unexpected ${quote(ch)}, expected a property name in double quotes`);
       const problem = scanString();
       if (problem) return at(text, i, problem);
       skipSpace();

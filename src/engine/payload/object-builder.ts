@@ -59,7 +59,10 @@ export function object<F extends Fields, T>(
 ): Spec<T> {
   const table = new Map<string, FieldEntry>();
   for (const [key, f] of Object.entries(fields)) {
-    table.set(key, 'requiredSpec' in f ? { spec: f.requiredSpec, required: true } : { spec: f, required: false });
+    table.set(
+      key,
+      'requiredSpec' in f ? { spec: f.requiredSpec, required: true } : { spec: f, required: false },
+    );
   }
   const requiredKeys = [...table].filter(([, f]) => f.required).map(([k]) => k);
   const oneRequired = rules.oneRequired ?? [];

@@ -54,7 +54,11 @@ describe('envelope', () => {
 
   it('accepts the presentation fields at the root, with paths relative to the root', () => {
     const { request } = parsePayload({ template: 'https://example.com/t.pptx', slides: [slide0] });
-    expect(request.templates[0]).toEqual({ id: null, source: 'https://example.com/t.pptx', path: 'template' });
+    expect(request.templates[0]).toEqual({
+      id: null,
+      source: 'https://example.com/t.pptx',
+      path: 'template',
+    });
     expect(request.slides[0]?.path).toBe('slides[0]');
     expect(refusal({ template: 't.pptx', slides: [{ slide_index: -1 }] }).path).toBe('slides[0].slide_index');
   });
@@ -64,7 +68,8 @@ describe('envelope', () => {
     expect(parsePayload(presentation({ export_version: 'PPTX2013' })).request.exportVersion).toBe('Pptx2013');
     expect(refusal(presentation({ export_version: 'Pptx2007' }))).toEqual({
       path: 'presentation.export_version',
-      message: 'presentation.export_version: expected one of "Pptx2010", "Pptx2013", "Pptx2019", got "Pptx2007"',
+      message:
+        'presentation.export_version: expected one of "Pptx2010", "Pptx2013", "Pptx2019", got "Pptx2007"',
     });
   });
 
@@ -73,7 +78,11 @@ describe('envelope', () => {
       presentation({
         tag_validation_mode: 'strict',
         shape_validation_mode: 'lenient',
-        tags: [{ key: 'name', value: 'Ada' }, { Key: 'year', Value: 2026 }, { key: ' {{ spaced }} ', value: 1.5 }],
+        tags: [
+          { key: 'name', value: 'Ada' },
+          { Key: 'year', Value: 2026 },
+          { key: ' {{ spaced }} ', value: 1.5 },
+        ],
       }),
     );
     expect(request.tagValidation).toBe('strict');
@@ -86,7 +95,14 @@ describe('envelope', () => {
   });
 
   it('keeps the last value of a tag given twice, with a warning', () => {
-    const { request, warnings } = parsePayload(presentation({ tags: [{ key: 'a', value: '1' }, { key: 'a', value: '2' }] }));
+    const { request, warnings } = parsePayload(
+      presentation({
+        tags: [
+          { key: 'a', value: '1' },
+          { key: 'a', value: '2' },
+        ],
+      }),
+    );
     expect(request.tags).toEqual([{ key: 'a', value: '2' }]);
     expect(warnings).toEqual([
       { path: 'presentation.tags[1]', message: 'tag "a" is given more than once; the last value is used' },
@@ -116,7 +132,13 @@ describe('templates', () => {
 
   it('normalises template_list (template_name alias, ids as strings) and slide template_id', () => {
     const { request } = parsePayload({
-      presentation: { template_list: list, slides: [{ slide_index: 0, template_id: '1' }, { slide_index: 3, template_id: 'two' }] },
+      presentation: {
+        template_list: list,
+        slides: [
+          { slide_index: 0, template_id: '1' },
+          { slide_index: 3, template_id: 'two' },
+        ],
+      },
     });
     expect(request.templates).toEqual([
       { id: '1', source: 'a.pptx', path: 'presentation.template_list[0]' },
@@ -138,25 +160,34 @@ describe('templates', () => {
 
   it('refuses a duplicate template_id (1 and "1" are the same id)', () => {
     const dup = [...list, { template_id: '1', template: 'c.pptx' }];
-    expect(refusal({ presentation: { template_list: dup, slides: [{ slide_index: 0, template_id: 1 }] } })).toEqual({
+    expect(
+      refusal({ presentation: { template_list: dup, slides: [{ slide_index: 0, template_id: 1 }] } }),
+    ).toEqual({
       path: 'presentation.template_list[2].template_id',
       message: 'presentation.template_list[2].template_id: duplicate template_id "1" (also template_list[0])',
     });
   });
 
   it('refuses a slide without template_id, or naming no entry, when template_list is used', () => {
-    const missing = refusal({ presentation: { template_list: list, slides: [{ slide_index: 0, template_id: 1 }, slide0] } });
+    const missing = refusal({
+      presentation: { template_list: list, slides: [{ slide_index: 0, template_id: 1 }, slide0] },
+    });
     expect(missing).toEqual({
       path: 'presentation.slides[1].template_id',
-      message: 'presentation.slides[1].template_id: expected one of the template_list ids ("1", "two"), got nothing',
+      message:
+        'presentation.slides[1].template_id: expected one of the template_list ids ("1", "two"), got nothing',
     });
-    const unknown = refusal({ presentation: { template_list: list, slides: [{ slide_index: 0, template_id: 3 }] } });
+    const unknown = refusal({
+      presentation: { template_list: list, slides: [{ slide_index: 0, template_id: 3 }] },
+    });
     expect(unknown.path).toBe('presentation.slides[0].template_id');
     expect(unknown.message).toContain('got "3"');
   });
 
   it('ignores a slide template_id without template_list, with a warning', () => {
-    const { request, warnings } = parsePayload(presentation({ slides: [{ slide_index: 0, template_id: 1 }] }));
+    const { request, warnings } = parsePayload(
+      presentation({ slides: [{ slide_index: 0, template_id: 1 }] }),
+    );
     expect(request.slides[0]?.templateId).toBeNull();
     expect(warnings).toEqual([
       { path: 'presentation.slides[0].template_id', message: 'template_id is ignored without template_list' },
@@ -190,14 +221,19 @@ describe('slides', () => {
     const slide = request.slides[0];
     expect(slide?.kind).toBe('layout');
     expect(slide?.select).toEqual({ by: 'id', id: 257 });
-    expect(slide?.notes?.paragraphs.map((p) => p.runs.map((r) => r.text).join(''))).toEqual(['Say hello', 'then goodbye']);
+    expect(slide?.notes?.paragraphs.map((p) => p.runs.map((r) => r.text).join(''))).toEqual([
+      'Say hello',
+      'then goodbye',
+    ]);
     expect(slide?.tags).toEqual([{ key: 'k', value: 'v' }]);
     expect([slide?.tagValidation, slide?.shapeValidation]).toEqual(['lenient', 'strict']);
   });
 
   it('accepts notes as runs', () => {
     const { request } = parsePayload(
-      presentation({ slides: [{ slide_index: 0, notes: [{ text_run: 'Bold', text_properties: { font_bold: true } }] }] }),
+      presentation({
+        slides: [{ slide_index: 0, notes: [{ text_run: 'Bold', text_properties: { font_bold: true } }] }],
+      }),
     );
     expect(request.slides[0]?.notes).toEqual({
       kind: 'text',
@@ -208,20 +244,68 @@ describe('slides', () => {
 
   it('refuses what the spec refuses, naming the path', () => {
     const cases: [unknown, string, string][] = [
-      [presentation({ slides: [] }), 'presentation.slides', 'expected a non-empty array of a slide object, got an array'],
+      [
+        presentation({ slides: [] }),
+        'presentation.slides',
+        'expected a non-empty array of a slide object, got an array',
+      ],
       [{ presentation: { template: 't.pptx' } }, 'presentation.slides', 'got nothing'],
-      [presentation({ slides: [{ slide_index: 'abc' }] }), 'presentation.slides[0].slide_index', 'expected an integer >= 0, got "abc"'],
+      [
+        presentation({ slides: [{ slide_index: 'abc' }] }),
+        'presentation.slides[0].slide_index',
+        'expected an integer >= 0, got "abc"',
+      ],
       [presentation({ slides: [{ slide_index: 1.5 }] }), 'presentation.slides[0].slide_index', 'got 1.5'],
-      [presentation({ slides: [{}] }), 'presentation.slides[0]', 'expected slide_index or slide_id, got none of them'],
-      [presentation({ slides: [{ slide_index: 0, slide_id: 256 }] }), 'presentation.slides[0]', 'only one of slide_index, slide_id'],
-      [presentation({ slides: [{ slide_index: 0, type: 'master' }] }), 'presentation.slides[0].type', 'expected one of "slide", "layout"'],
-      [presentation({ slides: [{ slide_index: 0, shapes: {} }] }), 'presentation.slides[0].shapes', 'expected an array of a shape object, got an object'],
-      [presentation({ slides: [{ slide_index: 0, notes: 5 }] }), 'presentation.slides[0].notes', 'expected a string or an array of runs'],
-      [presentation({ tag_validation_mode: 'loose' }), 'presentation.tag_validation_mode', 'expected one of "strict", "lenient"'],
-      [presentation({ tags: [{ key: 'a' }] }), 'presentation.tags[0]', 'expected value or Value, got none of them'],
-      [presentation({ tags: [{ key: 'a', value: true }] }), 'presentation.tags[0].value', 'expected a string or a number, got true'],
-      [presentation({ tags: [{ key: '{{}}', value: 'x' }] }), 'presentation.tags[0].key', 'expected a non-empty tag key'],
-      [presentation({ slides: [slide0, 'slide'] }), 'presentation.slides[1]', 'expected a slide object, got "slide"'],
+      [
+        presentation({ slides: [{}] }),
+        'presentation.slides[0]',
+        'expected slide_index or slide_id, got none of them',
+      ],
+      [
+        presentation({ slides: [{ slide_index: 0, slide_id: 256 }] }),
+        'presentation.slides[0]',
+        'only one of slide_index, slide_id',
+      ],
+      [
+        presentation({ slides: [{ slide_index: 0, type: 'master' }] }),
+        'presentation.slides[0].type',
+        'expected one of "slide", "layout"',
+      ],
+      [
+        presentation({ slides: [{ slide_index: 0, shapes: {} }] }),
+        'presentation.slides[0].shapes',
+        'expected an array of a shape object, got an object',
+      ],
+      [
+        presentation({ slides: [{ slide_index: 0, notes: 5 }] }),
+        'presentation.slides[0].notes',
+        'expected a string or an array of runs',
+      ],
+      [
+        presentation({ tag_validation_mode: 'loose' }),
+        'presentation.tag_validation_mode',
+        'expected one of "strict", "lenient"',
+      ],
+      [
+        presentation({ tags: [{ key: 'a' }] }),
+        'presentation.tags[0]',
+        'expected value or Value, got none of them',
+      ],
+      [
+        presentation({ tags: [{ key: 'a', value: true }] }),
+        'presentation.tags[0].value',
+        'expected a string or a number, got true',
+      ],
+      [
+        presentation({ tags: [{ key: '{{}}', value: 'x' }] }),
+        'presentation.tags[0].key',
+        'expected a non-empty tag key',
+      ],
+      [
+        presentation({ slides: [slide0, 'slide'] }),
+        'presentation.slides[1]',
+        'expected a slide object, got "slide"',
+      ],
     ];
     for (const [json, path, text] of cases) {
       const r = refusal(json);
@@ -252,7 +336,11 @@ describe('warnings for unknown keys', () => {
   });
 
   it('does not let a "__proto__" key reach the model', () => {
-    const { request, warnings } = parsePayload(JSON.parse('{"presentation":{"template":"t.pptx","slides":[{"slide_index":0,"__proto__":{"polluted":true}}]}}'));
+    const { request, warnings } = parsePayload(
+      JSON.parse(
+        '{"presentation":{"template":"t.pptx","slides":[{"slide_index":0,"__proto__":{"polluted":true}}]}}',
+      ),
+    );
     expect((request.slides[0] as unknown as Record<string, unknown>).polluted).toBeUndefined();
     expect(warnings.map((w) => w.path)).toEqual(['presentation.slides[0].__proto__']);
   });
@@ -269,10 +357,16 @@ describe('the root and the JSON text', () => {
 
   it('parses jsonData text (with a byte order mark) and reports malformed JSON with its position', () => {
     expect(parsePayloadText('\uFEFF' + JSON.stringify(presentation({}))).request.slides).toHaveLength(1);
-    const e = errorOf(() => parsePayloadText('{"presentation": {\n  "template": "t.pptx",\n  "slides": [1,]\n}}'));
+    const e = errorOf(() =>
+      parsePayloadText('{"presentation": {\n  "template": "t.pptx",\n  "slides": [1,]\n}}'),
+    );
     expect(e.code).toBe('INVALID_PAYLOAD');
     expect(e.path).toBe('jsonData');
-    expect(e.message).toBe('jsonData: malformed JSON at line 3, column 16 (position 58): unexpected "]", expected a value');
-    expect(errorOf(() => parsePayloadText('  ')).message).toBe('jsonData: expected a JSON document, got an empty string');
+    expect(e.message).toBe(
+      'jsonData: malformed JSON at line 3, column 16 (position 58): unexpected "]", expected a value',
+    );
+    expect(errorOf(() => parsePayloadText('  ')).message).toBe(
+      'jsonData: expected a JSON document, got an empty string',
+    );
   });
 });

@@ -7,7 +7,13 @@ import { EngineError, type Warning } from '../errors.js';
 import { findJsonSyntaxError } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
-import { describeValue, isRecord, ParseContext, type JsonSchema, type SchemaDefs } from './schema-builders.js';
+import {
+  describeValue,
+  isRecord,
+  ParseContext,
+  type JsonSchema,
+  type SchemaDefs,
+} from './schema-builders.js';
 
 export interface ParsedPayload {
   request: DeckRequest;
@@ -36,7 +42,13 @@ export function parsePayload(json: unknown): ParsedPayload {
     request = presentationSpec.parse(json, ctx);
   } else {
     const keys = Object.keys(json);
-    const got = keys.length === 0 ? 'an empty object' : `an object with ${keys.slice(0, 5).map((k) => JSON.stringify(k)).join(', ')}`;
+    const got =
+      keys.length === 0
+        ? 'an empty object'
+        : `an object with ${keys
+            .slice(0, 5)
+            .map((k) => JSON.stringify(k))
+            .join(', ')}`;
     throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}`);
   }
   return { request, warnings: ctx.warnings };
@@ -45,7 +57,8 @@ export function parsePayload(json: unknown): ParsedPayload {
 /** `parsePayload` for the `jsonData` form field as sent: malformed JSON is reported with line and column. */
 export function parsePayloadText(jsonText: string): ParsedPayload {
   const text = jsonText.charCodeAt(0) === 0xfeff ? jsonText.slice(1) : jsonText;
-  if (text.trim() === '') throw new EngineError('INVALID_PAYLOAD', 'expected a JSON document, got an empty string', 'jsonData');
+  if (text.trim() === '')
+    throw new EngineError('INVALID_PAYLOAD', 'expected a JSON document, got an empty string', 'jsonData');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -81,10 +94,7 @@ function buildJsonSchema(): JsonSchema {
     description:
       'The presentation definition sent as the jsonData form field (spec/payload.md). Unknown keys are ignored ' +
       'with a warning; null on an optional field means "not given".',
-    anyOf: [
-      { type: 'object', properties: { presentation }, required: ['presentation'] },
-      presentation,
-    ],
+    anyOf: [{ type: 'object', properties: { presentation }, required: ['presentation'] }, presentation],
     $defs: Object.fromEntries(defs),
   };
 }

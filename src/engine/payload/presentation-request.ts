@@ -27,7 +27,11 @@ import { numberAsText, textSpec } from './text-content.js';
 
 const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
-const exportVersionSpec = enumOf<ExportVersion>({ Pptx2010: 'Pptx2010', Pptx2013: 'Pptx2013', Pptx2019: 'Pptx2019' });
+const exportVersionSpec = enumOf<ExportVersion>({
+  Pptx2010: 'Pptx2010',
+  Pptx2013: 'Pptx2013',
+  Pptx2019: 'Pptx2019',
+});
 
 const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 const TEMPLATE_EXPECTED = 'an uploaded file name or an http(s) URL';
@@ -50,7 +54,10 @@ const templateIdSpec: Spec<string> = byJsonType('an integer or a non-empty strin
   string: string({ minLength: 1 }),
 });
 
-const tagValueSpec: Spec<string> = byJsonType('a string or a number', { string: string(), number: numberAsText });
+const tagValueSpec: Spec<string> = byJsonType('a string or a number', {
+  string: string(),
+  number: numberAsText,
+});
 
 const TAG_KEY_EXPECTED = 'a non-empty tag key';
 /** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
@@ -68,8 +75,14 @@ const tagSpec: Spec<Tag> = named(
     { key: tagKeySpec, Key: tagKeySpec, value: tagValueSpec, Value: tagValueSpec },
     (f) => ({ key: (f.key ?? f.Key) as string, value: (f.value ?? f.Value) as string }),
     {
-      oneRequired: [['key', 'Key'], ['value', 'Value']],
-      exclusive: [['key', 'Key'], ['value', 'Value']],
+      oneRequired: [
+        ['key', 'Key'],
+        ['value', 'Value'],
+      ],
+      exclusive: [
+        ['key', 'Key'],
+        ['value', 'Value'],
+      ],
     },
   ),
 );
@@ -109,7 +122,10 @@ const slideSpec: Spec<SlideRequest> = named(
       path: ctx.path(),
       kind: f.type ?? 'slide',
       templateId: f.template_id ?? null,
-      select: f.slide_index !== undefined ? { by: 'index', index: f.slide_index } : { by: 'id', id: f.slide_id as number },
+      select:
+        f.slide_index !== undefined
+          ? { by: 'index', index: f.slide_index }
+          : { by: 'id', id: f.slide_id as number },
       shapes: f.shapes ?? [],
       notes: f.notes ?? null,
       tags: f.tags ?? [],
@@ -124,8 +140,16 @@ const templateEntrySpec = named(
   'TemplateListEntry',
   object(
     'a template_list entry {template_id, template}',
-    { template_id: required(templateIdSpec), template: templateSourceSpec, template_name: templateSourceSpec },
-    (f, ctx): TemplateRef => ({ id: f.template_id, source: (f.template ?? f.template_name) as string, path: ctx.path() }),
+    {
+      template_id: required(templateIdSpec),
+      template: templateSourceSpec,
+      template_name: templateSourceSpec,
+    },
+    (f, ctx): TemplateRef => ({
+      id: f.template_id,
+      source: (f.template ?? f.template_name) as string,
+      path: ctx.path(),
+    }),
     { oneRequired: [['template', 'template_name']], exclusive: [['template', 'template_name']] },
   ),
 );
@@ -141,7 +165,12 @@ function resultFileName(raw: string, ctx: ParseContext): string | null {
 }
 
 /** Every slide must name a `template_list` entry when there is a list; without one, `template_id` means nothing. */
-function checkSlideTemplates(slides: SlideRequest[], templates: TemplateRef[], usesList: boolean, ctx: ParseContext): void {
+function checkSlideTemplates(
+  slides: SlideRequest[],
+  templates: TemplateRef[],
+  usesList: boolean,
+  ctx: ParseContext,
+): void {
   const ids = templates.map((t) => t.id as string);
   const expected = `one of the template_list ids (${ids.map((id) => JSON.stringify(id)).join(', ')})`;
   for (const slide of slides) {
@@ -180,7 +209,13 @@ export const presentationSpec: Spec<DeckRequest> = named(
         templates.forEach((t, i) => {
           const first = seen.get(t.id as string);
           if (first !== undefined) {
-            refuse(ctx, `duplicate template_id "${t.id}" (also template_list[${first}])`, 'template_list', i, 'template_id');
+            refuse(
+              ctx,
+              `duplicate template_id "${t.id}" (also template_list[${first}])`,
+              'template_list',
+              i,
+              'template_id',
+            );
           }
           seen.set(t.id as string, i);
         });

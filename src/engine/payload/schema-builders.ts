@@ -94,7 +94,11 @@ export function describeValue(value: unknown): string {
 
 /** Throws the 400 of spec/payload.md: `<path>: expected <what>, got <value>`, at the current path (or below). */
 export function fail(ctx: ParseContext, expected: string, value: unknown, ...below: PathKey[]): never {
-  throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${describeValue(value)}`, ctx.path(...below));
+  throw new EngineError(
+    'INVALID_PAYLOAD',
+    `expected ${expected}, got ${describeValue(value)}`,
+    ctx.path(...below),
+  );
 }
 
 export function refuse(ctx: ParseContext, message: string, ...below: PathKey[]): never {
@@ -109,7 +113,9 @@ export function custom<T>(
   return { expected, parse, toJsonSchema: () => ({ ...schema }) };
 }
 
-export function string(opts: { minLength?: number; maxLength?: number; expected?: string } = {}): Spec<string> {
+export function string(
+  opts: { minLength?: number; maxLength?: number; expected?: string } = {},
+): Spec<string> {
   const min = opts.minLength ?? 0;
   const max = opts.maxLength ?? Infinity;
   const expected = opts.expected ?? (min > 0 ? 'a non-empty string' : 'a string');
@@ -163,7 +169,13 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
   const listed = Object.keys(names);
   const expected = `one of ${listed.map((n) => JSON.stringify(n)).join(', ')}`;
   const caseless = (name: string): string =>
-    [...name].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+    [...name]
+      .map((c) =>
+        c.toLowerCase() !== c.toUpperCase()
+          ? `[${c.toLowerCase()}${c.toUpperCase()}]`
+          : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
   const schema: JsonSchema = {
     type: 'string',
     pattern: `^(?:${listed.map(caseless).join('|')})$`,
@@ -178,7 +190,8 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
 
 export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: string } = {}): Spec<T[]> {
   const min = opts.minItems ?? 0;
-  const expected = opts.expected ?? (min > 0 ? `a non-empty array of ${item.expected}` : `an array of ${item.expected}`);
+  const expected =
+    opts.expected ?? (min > 0 ? `a non-empty array of ${item.expected}` : `an array of ${item.expected}`);
   return {
     expected,
     parse(value, ctx) {

@@ -4,7 +4,9 @@ import type { ShapeRequest } from './model.js';
 import { parsePayload } from './parse-payload.js';
 
 function parseShapes(...shapes: unknown[]): { shapes: ShapeRequest[]; warnings: Warning[] } {
-  const { request, warnings } = parsePayload({ presentation: { template: 't.pptx', slides: [{ slide_index: 0, shapes }] } });
+  const { request, warnings } = parsePayload({
+    presentation: { template: 't.pptx', slides: [{ slide_index: 0, shapes }] },
+  });
   return { shapes: request.slides[0]?.shapes ?? [], warnings };
 }
 
@@ -45,15 +47,22 @@ describe('shape targets and common fields', () => {
   });
 
   it('refuses a missing or doubled target and bad ids', () => {
-    expect(refusal({ content: 'x' })).toEqual({ path: AT, message: `${AT}: expected name or shapeId, got none of them` });
-    expect(refusal({ name: 'A', shapeId: 2 }).message).toBe(`${AT}: expected only one of name, shapeId, got name and shapeId`);
+    expect(refusal({ content: 'x' })).toEqual({
+      path: AT,
+      message: `${AT}: expected name or shapeId, got none of them`,
+    });
+    expect(refusal({ name: 'A', shapeId: 2 }).message).toBe(
+      `${AT}: expected only one of name, shapeId, got name and shapeId`,
+    );
     expect(refusal({ shapeId: 'abc' })).toEqual({
       path: `${AT}.shapeId`,
       message: `${AT}.shapeId: expected a shape id (an integer >= 0 or a numeric string), got "abc"`,
     });
     expect(refusal({ shapeId: -1 }).path).toBe(`${AT}.shapeId`);
     expect(refusal({ name: '' }).message).toBe(`${AT}.name: expected a non-empty string, got ""`);
-    expect(refusal({ name: 'A', is_hidden: 'yes' }).message).toBe(`${AT}.is_hidden: expected true or false, got "yes"`);
+    expect(refusal({ name: 'A', is_hidden: 'yes' }).message).toBe(
+      `${AT}.is_hidden: expected true or false, got "yes"`,
+    );
     expect(refusal({ name: 'A', remove: 1 }).path).toBe(`${AT}.remove`);
   });
 });
@@ -61,7 +70,8 @@ describe('shape targets and common fields', () => {
 describe('settings', () => {
   it('converts every unit to integer EMU (pt default, points, cm, mm, in, px at 96 dpi, emu)', () => {
     const emu = (unit: string | undefined, v: number): unknown =>
-      shape({ name: 'A', settings: { left: v, top: v, width: v, height: v, ...(unit ? { unit } : {}) } }).settings;
+      shape({ name: 'A', settings: { left: v, top: v, width: v, height: v, ...(unit ? { unit } : {}) } })
+        .settings;
     expect(emu(undefined, 10)).toEqual({ left: 127000, top: 127000, width: 127000, height: 127000 });
     expect(emu('pt', 1.5)).toMatchObject({ left: 19050 });
     expect(emu('points', 2)).toMatchObject({ left: 25400 });
@@ -141,16 +151,30 @@ describe('settings', () => {
         valueAxisTitle: 'Euro',
       },
     });
-    expect(shape({ name: 'C', settings: { chartLegendFontColor: 'red' } }).settings?.chart?.legendFontColor).toBe('FF0000');
+    expect(
+      shape({ name: 'C', settings: { chartLegendFontColor: 'red' } }).settings?.chart?.legendFontColor,
+    ).toBe('FF0000');
     expect(shape({ name: 'C', title: 'T' }).settings).toEqual({ chart: { title: 'T' } });
   });
 
   it('maps every legend position and refuses unknown ones', () => {
-    const positions = { Left: 'l', Right: 'r', Bottom: 'b', Top: 't', TopRight: 'tr', None: 'none', bottom: 'b' };
+    const positions = {
+      Left: 'l',
+      Right: 'r',
+      Bottom: 'b',
+      Top: 't',
+      TopRight: 'tr',
+      None: 'none',
+      bottom: 'b',
+    };
     for (const [name, value] of Object.entries(positions)) {
-      expect(shape({ name: 'C', settings: { chartLegendPosition: name } }).settings?.chart?.legendPosition).toBe(value);
+      expect(
+        shape({ name: 'C', settings: { chartLegendPosition: name } }).settings?.chart?.legendPosition,
+      ).toBe(value);
     }
-    expect(refusal({ name: 'C', settings: { chartLegendPosition: 'Middle' } }).path).toBe(`${AT}.settings.chartLegendPosition`);
+    expect(refusal({ name: 'C', settings: { chartLegendPosition: 'Middle' } }).path).toBe(
+      `${AT}.settings.chartLegendPosition`,
+    );
     expect(refusal({ name: 'C', settings: { chartFontSize: 0 } }).message).toBe(
       `${AT}.settings.chartFontSize: expected a number from 1 to 4000, got 0`,
     );
@@ -159,7 +183,10 @@ describe('settings', () => {
 
 describe('content and its aliases', () => {
   it('keeps a content string ambiguous until the shape kind is known', () => {
-    expect(shape({ name: 'A', content: 'Hello\nWorld' }).content).toEqual({ kind: 'string', value: 'Hello\nWorld' });
+    expect(shape({ name: 'A', content: 'Hello\nWorld' }).content).toEqual({
+      kind: 'string',
+      value: 'Hello\nWorld',
+    });
   });
 
   it('takes `text` as text (string or runs)', () => {
@@ -171,13 +198,26 @@ describe('content and its aliases', () => {
         { props: {}, runs: [{ text: 'b', props: {} }] },
       ],
     });
-    expect(shape({ name: 'A', text: [{ text_run: 'x' }] }).content).toMatchObject({ kind: 'text', fromRuns: true });
-    expect(shape({ name: 'A', content: [{ text_run: 'x' }] }).content).toMatchObject({ kind: 'text', fromRuns: true });
-    expect(shape({ name: 'A', content: { text_run: 'x' } }).content).toMatchObject({ kind: 'text', fromRuns: true });
+    expect(shape({ name: 'A', text: [{ text_run: 'x' }] }).content).toMatchObject({
+      kind: 'text',
+      fromRuns: true,
+    });
+    expect(shape({ name: 'A', content: [{ text_run: 'x' }] }).content).toMatchObject({
+      kind: 'text',
+      fromRuns: true,
+    });
+    expect(shape({ name: 'A', content: { text_run: 'x' } }).content).toMatchObject({
+      kind: 'text',
+      fromRuns: true,
+    });
   });
 
   it('takes `filename` as a picture, with fit (default contain)', () => {
-    expect(shape({ name: 'P', filename: 'logo.png' }).content).toEqual({ kind: 'picture', source: 'logo.png', fit: 'contain' });
+    expect(shape({ name: 'P', filename: 'logo.png' }).content).toEqual({
+      kind: 'picture',
+      source: 'logo.png',
+      fit: 'contain',
+    });
     expect(shape({ name: 'P', filename: 'https://x.test/a.jpg', fit: 'cover' }).content).toEqual({
       kind: 'picture',
       source: 'https://x.test/a.jpg',
@@ -232,7 +272,11 @@ describe('content and its aliases', () => {
   });
 
   it('attaches shape-level overlays to chart content, and warns when there is none', () => {
-    const chart = shape({ name: 'C', data: [['s1', 's2'], ['c1'], [1, 2]], overlays: [['+5%'], ['-2%']] }).content;
+    const chart = shape({
+      name: 'C',
+      data: [['s1', 's2'], ['c1'], [1, 2]],
+      overlays: [['+5%'], ['-2%']],
+    }).content;
     expect(chart).toMatchObject({ kind: 'chart', overlays: [['+5%'], ['-2%']] });
     const { warnings } = parseShapes({ name: 'C', overlays: [['x']] });
     expect(warnings.map((w) => w.path)).toEqual([`${AT}.overlays`]);

@@ -3,8 +3,21 @@
  * and what to fill in. `content` takes every natural form; the hosted API's per-kind keys are aliases:
  * `text` (text), `filename` (picture), `data_cells` (table), `data` (chart matrix). Only one of them may be given.
  */
-import type { ChartContent, ChartSettings, PictureContent, ShapeContent, ShapeRequest, ShapeSettings } from './model.js';
-import { attachOverlays, CHART_EXPECTED, chartMatrixSpec, chartObjectSpec, overlaysSpec } from './chart-content.js';
+import type {
+  ChartContent,
+  ChartSettings,
+  PictureContent,
+  ShapeContent,
+  ShapeRequest,
+  ShapeSettings,
+} from './model.js';
+import {
+  attachOverlays,
+  CHART_EXPECTED,
+  chartMatrixSpec,
+  chartObjectSpec,
+  overlaysSpec,
+} from './chart-content.js';
 import { object } from './object-builder.js';
 import { settingsSpec } from './shape-settings.js';
 import {
@@ -37,7 +50,12 @@ const contentSpec: Spec<ShapeContent> = {
       const first: unknown = value[0];
       if (Array.isArray(first)) return tableRowsSpec.parse(value, ctx);
       if (first === undefined || isRecord(first)) return runsSpec.parse(value, ctx);
-      return fail(ctx, 'a run object {text_run, text_properties} or a table row (an array of cells)', first, 0);
+      return fail(
+        ctx,
+        'a run object {text_run, text_properties} or a table row (an array of cells)',
+        first,
+        0,
+      );
     }
     if (isRecord(value)) {
       return 'text_run' in value ? singleRunSpec.parse(value, ctx) : chartObjectSpec.parse(value, ctx);
@@ -124,7 +142,8 @@ export const shapeSpec: Spec<ShapeRequest> = named(
     },
     (f, ctx): ShapeRequest => {
       let content: ShapeContent | null = f.content ?? f.text ?? f.data_cells ?? f.data ?? null;
-      if (f.filename !== undefined) content = { kind: 'picture', source: f.filename, fit: f.fit ?? 'contain' };
+      if (f.filename !== undefined)
+        content = { kind: 'picture', source: f.filename, fit: f.fit ?? 'contain' };
       else if (f.fit !== undefined) {
         // `fit` only means something for a picture, so a string with `fit` names one.
         if (content?.kind === 'string') {

@@ -22,7 +22,11 @@ function refusal(shape: Record<string, unknown>): { path: string | null; message
   throw new Error('expected a refusal');
 }
 
-const plain = (text: string) => ({ kind: 'text', fromRuns: false, paragraphs: [{ props: {}, runs: [{ text, props: {} }] }] });
+const plain = (text: string) => ({
+  kind: 'text',
+  fromRuns: false,
+  paragraphs: [{ props: {}, runs: [{ text, props: {} }] }],
+});
 
 describe('table content', () => {
   it('takes cells as strings, numbers, null and objects', () => {
@@ -35,9 +39,14 @@ describe('table content', () => {
 
   it('reads text_runs and text_content as older spellings of text, and runs in cells', () => {
     const table = content({
-      content: [[{ text_runs: [{ text_run: 'a', text_properties: { font_bold: true } }] }, { text_content: 'b' }, {}]],
+      content: [
+        [{ text_runs: [{ text_run: 'a', text_properties: { font_bold: true } }] }, { text_content: 'b' }, {}],
+      ],
     }) as TableContent;
-    expect(table.rows[0]?.[0]?.text).toMatchObject({ fromRuns: true, paragraphs: [{ runs: [{ text: 'a', props: { bold: true } }] }] });
+    expect(table.rows[0]?.[0]?.text).toMatchObject({
+      fromRuns: true,
+      paragraphs: [{ runs: [{ text: 'a', props: { bold: true } }] }],
+    });
     expect(table.rows[0]?.[1]?.text).toEqual(plain('b'));
     expect(table.rows[0]?.[2]).toEqual({ text: null });
   });
@@ -49,7 +58,13 @@ describe('table content', () => {
         [
           {
             text: 'b',
-            cell_properties: { fill_color: 'RGB(10,20,30)', vertical_align: 'middle', font_size: 9, font_color: 'gray', text_align: 'right' },
+            cell_properties: {
+              fill_color: 'RGB(10,20,30)',
+              vertical_align: 'middle',
+              font_size: 9,
+              font_color: 'gray',
+              text_align: 'right',
+            },
           },
         ],
       ],
@@ -61,7 +76,9 @@ describe('table content', () => {
       runProps: { size: 900, color: '808080' },
       paragraphProps: { align: 'r' },
     });
-    const valign = (v: string) => (content({ data_cells: [[{ cell_properties: { vertical_align: v } }]] }) as TableContent).rows[0]?.[0]?.verticalAlign;
+    const valign = (v: string) =>
+      (content({ data_cells: [[{ cell_properties: { vertical_align: v } }]] }) as TableContent).rows[0]?.[0]
+        ?.verticalAlign;
     expect([valign('top'), valign('middle'), valign('bottom')]).toEqual(['t', 'ctr', 'b']);
   });
 
@@ -100,12 +117,25 @@ describe('chart content', () => {
 
   it('takes {categories, series}', () => {
     expect(
-      content({ content: { categories: ['Q1', 'Q2'], series: [{ name: 'North', values: [1, 3] }, { name: 'South', values: [2, null] }] } }),
+      content({
+        content: {
+          categories: ['Q1', 'Q2'],
+          series: [
+            { name: 'North', values: [1, 3] },
+            { name: 'South', values: [2, null] },
+          ],
+        },
+      }),
     ).toEqual(expected);
   });
 
   it('takes the hosted data matrix (series names, category names, one row per category), as data or inside content', () => {
-    const data = [['North', 'South'], ['Q1', 'Q2'], [1, 2], [3, null]];
+    const data = [
+      ['North', 'South'],
+      ['Q1', 'Q2'],
+      [1, 2],
+      [3, null],
+    ];
     expect(content({ data })).toEqual(expected);
     expect(content({ content: { data } })).toEqual(expected);
   });
@@ -130,7 +160,11 @@ describe('chart content', () => {
   });
 
   it('keeps overlays given in the content', () => {
-    expect(content({ content: { categories: ['a', 'b'], series: [{ name: 'S', values: [1, 2] }], overlays: [['x', 'y']] } })).toMatchObject({
+    expect(
+      content({
+        content: { categories: ['a', 'b'], series: [{ name: 'S', values: [1, 2] }], overlays: [['x', 'y']] },
+      }),
+    ).toMatchObject({
       overlays: [['x', 'y']],
     });
   });
@@ -138,19 +172,59 @@ describe('chart content', () => {
   it('refuses inconsistent data, naming the path', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ data: [['a', 'b'], ['c'], [1]] }, `${AT}.data[2]`, 'expected 2 values (one per series), got 1'],
-      [{ data: [['a'], ['c', 'd'], [1]] }, `${AT}.data`, 'expected 2 value rows after the two name rows (one per category), got 1'],
+      [
+        { data: [['a'], ['c', 'd'], [1]] },
+        `${AT}.data`,
+        'expected 2 value rows after the two name rows (one per category), got 1',
+      ],
       [{ data: [['a']] }, `${AT}.data`, 'expected a data matrix'],
-      [{ data: [['a'], ['c'], ['x']] }, `${AT}.data[2][0]`, 'expected a number, a numeric string or null, got "x"'],
-      [{ content: { categories: ['a', 'b'], series: [{ name: 'S', values: [1] }] } }, `${AT}.content.series[0].values`, 'expected 2 values (one per category), got 1'],
+      [
+        { data: [['a'], ['c'], ['x']] },
+        `${AT}.data[2][0]`,
+        'expected a number, a numeric string or null, got "x"',
+      ],
+      [
+        { content: { categories: ['a', 'b'], series: [{ name: 'S', values: [1] }] } },
+        `${AT}.content.series[0].values`,
+        'expected 2 values (one per category), got 1',
+      ],
       [{ content: { categories: ['a'] } }, `${AT}.content`, 'expected series or data, got none of them'],
       [{ content: { series: [] } }, `${AT}.content.series`, 'expected a non-empty array'],
-      [{ content: { series: [{ values: [1] }] } }, `${AT}.content.series[0].name`, 'expected a string or a number, got nothing'],
-      [{ content: { series: [{ name: 'S' }] } }, `${AT}.content.series[0]`, 'expected values or x, got none of them'],
-      [{ content: { series: [{ name: 'S', x: [1] }] } }, `${AT}.content.series[0]`, 'expected both x and y, got only one of them'],
-      [{ content: { series: [{ name: 'S', x: [1], y: [1, 2] }] } }, `${AT}.content.series[0].y`, 'expected 1 values (as many as x), got 2'],
-      [{ content: { series: [{ name: 'S', values: [1] }], data: [['a'], ['b'], [1]] } }, `${AT}.content`, 'expected only one of series, data'],
-      [{ content: { series: [{ name: 'S', values: [1] }], overlays: [['a'], ['b']] } }, `${AT}.content.overlays`, 'expected at most 1 arrays (one per series), got 2'],
-      [{ content: { series: [{ name: 'S', values: [1] }], overlays: [['a', 'b']] } }, `${AT}.content.overlays[0]`, 'expected at most 1 strings (one per point), got 2'],
+      [
+        { content: { series: [{ values: [1] }] } },
+        `${AT}.content.series[0].name`,
+        'expected a string or a number, got nothing',
+      ],
+      [
+        { content: { series: [{ name: 'S' }] } },
+        `${AT}.content.series[0]`,
+        'expected values or x, got none of them',
+      ],
+      [
+        { content: { series: [{ name: 'S', x: [1] }] } },
+        `${AT}.content.series[0]`,
+        'expected both x and y, got only one of them',
+      ],
+      [
+        { content: { series: [{ name: 'S', x: [1], y: [1, 2] }] } },
+        `${AT}.content.series[0].y`,
+        'expected 1 values (as many as x), got 2',
+      ],
+      [
+        { content: { series: [{ name: 'S', values: [1] }], data: [['a'], ['b'], [1]] } },
+        `${AT}.content`,
+        'expected only one of series, data',
+      ],
+      [
+        { content: { series: [{ name: 'S', values: [1] }], overlays: [['a'], ['b']] } },
+        `${AT}.content.overlays`,
+        'expected at most 1 arrays (one per series), got 2',
+      ],
+      [
+        { content: { series: [{ name: 'S', values: [1] }], overlays: [['a', 'b']] } },
+        `${AT}.content.overlays[0]`,
+        'expected at most 1 strings (one per point), got 2',
+      ],
     ];
     for (const [shape, path, text] of cases) {
       const r = refusal(shape);

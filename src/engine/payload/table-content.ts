@@ -6,11 +6,24 @@
 import type { TableCell, TableContent } from './model.js';
 import { colourSpec } from './colour.js';
 import { object } from './object-builder.js';
-import { arrayOf, byJsonType, custom, enumOf, named, transform, string, type Spec } from './schema-builders.js';
+import {
+  arrayOf,
+  byJsonType,
+  custom,
+  enumOf,
+  named,
+  transform,
+  string,
+  type Spec,
+} from './schema-builders.js';
 import { numberAsText, plainTextContent, textSpec } from './text-content.js';
 import { splitTextProperties, textPropertyFields } from './text-properties.js';
 
-const VERTICAL_ALIGN: Record<string, NonNullable<TableCell['verticalAlign']>> = { top: 't', middle: 'ctr', bottom: 'b' };
+const VERTICAL_ALIGN: Record<string, NonNullable<TableCell['verticalAlign']>> = {
+  top: 't',
+  middle: 'ctr',
+  bottom: 'b',
+};
 
 const cellPropertiesSpec = named(
   'CellProperties',

@@ -33,10 +33,15 @@ const TP = `${AT}[0].text_properties`;
 
 describe('plain strings', () => {
   it('makes one paragraph per line (\\n, \\r\\n, \\r), an empty string one empty run', () => {
-    const lines = (s: string): string[] => plainTextContent(s).paragraphs.map((p) => p.runs.map((r) => r.text).join(''));
+    const lines = (s: string): string[] =>
+      plainTextContent(s).paragraphs.map((p) => p.runs.map((r) => r.text).join(''));
     expect(lines('a\nb\r\nc\rd')).toEqual(['a', 'b', 'c', 'd']);
     expect(lines('a\n\nb')).toEqual(['a', '', 'b']);
-    expect(plainTextContent('')).toEqual({ kind: 'text', fromRuns: false, paragraphs: [{ props: {}, runs: [{ text: '', props: {} }] }] });
+    expect(plainTextContent('')).toEqual({
+      kind: 'text',
+      fromRuns: false,
+      paragraphs: [{ props: {}, runs: [{ text: '', props: {} }] }],
+    });
   });
 });
 
@@ -48,7 +53,11 @@ describe('runs', () => {
       { text_run: 'two\nthree', text_properties: { new_line: true, font_bold: true } },
     ]);
     expect(content.fromRuns).toBe(true);
-    expect(content.paragraphs.map((p) => p.runs.map((r) => r.text))).toEqual([['one', ' more'], ['two'], ['three']]);
+    expect(content.paragraphs.map((p) => p.runs.map((r) => r.text))).toEqual([
+      ['one', ' more'],
+      ['two'],
+      ['three'],
+    ]);
     expect(content.paragraphs[2]?.runs[0]?.props).toEqual({ bold: true });
   });
 
@@ -61,11 +70,17 @@ describe('runs', () => {
   });
 
   it('takes an empty array as an empty text', () => {
-    expect(parseText([]).content).toEqual({ kind: 'text', fromRuns: true, paragraphs: [{ props: {}, runs: [] }] });
+    expect(parseText([]).content).toEqual({
+      kind: 'text',
+      fromRuns: true,
+      paragraphs: [{ props: {}, runs: [] }],
+    });
   });
 
   it('refuses a run without text_run, or with a text_run that is not a string', () => {
-    expect(() => parseText([{ text_properties: {} }])).toThrow(`${AT}[0].text_run: expected a string, got nothing`);
+    expect(() => parseText([{ text_properties: {} }])).toThrow(
+      `${AT}[0].text_run: expected a string, got nothing`,
+    );
     expect(() => parseText([{ text_run: 5 }])).toThrow(`${AT}[0].text_run: expected a string, got 5`);
     expect(() => parseText([{ text_run: 'x', text_properties: 'bold' }])).toThrow(
       `${TP}: expected a text_properties object, got "bold"`,
@@ -124,19 +139,25 @@ describe('text_properties, in DrawingML units', () => {
       doublewavy: 'wavyDbl',
       HeavyWavy: 'wavyHeavy',
     };
-    for (const [name, value] of Object.entries(names)) expect(props({ font_underline: name }).run.underline).toBe(value);
-    expect(refusal({ font_underline: 'triple' })).toContain(`${TP}.font_underline: expected one of "single", "double"`);
+    for (const [name, value] of Object.entries(names))
+      expect(props({ font_underline: name }).run.underline).toBe(value);
+    expect(refusal({ font_underline: 'triple' })).toContain(
+      `${TP}.font_underline: expected one of "single", "double"`,
+    );
   });
 
   it('maps baseline superscript/subscript to 1/1000 %', () => {
     expect(props({ baseline: 'superscript' }).run.baseline).toBe(30000);
     expect(props({ baseline: 'subscript' }).run.baseline).toBe(-25000);
-    expect(refusal({ baseline: 'raised' })).toBe(`${TP}.baseline: expected one of "superscript", "subscript", got "raised"`);
+    expect(refusal({ baseline: 'raised' })).toBe(
+      `${TP}.baseline: expected one of "superscript", "subscript", got "raised"`,
+    );
   });
 
   it('maps text_align to ST_TextAlignType', () => {
     const aligns = { left: 'l', center: 'ctr', right: 'r', justified: 'just', dist: 'dist' };
-    for (const [name, value] of Object.entries(aligns)) expect(props({ text_align: name }).paragraph.align).toBe(value);
+    for (const [name, value] of Object.entries(aligns))
+      expect(props({ text_align: name }).paragraph.align).toBe(value);
     expect(refusal({ text_align: 'middle' })).toContain(`${TP}.text_align: expected one of "left", "center"`);
   });
 
@@ -144,44 +165,71 @@ describe('text_properties, in DrawingML units', () => {
     expect(props({ text_indent: 1 }).paragraph.indent).toBe(360000);
     expect(props({ text_indent: 0.5 }).paragraph.indent).toBe(180000);
     expect(props({ text_indent: -142.24 }).paragraph.indent).toBe(-51206400);
-    expect(refusal({ text_indent: 150 })).toBe(`${TP}.text_indent: expected a number from -142.24 to 142.24, got 150`);
+    expect(refusal({ text_indent: 150 })).toBe(
+      `${TP}.text_indent: expected a number from -142.24 to 142.24, got 150`,
+    );
   });
 
   it('maps text_line_spacing: 1.00–9.99 as a multiple (1/1000 %), larger whole numbers as points (1/100 pt)', () => {
     expect(props({ text_line_spacing: 1 }).paragraph.lineSpacing).toEqual({ unit: 'percent', value: 100000 });
-    expect(props({ text_line_spacing: 1.5 }).paragraph.lineSpacing).toEqual({ unit: 'percent', value: 150000 });
-    expect(props({ text_line_spacing: 9.99 }).paragraph.lineSpacing).toEqual({ unit: 'percent', value: 999000 });
+    expect(props({ text_line_spacing: 1.5 }).paragraph.lineSpacing).toEqual({
+      unit: 'percent',
+      value: 150000,
+    });
+    expect(props({ text_line_spacing: 9.99 }).paragraph.lineSpacing).toEqual({
+      unit: 'percent',
+      value: 999000,
+    });
     expect(props({ text_line_spacing: 24 }).paragraph.lineSpacing).toEqual({ unit: 'points', value: 2400 });
-    expect(props({ text_line_spacing: 1584 }).paragraph.lineSpacing).toEqual({ unit: 'points', value: 158400 });
+    expect(props({ text_line_spacing: 1584 }).paragraph.lineSpacing).toEqual({
+      unit: 'points',
+      value: 158400,
+    });
     for (const bad of [0.5, 10.5, 1585, '2']) {
-      expect(refusal({ text_line_spacing: bad })).toContain(`${TP}.text_line_spacing: expected a multiple of single spacing`);
+      expect(refusal({ text_line_spacing: bad })).toContain(
+        `${TP}.text_line_spacing: expected a multiple of single spacing`,
+      );
     }
   });
 
   it('maps the bullet properties', () => {
-    expect(props({ bullet: true, bullet_character_code: 8226, bullet_indent_level: 8, bullet_size: 75 }).paragraph).toEqual({
+    expect(
+      props({ bullet: true, bullet_character_code: 8226, bullet_indent_level: 8, bullet_size: 75 }).paragraph,
+    ).toEqual({
       bullet: true,
       bulletChar: '•',
       level: 8,
       bulletSize: 75000,
     });
-    expect(refusal({ bullet_indent_level: 9 })).toBe(`${TP}.bullet_indent_level: expected an integer from 0 to 8, got 9`);
-    expect(refusal({ bullet_indent_level: -1 })).toBe(`${TP}.bullet_indent_level: expected an integer from 0 to 8, got -1`);
-    expect(refusal({ bullet_character_code: 0xd800 })).toContain(`${TP}.bullet_character_code: expected a character code`);
+    expect(refusal({ bullet_indent_level: 9 })).toBe(
+      `${TP}.bullet_indent_level: expected an integer from 0 to 8, got 9`,
+    );
+    expect(refusal({ bullet_indent_level: -1 })).toBe(
+      `${TP}.bullet_indent_level: expected an integer from 0 to 8, got -1`,
+    );
+    expect(refusal({ bullet_character_code: 0xd800 })).toContain(
+      `${TP}.bullet_character_code: expected a character code`,
+    );
     expect(refusal({ bullet: 'yes' })).toBe(`${TP}.bullet: expected true or false, got "yes"`);
   });
 
   it('clamps bullet_size to the 25–400 % the file format allows, with a warning', () => {
     const { content, warnings } = parseText([{ text_run: 'x', text_properties: { bullet_size: 1000 } }]);
     expect(content.paragraphs[0]?.props.bulletSize).toBe(400000);
-    expect(warnings).toEqual([{ path: `${TP}.bullet_size`, message: 'bullet_size 1000 is outside 25–400 %, 400 % is used' }]);
-    expect(refusal({ bullet_size: 6000 })).toBe(`${TP}.bullet_size: expected a number from 0 to 5000, got 6000`);
+    expect(warnings).toEqual([
+      { path: `${TP}.bullet_size`, message: 'bullet_size 1000 is outside 25–400 %, 400 % is used' },
+    ]);
+    expect(refusal({ bullet_size: 6000 })).toBe(
+      `${TP}.bullet_size: expected a number from 0 to 5000, got 6000`,
+    );
   });
 
   it('refuses bad colours and hyperlinks, and warns about unknown properties', () => {
     expect(refusal({ font_color: 'RGB(256,0,0)' })).toContain(`${TP}.font_color: expected a colour`);
     expect(refusal({ font_bg_color: 12 })).toContain(`${TP}.font_bg_color: expected a colour`);
-    expect(refusal({ hyperlink: 'not a url' })).toBe(`${TP}.hyperlink: expected an absolute URL (https://…, mailto:…), got "not a url"`);
+    expect(refusal({ hyperlink: 'not a url' })).toBe(
+      `${TP}.hyperlink: expected an absolute URL (https://…, mailto:…), got "not a url"`,
+    );
     const { warnings } = parseText([{ text_run: 'x', text_properties: { font_colour: 'red' } }]);
     expect(warnings).toEqual([{ path: `${TP}.font_colour`, message: 'unknown key "font_colour" ignored' }]);
   });

@@ -14,7 +14,8 @@ const LINE_BREAK = /\r\n|\r|\n/;
 export function plainTextContent(value: string): TextContent {
   const lines = value.includes('\n') || value.includes('\r') ? value.split(LINE_BREAK) : [value];
   const paragraphs: Paragraph[] = new Array<Paragraph>(lines.length);
-  for (let i = 0; i < lines.length; i++) paragraphs[i] = { props: {}, runs: [{ text: lines[i] as string, props: {} }] };
+  for (let i = 0; i < lines.length; i++)
+    paragraphs[i] = { props: {}, runs: [{ text: lines[i] as string, props: {} }] };
   return { kind: 'text', fromRuns: false, paragraphs };
 }
 
@@ -33,7 +34,8 @@ export function paragraphsFromRuns(runs: readonly RunInput[]): TextContent {
       current = { props: {}, runs: [] };
       paragraphs.push(current);
     }
-    const lines = input.text.includes('\n') || input.text.includes('\r') ? input.text.split(LINE_BREAK) : [input.text];
+    const lines =
+      input.text.includes('\n') || input.text.includes('\r') ? input.text.split(LINE_BREAK) : [input.text];
     for (let i = 0; i < lines.length; i++) {
       if (i > 0) {
         current = { props: {}, runs: [] };
@@ -74,11 +76,14 @@ export const singleRunSpec: Spec<TextContent> = transform(runSpec, (run) => para
 const plainTextSpec: Spec<TextContent> = transform(string(), plainTextContent);
 
 /** Text of a text shape (`text` alias), speaker notes and table cells: a string or runs. */
-export const textSpec: Spec<TextContent> = byJsonType('a string or an array of runs [{text_run, text_properties}]', {
-  string: plainTextSpec,
-  array: runsSpec,
-  object: singleRunSpec,
-});
+export const textSpec: Spec<TextContent> = byJsonType(
+  'a string or an array of runs [{text_run, text_properties}]',
+  {
+    string: plainTextSpec,
+    array: runsSpec,
+    object: singleRunSpec,
+  },
+);
 
 /** A number where text is expected (table cells, tag values, category names), written as JavaScript prints it. */
 export const numberAsText: Spec<string> = transform(number(), (n) => String(n));

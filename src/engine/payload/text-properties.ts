@@ -103,10 +103,14 @@ function bulletSize(percent: number, ctx: ParseContext): number {
 
 const URL_LIKE = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]+$/;
 const HYPERLINK_EXPECTED = 'an absolute URL (https://…, mailto:…)';
-const hyperlinkSpec = custom<string>(HYPERLINK_EXPECTED, { type: 'string', pattern: URL_LIKE.source }, (value, ctx) => {
-  if (typeof value !== 'string' || !URL_LIKE.test(value)) fail(ctx, HYPERLINK_EXPECTED, value);
-  return value;
-});
+const hyperlinkSpec = custom<string>(
+  HYPERLINK_EXPECTED,
+  { type: 'string', pattern: URL_LIKE.source },
+  (value, ctx) => {
+    if (typeof value !== 'string' || !URL_LIKE.test(value)) fail(ctx, HYPERLINK_EXPECTED, value);
+    return value;
+  },
+);
 
 const fontSizeSpec = number({ min: 1, max: 4000 });
 
