@@ -75,6 +75,7 @@ export interface ChartSettings {
   legendFontColor?: string;
   legendBold?: boolean;
   showValueLabels?: boolean;
+  /** An ST_DLblPos value (`bestFit`, `b`, `ctr`, `inBase`, `inEnd`, `l`, `outEnd`, `r`, `t`), mapped from the hosted API's names. */
   dataLabelPosition?: string;
   dataLabelFontSizePt?: number;
   dataLabelFont?: string;
