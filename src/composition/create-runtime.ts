@@ -116,6 +116,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       closing ??= (async () => {
         sweeper?.stop();
         await consumer?.stop();
+        await deps.queue.close();
         await activePool.close();
         db.close();
       })();

@@ -67,6 +67,7 @@ describeJobContract('SQLite', async (time) => {
     jobs: new SqliteJobStore(db),
     queue: new SqliteJobQueue(db, clock),
     async restart() {
+      // The old queue instance is not closed: a crash gives no chance to. Its lease tells.
       db.close();
       db = openDatabase(t.file);
       t.handles.push(db);
@@ -74,6 +75,25 @@ describeJobContract('SQLite', async (time) => {
     },
     close: t.cleanup,
   };
+});
+
+describe('SQLite job queue ownership', () => {
+  it('a claim of a closed instance in this process is recovered at once; a live one keeps it', async () => {
+    const t = openTemp();
+    try {
+      const first = new SqliteJobQueue(t.db);
+      const second = new SqliteJobQueue(t.db);
+      await first.enqueue('a');
+      await first.enqueue('b');
+      expect(await first.claim(60_000)).toEqual({ jobId: 'a', attempt: 1 });
+      expect(await second.claim(60_000)).toEqual({ jobId: 'b', attempt: 1 });
+      await first.close(); // e.g. the runtime restarted inside a pid-1 container
+      expect(await second.recoverInterrupted(2)).toEqual({ requeued: ['a'], abandoned: [] });
+      await second.close();
+    } finally {
+      await t.cleanup();
+    }
+  });
 });
 
 describe('SQLite database file', () => {

@@ -129,10 +129,10 @@ describe('deckforge migrate', () => {
   it('creates the schema, then reports it is up to date', async () => {
     const first = capture();
     expect(await runMigrate([], first.io)).toBe(0);
-    expect(first.out.join('')).toMatch(/migrated from version 0 to 1/);
+    expect(first.out.join('')).toMatch(/migrated from version 0 to 2/);
     const second = capture();
     expect(await runMigrate([], second.io)).toBe(0);
-    expect(second.out.join('')).toMatch(/schema is up to date \(version 1\)/);
+    expect(second.out.join('')).toMatch(/schema is up to date \(version 2\)/);
   });
 });
 

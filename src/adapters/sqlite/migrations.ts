@@ -76,4 +76,9 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX job_queue_waiting ON job_queue(lease_until, enqueued_seq);
     `,
   },
+  {
+    version: 2,
+    name: 'job_queue.owner_instance: tell a dead earlier incarnation from a live one under the same pid',
+    sql: `ALTER TABLE job_queue ADD COLUMN owner_instance TEXT;`,
+  },
 ];

@@ -1,8 +1,10 @@
 /**
  * The in-process durable queue: a table in the same SQLite file, so a queued job survives a restart. A claim
- * carries a lease (renewed while the job runs) and the claiming process's host and pid; a claim whose lease ran
- * out, or whose process on this host is gone, was interrupted and is recovered (retried or abandoned).
+ * carries a lease (renewed while the job runs) and its owner: host, pid and queue instance. A claim whose lease
+ * ran out, or whose owner on this host is gone, was interrupted and is recovered (retried or abandoned). "Gone"
+ * includes the same pid with an instance this process does not run: a container restarted as pid 1 again.
  */
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ClaimedJob, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
 import { immediate, type SqliteDatabase } from './database.js';
@@ -13,7 +15,11 @@ interface QueueRow {
   lease_until: number | null;
   owner_host: string | null;
   owner_pid: number | null;
+  owner_instance: string | null;
 }
+
+/** Queue instances alive in this process (module state on purpose: it describes the process itself). */
+const LIVE_INSTANCES = new Set<string>();
 
 function processIsAlive(pid: number): boolean {
   try {
@@ -27,11 +33,19 @@ function processIsAlive(pid: number): boolean {
 
 export class SqliteJobQueue implements JobQueue {
   private readonly host = hostname();
+  private readonly instance = randomUUID();
 
   constructor(
     private readonly db: SqliteDatabase,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    LIVE_INSTANCES.add(this.instance);
+  }
+
+  /** This instance's claims become recoverable at once (by another instance) instead of after their lease. */
+  async close(): Promise<void> {
+    LIVE_INSTANCES.delete(this.instance);
+  }
 
   async enqueue(jobId: string): Promise<void> {
     immediate(this.db, () => {
@@ -54,9 +68,10 @@ export class SqliteJobQueue implements JobQueue {
       if (!row) return null;
       this.db
         .prepare(
-          'UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ? WHERE job_id = ?',
+          `UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ?,
+             owner_instance = ? WHERE job_id = ?`,
         )
-        .run(this.now() + leaseMs, this.host, process.pid, row.job_id);
+        .run(this.now() + leaseMs, this.host, process.pid, this.instance, row.job_id);
       return { jobId: row.job_id, attempt: row.attempts + 1 };
     });
   }
@@ -75,23 +90,21 @@ export class SqliteJobQueue implements JobQueue {
     return immediate(this.db, () => {
       const claimed = this.db
         .prepare(
-          'SELECT job_id, attempts, lease_until, owner_host, owner_pid FROM job_queue WHERE lease_until IS NOT NULL',
+          `SELECT job_id, attempts, lease_until, owner_host, owner_pid, owner_instance FROM job_queue
+           WHERE lease_until IS NOT NULL`,
         )
         .all() as QueueRow[];
       const now = this.now();
       const result: RecoveredJobs = { requeued: [], abandoned: [] };
       for (const row of claimed) {
-        const ownerGone =
-          row.owner_host === this.host &&
-          row.owner_pid !== null &&
-          row.owner_pid !== process.pid &&
-          !processIsAlive(row.owner_pid);
+        const ownerGone = row.owner_host === this.host && row.owner_pid !== null && this.ownerIsGone(row);
         const leaseOver = row.lease_until !== null && row.lease_until < now;
         if (!ownerGone && !leaseOver) continue;
         if (row.attempts < maxAttempts) {
           this.db
             .prepare(
-              'UPDATE job_queue SET lease_until = NULL, owner_host = NULL, owner_pid = NULL WHERE job_id = ?',
+              `UPDATE job_queue SET lease_until = NULL, owner_host = NULL, owner_pid = NULL, owner_instance = NULL
+               WHERE job_id = ?`,
             )
             .run(row.job_id);
           result.requeued.push(row.job_id);
@@ -102,6 +115,11 @@ export class SqliteJobQueue implements JobQueue {
       }
       return result;
     });
+  }
+
+  private ownerIsGone(row: QueueRow): boolean {
+    if (row.owner_pid !== process.pid) return !processIsAlive(row.owner_pid ?? 0);
+    return row.owner_instance === null || !LIVE_INSTANCES.has(row.owner_instance);
   }
 
   async depth(): Promise<number> {

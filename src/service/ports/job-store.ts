@@ -77,4 +77,6 @@ export interface JobQueue {
   /** Jobs waiting (not claimed). */
   depth(): Promise<number>;
   remove(jobId: string): Promise<void>;
+  /** This consumer stops: its remaining claims may be recovered by others without waiting for their lease. */
+  close(): Promise<void>;
 }
