@@ -1,0 +1,40 @@
+/** Contracts of the small ports: PasswordHasher and RateLimiter. */
+import { describe, expect, it } from 'vitest';
+import type { PasswordHasher, RateLimiter } from '../../../src/service/ports/index.js';
+
+export function describePasswordHasherContract(name: string, make: () => PasswordHasher): void {
+  describe(`PasswordHasher contract: ${name}`, () => {
+    it('verifies the right password only, salts every hash, and never stores the password', async () => {
+      const hasher = make();
+      const a = await hasher.hash('correct horse battery');
+      const b = await hasher.hash('correct horse battery');
+      expect(a).not.toBe(b);
+      expect(a).not.toContain('correct horse battery');
+      expect(await hasher.verify('correct horse battery', a)).toBe(true);
+      expect(await hasher.verify('correct horse battery', b)).toBe(true);
+      expect(await hasher.verify('correct horse batterY', a)).toBe(false);
+      expect(await hasher.verify('', a)).toBe(false);
+      expect(await hasher.verify('x', 'not a stored hash')).toBe(false);
+    });
+  });
+}
+
+export interface RateHarness {
+  limiter: RateLimiter;
+  advance(ms: number): void;
+}
+
+export function describeRateLimiterContract(name: string, make: () => RateHarness): void {
+  describe(`RateLimiter contract: ${name}`, () => {
+    it('allows the limit per minute and per key, then refuses with a retry time, then allows again', async () => {
+      const { limiter, advance } = make();
+      for (let i = 0; i < 5; i++) expect((await limiter.hit('a', 5)).allowed).toBe(true);
+      const refused = await limiter.hit('a', 5);
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+      expect((await limiter.hit('b', 5)).allowed).toBe(true);
+      advance(60_000);
+      expect((await limiter.hit('a', 5)).allowed).toBe(true);
+    });
+  });
+}
