@@ -117,7 +117,26 @@ export function openPackage(
   bytes: Uint8Array,
   problems: (kind: string, part: string, msg: string) => void,
 ): OpcPackage {
-  const entries = new Map(Object.entries(unzipSync(bytes)));
+  const names: string[] = [];
+  const entries = new Map(
+    Object.entries(
+      unzipSync(bytes, {
+        filter: (f) => {
+          names.push(f.name);
+          return true;
+        },
+      }),
+    ),
+  );
+  // ZIP item names must be unique, and part names unique case-insensitively [OPC-zip] M3.3, [OPC-equiv].
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const other = seen.get(name.toLowerCase());
+    if (other === name) problems('zip-duplicate-entry', partNameOf(name), 'the ZIP holds this item twice');
+    else if (other !== undefined)
+      problems('part-name-collision', partNameOf(name), `differs from ${partNameOf(other)} only by case`);
+    seen.set(name.toLowerCase(), name);
+  }
   const pkg: OpcPackage = {
     entries,
     partsByLowerName: new Map(),

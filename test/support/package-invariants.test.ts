@@ -1,4 +1,4 @@
-import { strFromU8, strToU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, readCorpus } from './corpus.js';
 import { editPackage, editPart } from './package-edit.js';
@@ -7,6 +7,7 @@ import {
   checkPackageInvariantsAgainst,
   findPackageViolations,
 } from './package-invariants.js';
+import { storedEntry, writeZip } from './zip-writer.js';
 
 const SMALL = readCorpus('python-pptx/shp-freeform.pptx'); // 1 slide, no text
 const TEXT = readCorpus('python-pptx/txt-font-props.pptx'); // 5 slides with text boxes
@@ -66,6 +67,16 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
     expect(checkPackageInvariants(broken)).toEqual([
       'zip-directory-entry /ppt/slides/: the ZIP has a directory entry',
     ]);
+  });
+
+  it('zip-duplicate-entry and part-name-collision: one name twice, and two names differing by case', () => {
+    const entries = Object.entries(unzipSync(SMALL)).map(([name, data]) => storedEntry(name, data));
+    const thumbnail = entries.find((e) => e.name === 'docProps/thumbnail.jpeg');
+    if (!thumbnail) throw new Error('fixture changed');
+    const twice = writeZip([...entries, thumbnail]);
+    expect(kinds(twice)).toEqual(['zip-duplicate-entry']);
+    const byCase = writeZip([...entries, { ...thumbnail, name: 'docProps/Thumbnail.JPEG' }]);
+    expect(kinds(byCase)).toContain('part-name-collision');
   });
 
   it('content-type-missing: a part whose extension has no Default and no Override', () => {
