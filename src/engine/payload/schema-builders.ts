@@ -23,10 +23,16 @@ export class ParseContext {
   readonly warnings: Warning[] = [];
   private readonly keys: PathKey[] = [];
   private depth = 0;
+  /** prefixes[d]: the path of the first d keys, valid for d <= `valid`; shared by every path built below it. */
+  private readonly prefixes: string[];
+  private valid = 0;
 
-  constructor(private readonly root: string) {}
+  constructor(root: string) {
+    this.prefixes = [root];
+  }
 
   enter(key: PathKey): void {
+    if (this.valid > this.depth) this.valid = this.depth;
     this.keys[this.depth++] = key;
   }
 
@@ -36,8 +42,11 @@ export class ParseContext {
 
   /** The JSON path of the current value, or of a value below it. */
   path(...below: PathKey[]): string {
-    let p = this.root;
-    for (let i = 0; i < this.depth; i++) p = joinPath(p, this.keys[i] as PathKey);
+    for (let d = this.valid + 1; d <= this.depth; d++) {
+      this.prefixes[d] = joinPath(this.prefixes[d - 1] as string, this.keys[d - 1] as PathKey);
+    }
+    if (this.valid < this.depth) this.valid = this.depth;
+    let p = this.prefixes[this.depth] as string;
     for (const key of below) p = joinPath(p, key);
     return p;
   }

@@ -110,11 +110,13 @@ function withChartAliases(
   settings: ShapeSettings | null,
   aliases: { title?: string; categoryTitle?: string; valueTitle?: string },
 ): ShapeSettings | null {
+  if (aliases.title === undefined && aliases.categoryTitle === undefined && aliases.valueTitle === undefined) {
+    return settings;
+  }
   const chart: ChartSettings = {};
   if (aliases.title !== undefined) chart.title = aliases.title;
   if (aliases.categoryTitle !== undefined) chart.categoryAxisTitle = aliases.categoryTitle;
   if (aliases.valueTitle !== undefined) chart.valueAxisTitle = aliases.valueTitle;
-  if (Object.keys(chart).length === 0) return settings;
   // Keys given in `settings` win over the older shape-level ones.
   return { ...settings, chart: { ...chart, ...settings?.chart } };
 }
