@@ -110,7 +110,11 @@ function withChartAliases(
   settings: ShapeSettings | null,
   aliases: { title?: string; categoryTitle?: string; valueTitle?: string },
 ): ShapeSettings | null {
-  if (aliases.title === undefined && aliases.categoryTitle === undefined && aliases.valueTitle === undefined) {
+  if (
+    aliases.title === undefined &&
+    aliases.categoryTitle === undefined &&
+    aliases.valueTitle === undefined
+  ) {
     return settings;
   }
   const chart: ChartSettings = {};
