@@ -9,7 +9,7 @@ import { checkTextFit } from '../text/fit-text.js';
 import { child, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import {
   cNvPr,
-  findShape,
+  findInList,
   listShapes,
   shapeVariants,
   type FoundShape,
@@ -74,10 +74,12 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
     return rId;
   };
 
+  // Listed once and again only after a removal: nothing else changes which shapes the slide has.
+  let shapes = listShapes(spTree);
   for (const request of requests) {
-    const { shape, sameNameCount } = findShape(spTree, request.target);
+    const { shape, sameNameCount } = findInList(shapes, request.target);
     if (!shape) {
-      reportMissing(ctx, spTree, request);
+      reportMissing(ctx, shapes, request);
       continue;
     }
     if (sameNameCount > 1) {
@@ -88,6 +90,7 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
     }
     if (request.remove) {
       removeShape(ctx.slideRoot, shape);
+      shapes = listShapes(spTree);
       continue;
     }
     if (request.hidden !== null) setHidden(shape, request.hidden);
@@ -109,8 +112,8 @@ function describeTarget(request: ShapeRequest): string {
   return request.target.by === 'name' ? `named "${request.target.name}"` : `with id ${request.target.id}`;
 }
 
-function reportMissing(ctx: SlideFillContext, spTree: XmlElement, request: ShapeRequest): void {
-  const names = listShapes(spTree).map((s) => `"${s.name}"`);
+function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
+  const names = shapes.map((s) => `"${s.name}"`);
   const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
   if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
   ctx.warnings.push({ path: request.path, message });

@@ -163,8 +163,14 @@ export function findShape(
   spTree: XmlElement,
   target: ShapeTarget,
 ): { shape: FoundShape | undefined; sameNameCount: number } {
-  const matches = listShapes(spTree).filter((s) =>
-    target.by === 'name' ? s.name === target.name : s.id === target.id,
-  );
+  return findInList(listShapes(spTree), target);
+}
+
+/** findShape over an already computed listShapes result (a slide with many entries lists its shapes once). */
+export function findInList(
+  shapes: readonly FoundShape[],
+  target: ShapeTarget,
+): { shape: FoundShape | undefined; sameNameCount: number } {
+  const matches = shapes.filter((s) => (target.by === 'name' ? s.name === target.name : s.id === target.id));
   return { shape: matches[0], sameNameCount: matches.length };
 }

@@ -102,162 +102,186 @@ const paragraphProps = (sp: XmlElement) =>
     return pPr ? serializeElement(pPr) : '';
   });
 
+/** The validator (.NET on WebAssembly) needs a while per deck, more on a busy machine. */
+const VALIDATOR_TIMEOUT = 240_000;
+
 describe('filling text on real slides', () => {
-  it('poi/layouts.pptx: every text shape of every slide takes three lines and the deck stays valid', async () => {
-    const template = readCorpus('poi/layouts.pptx');
-    const seen: string[] = [];
-    const output = editPackage(template, (files) => {
-      for (const part of slideParts(files)) {
-        const doc = parseXml(strFromU8(files[part]!));
-        const before = new Map(
-          listShapes(spTreeOf(doc))
-            .filter((s) => s.kind === 'text' && child(s.element, 'p:txBody'))
-            .map((s) => [s.id, paragraphProps(s.element)]),
-        );
-        fillAll(doc, (name) => ({ kind: 'string', value: `${name} A\n${name} B\n${name} C` }));
-        for (const shape of listShapes(spTreeOf(doc)).filter((s) => s.kind === 'text')) {
-          const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
-          expect(ps.map((p) => visibleText(p))).toEqual([
-            `${shape.name} A`,
-            `${shape.name} B`,
-            `${shape.name} C`,
-          ]);
-          // Paragraph i keeps template paragraph i's pPr (the last one for any beyond).
-          const templatePPr = before.get(shape.id) ?? [''];
-          expect(paragraphProps(shape.element)).toEqual(
-            [0, 1, 2].map((i) => templatePPr[Math.min(i, templatePPr.length - 1)]),
+  it(
+    'poi/layouts.pptx: every text shape of every slide takes three lines and the deck stays valid',
+    async () => {
+      const template = readCorpus('poi/layouts.pptx');
+      const seen: string[] = [];
+      const output = editPackage(template, (files) => {
+        for (const part of slideParts(files)) {
+          const doc = parseXml(strFromU8(files[part]!));
+          const before = new Map(
+            listShapes(spTreeOf(doc))
+              .filter((s) => s.kind === 'text' && child(s.element, 'p:txBody'))
+              .map((s) => [s.id, paragraphProps(s.element)]),
           );
-          seen.push(`${part}:${shape.name}`);
+          fillAll(doc, (name) => ({ kind: 'string', value: `${name} A\n${name} B\n${name} C` }));
+          for (const shape of listShapes(spTreeOf(doc)).filter((s) => s.kind === 'text')) {
+            const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
+            expect(ps.map((p) => visibleText(p))).toEqual([
+              `${shape.name} A`,
+              `${shape.name} B`,
+              `${shape.name} C`,
+            ]);
+            // Paragraph i keeps template paragraph i's pPr (the last one for any beyond).
+            const templatePPr = before.get(shape.id) ?? [''];
+            expect(paragraphProps(shape.element)).toEqual(
+              [0, 1, 2].map((i) => templatePPr[Math.min(i, templatePPr.length - 1)]),
+            );
+            seen.push(`${part}:${shape.name}`);
+          }
+          expectWellFormedText(doc.root, part);
+          files[part] = strToU8(serializeXml(doc));
         }
-        expectWellFormedText(doc.root, part);
-        files[part] = strToU8(serializeXml(doc));
-      }
-    });
-    expect(seen).toContain('ppt/slides/slide1.xml:Title 1');
-    expect(seen).toContain('ppt/slides/slide1.xml:Subtitle 2');
-    const slide1 = parseXml(strFromU8(unzipSync(output)['ppt/slides/slide1.xml']!));
-    const title = listShapes(spTreeOf(slide1)).find((s) => s.name === 'Title 1')!;
-    const run = [...descendants(title.element, 'a:r')][0]!;
-    // The template run's lang survives; its stale dirty flag does not.
-    expect(child(run, 'a:rPr')!.attrs).toEqual({ lang: 'en-US', smtClean: '0' });
-    await expectValidPptx(output, template);
-  });
-
-  it('pptx-automizer/TextReplaceBullets.pptx: numbered and nested bullets survive a fill, and runs formatting applies', async () => {
-    const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
-    const output = editPackage(template, (files) => {
-      const nested = parseXml(strFromU8(files['ppt/slides/slide2.xml']!));
-      fillAll(nested, () => ({ kind: 'string', value: 'Level one\nLevel two\nLevel three\nStill three' }));
-      const shape = listShapes(spTreeOf(nested)).find((s) => s.name === '@AutomateNestedBullets')!;
-      const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
-      expect(ps.map((p) => textContent(p))).toEqual(['Level one', 'Level two', 'Level three', 'Still three']);
-      const bullets = ps.map((p) => {
-        const pPr = child(p, 'a:pPr')!;
-        return [
-          pPr.attrs['lvl'] ?? '0',
-          child(pPr, 'a:buChar')!.attrs['char'],
-          child(pPr, 'a:buFont')!.attrs['typeface'],
-        ];
       });
-      expect(bullets).toEqual([
-        ['0', '•', 'Arial'],
-        ['1', 'o', 'Courier New'],
-        ['2', 'v', 'Wingdings'],
-        ['2', 'v', 'Wingdings'],
-      ]);
-      // The template's theme colour on the runs is kept.
-      for (const p of ps)
-        expect(serializeElement(child(child(p, 'a:r')!, 'a:rPr')!)).toContain('<a:schemeClr val="accent1">');
-      expectWellFormedText(nested.root, 'slide2');
-      files['ppt/slides/slide2.xml'] = strToU8(serializeXml(nested));
+      expect(seen).toContain('ppt/slides/slide1.xml:Title 1');
+      expect(seen).toContain('ppt/slides/slide1.xml:Subtitle 2');
+      const slide1 = parseXml(strFromU8(unzipSync(output)['ppt/slides/slide1.xml']!));
+      const title = listShapes(spTreeOf(slide1)).find((s) => s.name === 'Title 1')!;
+      const run = [...descendants(title.element, 'a:r')][0]!;
+      // The template run's lang survives; its stale dirty flag does not.
+      expect(child(run, 'a:rPr')!.attrs).toEqual({ lang: 'en-US', smtClean: '0' });
+      await expectValidPptx(output, template);
+    },
+    VALIDATOR_TIMEOUT,
+  );
 
-      const numbered = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
-      // The caller's side of a hyperlink: a new External relationship in the slide's rels part.
-      const relsName = 'ppt/slides/_rels/slide1.xml.rels';
-      const addHyperlink = (url: string) => {
-        const id = 'rIdLink1';
-        files[relsName] = strToU8(
-          strFromU8(files[relsName]!).replace(
-            '</Relationships>',
-            `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" ` +
-              `Target="${url.replace(/&/g, '&amp;')}" TargetMode="External"/></Relationships>`,
-          ),
+  it(
+    'pptx-automizer/TextReplaceBullets.pptx: numbered and nested bullets survive a fill, and runs formatting applies',
+    async () => {
+      const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
+      const output = editPackage(template, (files) => {
+        const nested = parseXml(strFromU8(files['ppt/slides/slide2.xml']!));
+        fillAll(nested, () => ({ kind: 'string', value: 'Level one\nLevel two\nLevel three\nStill three' }));
+        const shape = listShapes(spTreeOf(nested)).find((s) => s.name === '@AutomateNestedBullets')!;
+        const ps = childElements(child(shape.element, 'p:txBody')!, 'a:p');
+        expect(ps.map((p) => textContent(p))).toEqual([
+          'Level one',
+          'Level two',
+          'Level three',
+          'Still three',
+        ]);
+        const bullets = ps.map((p) => {
+          const pPr = child(p, 'a:pPr')!;
+          return [
+            pPr.attrs['lvl'] ?? '0',
+            child(pPr, 'a:buChar')!.attrs['char'],
+            child(pPr, 'a:buFont')!.attrs['typeface'],
+          ];
+        });
+        expect(bullets).toEqual([
+          ['0', '•', 'Arial'],
+          ['1', 'o', 'Courier New'],
+          ['2', 'v', 'Wingdings'],
+          ['2', 'v', 'Wingdings'],
+        ]);
+        // The template's theme colour on the runs is kept.
+        for (const p of ps)
+          expect(serializeElement(child(child(p, 'a:r')!, 'a:rPr')!)).toContain(
+            '<a:schemeClr val="accent1">',
+          );
+        expectWellFormedText(nested.root, 'slide2');
+        files['ppt/slides/slide2.xml'] = strToU8(serializeXml(nested));
+
+        const numbered = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
+        // The caller's side of a hyperlink: a new External relationship in the slide's rels part.
+        const relsName = 'ppt/slides/_rels/slide1.xml.rels';
+        const addHyperlink = (url: string) => {
+          const id = 'rIdLink1';
+          files[relsName] = strToU8(
+            strFromU8(files[relsName]!).replace(
+              '</Relationships>',
+              `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink" ` +
+                `Target="${url.replace(/&/g, '&amp;')}" TargetMode="External"/></Relationships>`,
+            ),
+          );
+          return id;
+        };
+        fillAll(
+          numbered,
+          () => ({
+            kind: 'text',
+            fromRuns: true,
+            paragraphs: [
+              {
+                props: {},
+                runs: [
+                  { text: 'Heading ', props: { size: 2000 } },
+                  { text: 'bold', props: { bold: true, color: 'C00000' } },
+                ],
+              },
+              {
+                props: {},
+                runs: [
+                  { text: 'first numbered', props: { underline: 'sng', highlight: 'FFFF00' } },
+                  { text: ' link', props: { hyperlink: 'https://example.com/?a=1&b=2', italic: true } },
+                ],
+              },
+              {
+                props: { level: 1 },
+                runs: [{ text: 'second numbered', props: { font: 'Courier New', strike: true } }],
+              },
+              {
+                props: { bullet: false, align: 'ctr' },
+                runs: [{ text: 'no bullet', props: { baseline: 30000 } }],
+              },
+            ],
+          }),
+          addHyperlink,
         );
-        return id;
-      };
-      fillAll(
-        numbered,
-        () => ({
-          kind: 'text',
-          fromRuns: true,
-          paragraphs: [
-            {
-              props: {},
-              runs: [
-                { text: 'Heading ', props: { size: 2000 } },
-                { text: 'bold', props: { bold: true, color: 'C00000' } },
-              ],
-            },
-            {
-              props: {},
-              runs: [
-                { text: 'first numbered', props: { underline: 'sng', highlight: 'FFFF00' } },
-                { text: ' link', props: { hyperlink: 'https://example.com/?a=1&b=2', italic: true } },
-              ],
-            },
-            {
-              props: { level: 1 },
-              runs: [{ text: 'second numbered', props: { font: 'Courier New', strike: true } }],
-            },
-            {
-              props: { bullet: false, align: 'ctr' },
-              runs: [{ text: 'no bullet', props: { baseline: 30000 } }],
-            },
-          ],
-        }),
-        addHyperlink,
-      );
-      const automate = listShapes(spTreeOf(numbered)).find((s) => s.name === '@AutomateBullets')!;
-      const qs = childElements(child(automate.element, 'p:txBody')!, 'a:p');
-      expect(qs.map((p) => visibleText(p))).toEqual([
-        'Heading bold',
-        'first numbered link',
-        'second numbered',
-        'no bullet',
-      ]);
-      const link = childElements(qs[1]!, 'a:r')[1]!;
-      expect(child(child(link, 'a:rPr')!, 'a:hlinkClick')!.attrs['r:id']).toBe('rIdLink1');
-      expect(child(child(qs[1]!, 'a:pPr')!, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
-      expect(child(qs[2]!, 'a:pPr')!.attrs['lvl']).toBe('1');
-      expect(child(child(qs[3]!, 'a:pPr')!, 'a:buNone')).toBeDefined();
-      expect(child(child(qs[3]!, 'a:pPr')!, 'a:buAutoNum')).toBeUndefined();
-      expectWellFormedText(numbered.root, 'slide1');
-      files['ppt/slides/slide1.xml'] = strToU8(serializeXml(numbered));
-    });
-    await expectValidPptx(output, template);
-  });
+        const automate = listShapes(spTreeOf(numbered)).find((s) => s.name === '@AutomateBullets')!;
+        const qs = childElements(child(automate.element, 'p:txBody')!, 'a:p');
+        expect(qs.map((p) => visibleText(p))).toEqual([
+          'Heading bold',
+          'first numbered link',
+          'second numbered',
+          'no bullet',
+        ]);
+        const link = childElements(qs[1]!, 'a:r')[1]!;
+        expect(child(child(link, 'a:rPr')!, 'a:hlinkClick')!.attrs['r:id']).toBe('rIdLink1');
+        expect(child(child(qs[1]!, 'a:pPr')!, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
+        expect(child(qs[2]!, 'a:pPr')!.attrs['lvl']).toBe('1');
+        expect(child(child(qs[3]!, 'a:pPr')!, 'a:buNone')).toBeDefined();
+        expect(child(child(qs[3]!, 'a:pPr')!, 'a:buAutoNum')).toBeUndefined();
+        expectWellFormedText(numbered.root, 'slide1');
+        files['ppt/slides/slide1.xml'] = strToU8(serializeXml(numbered));
+      });
+      await expectValidPptx(output, template);
+    },
+    VALIDATOR_TIMEOUT,
+  );
 
-  it('pptx-automizer/TextReplaceBullets.pptx: tags are replaced in place and the deck stays valid', async () => {
-    const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
-    const values: Record<string, string> = {
-      bullet1: 'One\nTwo',
-      bullet2: 'Dot',
-      'bullet2-1': 'Sub\vsoft break',
-    };
-    const output = editPackage(template, (files) => {
-      const doc = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
-      const report = replaceTags(doc.root, (key) => values[key]);
-      expect([...report.used].sort()).toEqual(Object.keys(values).sort());
-      expectWellFormedText(doc.root, 'slide1');
-      files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
-    });
-    await expectValidPptx(output, template);
-  });
+  it(
+    'pptx-automizer/TextReplaceBullets.pptx: tags are replaced in place and the deck stays valid',
+    async () => {
+      const template = readCorpus('pptx-automizer/TextReplaceBullets.pptx');
+      const values: Record<string, string> = {
+        bullet1: 'One\nTwo',
+        bullet2: 'Dot',
+        'bullet2-1': 'Sub\vsoft break',
+      };
+      const output = editPackage(template, (files) => {
+        const doc = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
+        const report = replaceTags(doc.root, (key) => values[key]);
+        expect([...report.used].sort()).toEqual(Object.keys(values).sort());
+        expectWellFormedText(doc.root, 'slide1');
+        files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
+      });
+      await expectValidPptx(output, template);
+    },
+    VALIDATOR_TIMEOUT,
+  );
 
   it('every text shape on every slide of every corpus deck can be filled without breaking text structure', () => {
     let filled = 0;
     for (const deck of corpusFiles().filter((f) => !f.strict)) {
-      const files = unzipSync(readCorpus(deck));
+      const files = unzipSync(readCorpus(deck), {
+        filter: (f) => /^ppt\/slides\/slide\d+\.xml$/.test(f.name),
+      });
       for (const part of slideParts(files)) {
         const doc = parseXml(strFromU8(files[part]!));
         const where = `${deck.file} ${part}`;
