@@ -33,6 +33,9 @@ interface PendingTask {
 interface Slot {
   worker: Worker;
   busy: PendingTask | null;
+  /** Replies received: 0 means the thread died before doing any work (a broken install, not a bad deck). */
+  replies: number;
+  dead: boolean;
 }
 
 /** Worker entry: the compiled .js next to this file, or (tests running the TypeScript sources) the .ts via tsx. */
@@ -55,8 +58,14 @@ export class WorkerThreadPool implements GenerationPool {
   private readonly waiting: PendingTask[] = [];
   private nextId = 1;
   private closed = false;
+  /** Threads that died in a row before answering anything; backs off respawning and fails waiting tasks. */
+  private startFailures = 0;
 
-  constructor(readonly size: number) {
+  constructor(
+    readonly size: number,
+    /** Starts one thread; tests substitute threads that crash to exercise replacement. */
+    private readonly startWorker: () => Worker = spawnWorker,
+  ) {
     if (!Number.isInteger(size) || size < 1)
       throw new RangeError(`pool size must be a positive integer, got ${size}`);
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
@@ -95,7 +104,7 @@ export class WorkerThreadPool implements GenerationPool {
 
   private dispatch(): void {
     for (const slot of this.slots) {
-      if (slot.busy) continue;
+      if (slot.busy || slot.dead) continue;
       const task = this.waiting.shift();
       if (!task) return;
       slot.busy = task;
@@ -106,27 +115,41 @@ export class WorkerThreadPool implements GenerationPool {
   }
 
   private startSlot(): Slot {
-    const slot: Slot = { worker: spawnWorker(), busy: null };
+    const slot: Slot = { worker: this.startWorker(), busy: null, replies: 0, dead: false };
     slot.worker.on('message', (reply: ResultMessage) => {
       const task = slot.busy;
       slot.busy = null;
+      slot.replies += 1;
+      this.startFailures = 0;
       slot.worker.unref();
       if (task && task.message.id === reply.id) task.resolve(reply);
       this.dispatch();
     });
     const replace = (error: Error): void => {
+      if (slot.dead) return;
+      slot.dead = true;
       const task = slot.busy;
       slot.busy = null;
       task?.reject(new Error(`the generation worker stopped unexpectedly: ${error.message}`));
       if (this.closed) return;
-      const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = this.startSlot();
-      this.dispatch();
+      if (slot.replies === 0) this.startFailures += 1;
+      if (this.startFailures >= 2 * this.size) {
+        // Every thread dies before working: waiting would be forever. Fail fast, keep retrying in the background.
+        for (const waiting of this.waiting.splice(0)) {
+          waiting.reject(new Error(`the generation workers cannot start: ${error.message}`));
+        }
+      }
+      const delay = this.startFailures === 0 ? 0 : Math.min(5000, 50 * 2 ** this.startFailures);
+      const respawn = setTimeout(() => {
+        if (this.closed) return;
+        const index = this.slots.indexOf(slot);
+        if (index >= 0) this.slots[index] = this.startSlot();
+        this.dispatch();
+      }, delay);
+      respawn.unref();
     };
     slot.worker.on('error', replace);
-    slot.worker.on('exit', (code) => {
-      if (!this.closed && this.slots.includes(slot)) replace(new Error(`exit code ${code}`));
-    });
+    slot.worker.on('exit', (code) => replace(new Error(`exit code ${code}`)));
     slot.worker.unref();
     return slot;
   }
