@@ -282,6 +282,21 @@ describe('applyShapeRequests: settings', () => {
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 
+  it('warns instead of writing a transform an ink content part cannot hold', () => {
+    const ink =
+      '<p:contentPart r:id="rId9" xmlns:p14="http://schemas.microsoft.com/office/powerpoint/2010/main">' +
+      '<p14:nvContentPartPr><p14:cNvPr id="30" name="Ink 1"/><p14:cNvContentPartPr/><p14:nvPr/></p14:nvContentPartPr>' +
+      '<p14:xfrm><a:off x="1" y="1"/><a:ext cx="1" cy="1"/></p14:xfrm></p:contentPart>';
+    const root = parseXml(
+      `<p:sld ${NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+        `<p:grpSpPr/>${ink}</p:spTree></p:cSld></p:sld>`,
+    ).root;
+    const before = serializeElement(root);
+    const { warnings } = run([named('Ink 1', settings({ left: 5, top: 5, width: 5, height: 5 }))], { root });
+    expect(serializeElement(root)).toBe(before);
+    expect(warnings[0]!.message).toContain('cannot be moved');
+  });
+
   it('warns that fill_color is not applied to a table frame', () => {
     const { warnings } = run([named('Table 4', settings({ fillColor: 'FF0000' }))]);
     expect(warnings[0]!.message).toContain('fill_color is not applied');

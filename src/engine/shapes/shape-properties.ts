@@ -40,6 +40,9 @@ const GROUP_PROPERTIES_ORDER = [
   'a:extLst',
 ];
 
+/** Shapes with a transform we know how to write (an ink p:contentPart keeps its own in p14:xfrm). */
+const MOVABLE = new Set(['p:sp', 'p:pic', 'p:cxnSp', 'p:graphicFrame', 'p:grpSp']);
+
 /** Where p:spPr goes in each shape element (PresentationML CT_Shape, CT_Picture, CT_Connector). */
 const SHAPE_CHILD_ORDER: Record<string, readonly string[]> = {
   'p:sp': ['p:nvSpPr', 'p:spPr', 'p:style', 'p:txBody', 'p:extLst'],
@@ -77,6 +80,13 @@ export function applySettings(
   if (geometry.some((v) => v !== undefined)) {
     const groups = enclosingGroups(spTree, shape);
     for (const shapeEl of shapeVariants(shape)) {
+      if (!MOVABLE.has(shapeEl.name)) {
+        warnings.push({
+          path,
+          message: `shape "${shape.name}" (${shapeEl.name}) cannot be moved or resized here`,
+        });
+        continue;
+      }
       setGeometry(shapeEl, settings, groups, inherited, warnings, path, shape.name);
     }
   }

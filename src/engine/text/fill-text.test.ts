@@ -218,6 +218,15 @@ describe('fillText with runs', () => {
     expectSchemaOrder(rPr, RUN_PROPERTIES_ORDER);
   });
 
+  it('writes no a:hlinkClick when the caller cannot link (empty relationship id)', () => {
+    const txBody = body('<a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/><a:t>x</a:t></a:r></a:p>');
+    const content = runs({ text: 'see docs', props: { hyperlink: 'https://example.com', bold: true } });
+    fillText(txBody, content, { path: 'p', addHyperlink: () => '', warnings: [] });
+    const rPr = rPrOf(runsOf(paragraphs(txBody)[0]!)[0]!);
+    expect(rPr.attrs['b']).toBe('1');
+    expect(child(rPr, 'a:hlinkClick')).toBeUndefined();
+  });
+
   it('writes paragraph properties into a:pPr in schema order: align, indent, spacing, bullets, level, bullet size', () => {
     const txBody = body(TEMPLATE);
     const content: TextContent = {

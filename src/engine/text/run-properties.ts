@@ -96,8 +96,9 @@ export function applyRunProps(rPr: XmlElement, props: RunProps, ctx: RunPropsCon
     insertInOrder(rPr, element('a:ea', { typeface: props.font }), RUN_PROPERTIES_ORDER);
   }
   if (props.hyperlink !== undefined) {
+    // An empty id means the caller could not link here (speaker notes): keep the text, write no link.
     const rId = ctx.addHyperlink(props.hyperlink);
-    insertInOrder(rPr, element('a:hlinkClick', { 'r:id': rId }), RUN_PROPERTIES_ORDER);
+    if (rId !== '') insertInOrder(rPr, element('a:hlinkClick', { 'r:id': rId }), RUN_PROPERTIES_ORDER);
   }
 }
 
