@@ -7,13 +7,7 @@ import { EngineError, type Warning } from '../errors.js';
 import { findJsonSyntaxError } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
-import {
-  describeValue,
-  isRecord,
-  ParseContext,
-  type JsonSchema,
-  type SchemaDefs,
-} from './schema-builders.js';
+import { describeValue, isRecord, ParseContext, SchemaDefs, type JsonSchema } from './schema-builders.js';
 
 export interface ParsedPayload {
   request: DeckRequest;
@@ -85,19 +79,44 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function buildJsonSchema(): JsonSchema {
-  const defs: SchemaDefs = new Map();
+const SCHEMA_DESCRIPTION =
+  'The presentation definition sent as the jsonData form field (spec/payload.md). Unknown keys are ignored ' +
+  'with a warning; null on an optional field means "not given".';
+
+/** The root schema: `{presentation: {...}}`, or the presentation fields at the root. */
+function rootSchema(defs: SchemaDefs): JsonSchema {
   const presentation = presentationSpec.toJsonSchema(defs);
   return {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Deckforge jsonData',
-    description:
-      'The presentation definition sent as the jsonData form field (spec/payload.md). Unknown keys are ignored ' +
-      'with a warning; null on an optional field means "not given".',
+    description: SCHEMA_DESCRIPTION,
     anyOf: [{ type: 'object', properties: { presentation }, required: ['presentation'] }, presentation],
-    $defs: Object.fromEntries(defs),
+  };
+}
+
+function buildJsonSchema(): JsonSchema {
+  const defs = new SchemaDefs();
+  const root = rootSchema(defs);
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    // An $id makes `#/$defs/…` resolve within this schema even where it is embedded in another document.
+    $id: 'urn:deckforge:schema:json-data',
+    ...root,
+    $defs: Object.fromEntries(defs.entries),
   };
 }
 
 /** The published JSON Schema (draft 2020-12) of `jsonData`, for /openapi.json. Frozen: clone it to extend it. */
 export const payloadJsonSchema: object = deepFreeze(buildJsonSchema());
+
+/**
+ * The same schema split for hoisting into another document (OpenAPI `components/schemas`): `schema` is the root,
+ * `definitions` its named parts, and every reference points at `refPrefix + name`.
+ */
+export function payloadJsonSchemaParts(refPrefix: string): {
+  schema: object;
+  definitions: Record<string, object>;
+} {
+  const defs = new SchemaDefs(refPrefix);
+  const schema = rootSchema(defs);
+  return { schema, definitions: Object.fromEntries(defs.entries) };
+}

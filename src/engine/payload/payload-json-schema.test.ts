@@ -5,7 +5,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { parsePayload, payloadJsonSchema } from './parse-payload.js';
+import { parsePayload, payloadJsonSchema, payloadJsonSchemaParts } from './parse-payload.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 const validate = ajv.compile(payloadJsonSchema);
@@ -156,5 +156,25 @@ describe('payloadJsonSchema', () => {
       expect(() => parsePayload(payload), JSON.stringify(payload)).toThrow();
       expect(validate(payload), JSON.stringify(payload)).toBe(false);
     }
+  });
+
+  it('still resolves its references when embedded in another document, whole or hoisted', () => {
+    const bad = { presentation: { template: 't.pptx', slides: [{ slide_index: -1 }] } };
+    const embedded = new Ajv2020({ strict: false });
+    embedded.addSchema({ $id: 'urn:test:openapi', components: { schemas: { JsonData: payloadJsonSchema } } });
+    const viaEmbedded = embedded.compile({ $ref: 'urn:test:openapi#/components/schemas/JsonData' });
+    expect(viaEmbedded(full)).toBe(true);
+    expect(viaEmbedded(bad)).toBe(false);
+
+    const { schema, definitions } = payloadJsonSchemaParts('urn:test:hoisted#/components/schemas/');
+    const hoisted = new Ajv2020({ strict: false });
+    hoisted.addSchema({
+      $id: 'urn:test:hoisted',
+      components: { schemas: { JsonData: schema, ...definitions } },
+    });
+    const viaHoisted = hoisted.compile({ $ref: 'urn:test:hoisted#/components/schemas/JsonData' });
+    expect(Object.keys(definitions)).toContain('Presentation');
+    expect(viaHoisted(full)).toBe(true);
+    expect(viaHoisted(bad)).toBe(false);
   });
 });

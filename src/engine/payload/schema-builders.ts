@@ -9,8 +9,14 @@
 import { EngineError, type Warning } from '../errors.js';
 
 export type JsonSchema = { [key: string]: unknown };
-/** `$defs` of the published schema, filled as named specs are first met. */
-export type SchemaDefs = Map<string, JsonSchema>;
+/**
+ * The named definitions of a published schema, filled as named specs are first met, and where references to
+ * them point: `#/$defs/` in the standalone schema, or e.g. `#/components/schemas/` when hoisted into OpenAPI.
+ */
+export class SchemaDefs {
+  readonly entries = new Map<string, JsonSchema>();
+  constructor(readonly refPrefix = '#/$defs/') {}
+}
 
 export type PathKey = string | number;
 
@@ -119,7 +125,8 @@ export function custom<T>(
   schema: JsonSchema,
   parse: (value: unknown, ctx: ParseContext) => T,
 ): Spec<T> {
-  return { expected, parse, toJsonSchema: () => ({ ...schema }) };
+  // A fresh copy each time: the published schema is frozen, the constants it is made from are not.
+  return { expected, parse, toJsonSchema: () => structuredClone(schema) };
 }
 
 export function string(
@@ -236,12 +243,12 @@ export function named<T>(name: string, spec: Spec<T>, description?: string): Spe
     expected: spec.expected,
     parse: (value, ctx) => spec.parse(value, ctx),
     toJsonSchema(defs) {
-      if (!defs.has(name)) {
-        defs.set(name, {}); // placeholder first, so a self-reference cannot recurse forever
+      if (!defs.entries.has(name)) {
+        defs.entries.set(name, {}); // placeholder first, so a self-reference cannot recurse forever
         const schema = spec.toJsonSchema(defs);
-        defs.set(name, description ? { description, ...schema } : schema);
+        defs.entries.set(name, description ? { description, ...schema } : schema);
       }
-      return { $ref: `#/$defs/${name}` };
+      return { $ref: `${defs.refPrefix}${name}` };
     },
   };
 }
