@@ -1,5 +1,6 @@
 /** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
-import { accountRecord, currentPeriodKey, planOf } from './account-plans.js';
+import { accountRecord, planOf } from './account-plans.js';
+import { billingPeriod, periodKey } from './billing-period.js';
 import type { Account } from './deckforge-service.js';
 import { TooManyRequestsError } from './errors.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -12,9 +13,11 @@ export async function reserveSlides(
 ): Promise<string> {
   const record = await accountRecord(deps, account.id);
   const plan = planOf(deps, record);
+  const now = deps.clock.now();
+  const period = billingPeriod(new Date(record.subscriptionStart), now);
   const outcome = await deps.ledger.reserve({
     accountId: record.id,
-    periodStart: currentPeriodKey(deps, record),
+    periodStart: periodKey(period.start),
     slides,
     allowance: plan.allowedSlideCount,
     jobId,
@@ -23,6 +26,10 @@ export async function reserveSlides(
     throw new TooManyRequestsError(
       `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
         `${outcome.used} used, this request needs ${slides}`,
+      // Retry-After: when the allowance resets, unless the request could never fit the plan.
+      slides > plan.allowedSlideCount
+        ? null
+        : Math.max(1, Math.ceil((period.next.getTime() - now.getTime()) / 1000)),
     );
   }
   return outcome.reservationId;

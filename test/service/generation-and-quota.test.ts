@@ -118,9 +118,12 @@ describe('slide allowance', () => {
   it('says what the plan allows, what is used and what the request needs', async () => {
     const user = await h.signUp('Tiny');
     await h.service.generateNow(user.account, upload(deck(5)));
-    await expect(h.service.generateNow(user.account, upload(deck(6)))).rejects.toThrow(
+    const refused = await h.service.generateNow(user.account, upload(deck(6))).catch((e: unknown) => e);
+    expect((refused as Error).message).toBe(
       'monthly slide limit exceeded: plan Tiny allows 10 slides, 5 used, this request needs 6',
     );
+    // Retry-After points at the reset: 30 days from the subscription start (the harness clock has not moved).
+    expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(30 * 24 * 3600);
   });
 
   it('resets on the subscription day of the next month, and reports the previous period', async () => {
