@@ -47,6 +47,7 @@ export class PackageBuilder {
   /** Working copies of relationships, by source part key ('/' for the package). */
   private readonly rels = new Map<string, Relationship[]>();
   readonly contentTypes: ContentTypes;
+  private readonly relsCache = new Map<string, Uint8Array>();
 
   constructor(private readonly template: OpcPackage) {
     this.contentTypes = template.contentTypes.clone();
@@ -78,7 +79,14 @@ export class PackageBuilder {
     const key = partKey(partName);
     const existing = this.parts.get(key);
     this.parts.set(key, { name: existing?.name ?? partName, source: { kind: 'data', data }, templateRels: existing?.templateRels ?? false });
-    if (contentType !== undefined) this.contentTypes.assign(partName, contentType);
+    if (contentType !== undefined) {
+      // Media get a Default per extension, as PowerPoint writes them (ooxml-notes §1.3); XML parts an Override.
+      const extension = extensionOf(partName);
+      if (extension !== 'xml' && extension !== '' && this.contentTypes.defaultFor(extension) === undefined) {
+        this.contentTypes.ensureDefault(extension, contentType);
+      }
+      this.contentTypes.assign(partName, contentType);
+    }
   }
 
   /** Copies `source` of `from` as its compressed bytes (no inflate). The copy starts with no relationships. */
@@ -173,12 +181,25 @@ export class PackageBuilder {
     return { name, data: bytes, compress: !STORED_EXTENSIONS.has(extensionOf(part.name)) };
   }
 
+  /**
+   * Clones of one template slide have identical rels parts; sharing one buffer per distinct text lets the
+   * zip writer deflate each distinct rels part once.
+   */
+  private relsBytes(xml: string): Uint8Array {
+    let bytes = this.relsCache.get(xml);
+    if (!bytes) {
+      bytes = Buffer.from(xml, 'utf8');
+      this.relsCache.set(xml, bytes);
+    }
+    return bytes;
+  }
+
   private relsEntry(key: string, partName: string, part?: OutputPart): ZipOutputEntry | null {
     const relsName = relsPartName(partName);
     const working = this.rels.get(key);
     if (working) {
       if (working.length === 0) return null;
-      return { name: itemName(relsName), data: Buffer.from(serializeRelationships(working), 'utf8'), compress: true };
+      return { name: itemName(relsName), data: this.relsBytes(serializeRelationships(working)), compress: true };
     }
     const inherited = key === '/' || part?.templateRels === true;
     const item = inherited ? this.template.itemOf(relsName) : undefined;

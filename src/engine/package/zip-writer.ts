@@ -58,6 +58,7 @@ export function writeZip(entries: Iterable<ZipOutputEntry>, options: ZipWriteOpt
   const level = options.level ?? DEFAULT_DEFLATE_LEVEL;
   const ordered = contentTypesFirst(entries);
   const seen = new Set<string>();
+  const compressed = new Map<Uint8Array, Omit<PreparedEntry, 'name' | 'flags' | 'offset'>>();
   const prepared: PreparedEntry[] = [];
   let offset = 0;
   let directorySize = 0;
@@ -68,7 +69,13 @@ export function writeZip(entries: Iterable<ZipOutputEntry>, options: ZipWriteOpt
     const key = entry.name.toLowerCase();
     if (seen.has(key)) throw new RangeError(`duplicate zip item name "${entry.name}"`);
     seen.add(key);
-    const item = 'from' in entry ? copied(entry.from, entry.source) : fresh(entry.data, entry.compress, level);
+    let item: Omit<PreparedEntry, 'name' | 'flags' | 'offset'>;
+    if ('from' in entry) item = copied(entry.from, entry.source);
+    else {
+      // The same buffer given twice (identical rels parts of cloned slides) is compressed once.
+      item = compressed.get(entry.data) ?? fresh(entry.data, entry.compress, level);
+      compressed.set(entry.data, item);
+    }
     const name = encoder.encode(entry.name);
     const ascii = name.length === entry.name.length;
     prepared.push({ ...item, name, flags: ascii ? 0 : FLAG_UTF8, offset });
