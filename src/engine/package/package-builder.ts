@@ -8,11 +8,18 @@ import { CT, type ContentTypes } from './content-types.js';
 import type { OpcPackage } from './opc-package.js';
 import { extensionOf, freePartName, itemName, partKey } from './part-names.js';
 import { reachableParts } from './reachability.js';
-import { type Relationship, parseRelationships, relsPartName, serializeRelationships, sourcePartOfRels } from './relationships.js';
+import {
+  type Relationship,
+  parseRelationships,
+  relsPartName,
+  serializeRelationships,
+  sourcePartOfRels,
+} from './relationships.js';
 import { CONTENT_TYPES_ITEM } from './zip-format.js';
 import { writeZip, type ZipOutputEntry } from './zip-writer.js';
 
-type PartSource = { kind: 'raw'; from: OpcPackage; item: string } | { kind: 'data'; data: Uint8Array | string };
+type PartSource =
+  { kind: 'raw'; from: OpcPackage; item: string } | { kind: 'data'; data: Uint8Array | string };
 
 interface OutputPart {
   name: string;
@@ -23,16 +30,60 @@ interface OutputPart {
 
 /** Already compressed: deflating again costs time and gains nothing. */
 const STORED_EXTENSIONS = new Set([
-  'png', 'jpg', 'jpeg', 'jfif', 'gif', 'wdp', 'webp', 'mp4', 'm4v', 'mov', 'webm', 'wmv', 'avi', 'mp3', 'm4a',
-  'wma', 'aac', 'ogg', 'xlsx', 'xlsm', 'docx', 'pptx', 'zip', 'odttf', 'fntdata',
+  'png',
+  'jpg',
+  'jpeg',
+  'jfif',
+  'gif',
+  'wdp',
+  'webp',
+  'mp4',
+  'm4v',
+  'mov',
+  'webm',
+  'wmv',
+  'avi',
+  'mp3',
+  'm4a',
+  'wma',
+  'aac',
+  'ogg',
+  'xlsx',
+  'xlsm',
+  'docx',
+  'pptx',
+  'zip',
+  'odttf',
+  'fntdata',
 ]);
 
 /** Defaults for parts that would otherwise have no content type (rule 1: every part needs one). */
 const DEFAULT_TYPES: Record<string, string> = {
-  xml: CT.xml, rels: CT.relationships, png: CT.png, jpg: CT.jpeg, jpeg: CT.jpeg, jfif: CT.jpeg, gif: CT.gif,
-  bmp: CT.bmp, tif: CT.tiff, tiff: CT.tiff, svg: CT.svg, emf: CT.emf, wmf: CT.wmf, mp4: CT.mp4, m4v: 'video/mp4',
-  mov: 'video/quicktime', wmv: 'video/x-ms-wmv', mp3: CT.mp3, m4a: 'audio/mp4', wav: CT.wav, wma: 'audio/x-ms-wma',
-  xlsx: CT.spreadsheet, bin: CT.oleObject, vml: CT.vmlDrawing, wdp: 'image/vnd.ms-photo',
+  xml: CT.xml,
+  rels: CT.relationships,
+  png: CT.png,
+  jpg: CT.jpeg,
+  jpeg: CT.jpeg,
+  jfif: CT.jpeg,
+  gif: CT.gif,
+  bmp: CT.bmp,
+  tif: CT.tiff,
+  tiff: CT.tiff,
+  svg: CT.svg,
+  emf: CT.emf,
+  wmf: CT.wmf,
+  mp4: CT.mp4,
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  wmv: 'video/x-ms-wmv',
+  mp3: CT.mp3,
+  m4a: 'audio/mp4',
+  wav: CT.wav,
+  wma: 'audio/x-ms-wma',
+  xlsx: CT.spreadsheet,
+  bin: CT.oleObject,
+  vml: CT.vmlDrawing,
+  wdp: 'image/vnd.ms-photo',
 };
 
 export interface BuildOptions {
@@ -55,7 +106,11 @@ export class PackageBuilder {
       const source = sourcePartOfRels(name);
       // A rels part belongs to its source part; one whose source does not exist is an orphan and is dropped.
       if (source !== null) continue;
-      this.parts.set(partKey(name), { name, source: { kind: 'raw', from: template, item: itemName(name) }, templateRels: true });
+      this.parts.set(partKey(name), {
+        name,
+        source: { kind: 'raw', from: template, item: itemName(name) },
+        templateRels: true,
+      });
     }
   }
 
@@ -78,7 +133,11 @@ export class PackageBuilder {
     }
     const key = partKey(partName);
     const existing = this.parts.get(key);
-    this.parts.set(key, { name: existing?.name ?? partName, source: { kind: 'data', data }, templateRels: existing?.templateRels ?? false });
+    this.parts.set(key, {
+      name: existing?.name ?? partName,
+      source: { kind: 'data', data },
+      templateRels: existing?.templateRels ?? false,
+    });
     if (contentType !== undefined) {
       // Media get a Default per extension, as PowerPoint writes them (ooxml-notes §1.3); XML parts an Override.
       const extension = extensionOf(partName);
@@ -96,7 +155,11 @@ export class PackageBuilder {
     const key = partKey(partName);
     const existing = this.parts.get(key);
     const identity = from === this.template && key === partKey(source);
-    this.parts.set(key, { name: existing?.name ?? partName, source: { kind: 'raw', from, item }, templateRels: identity && (existing?.templateRels ?? true) });
+    this.parts.set(key, {
+      name: existing?.name ?? partName,
+      source: { kind: 'raw', from, item },
+      templateRels: identity && (existing?.templateRels ?? true),
+    });
     if (!identity) this.rels.delete(key);
   }
 
@@ -149,7 +212,11 @@ export class PackageBuilder {
     }
     const types = this.contentTypes.clone();
     for (const name of written) {
-      if (types.typeOf(name) === undefined) types.ensureDefault(extensionOf(name), DEFAULT_TYPES[extensionOf(name)] ?? 'application/octet-stream');
+      if (types.typeOf(name) === undefined)
+        types.ensureDefault(
+          extensionOf(name),
+          DEFAULT_TYPES[extensionOf(name)] ?? 'application/octet-stream',
+        );
     }
     if (entries.some((entry) => entry.name.endsWith('.rels'))) types.ensureDefault('rels', CT.relationships);
     const contentTypes = Buffer.from(types.serialize(written), 'utf8');
@@ -199,10 +266,16 @@ export class PackageBuilder {
     const working = this.rels.get(key);
     if (working) {
       if (working.length === 0) return null;
-      return { name: itemName(relsName), data: this.relsBytes(serializeRelationships(working)), compress: true };
+      return {
+        name: itemName(relsName),
+        data: this.relsBytes(serializeRelationships(working)),
+        compress: true,
+      };
     }
     const inherited = key === '/' || part?.templateRels === true;
     const item = inherited ? this.template.itemOf(relsName) : undefined;
-    return item === undefined ? null : { name: itemName(relsName), from: this.template.archive, source: item };
+    return item === undefined
+      ? null
+      : { name: itemName(relsName), from: this.template.archive, source: item };
   }
 }

@@ -127,16 +127,32 @@ function copied(from: ZipArchive, source: string): Omit<PreparedEntry, 'name' | 
   };
 }
 
-function fresh(data: Uint8Array, compress: boolean, level: number): Omit<PreparedEntry, 'name' | 'flags' | 'offset'> {
+function fresh(
+  data: Uint8Array,
+  compress: boolean,
+  level: number,
+): Omit<PreparedEntry, 'name' | 'flags' | 'offset'> {
   const crc = crc32(data);
   if (compress && data.length > 0) {
     const deflated = deflateRawSync(data, { level });
     // Deflate can expand incompressible data; Stored is then both smaller and cheaper to read.
     if (deflated.length < data.length) {
-      return { method: METHOD_DEFLATE, crc, compressedSize: deflated.length, uncompressedSize: data.length, payload: deflated };
+      return {
+        method: METHOD_DEFLATE,
+        crc,
+        compressedSize: deflated.length,
+        uncompressedSize: data.length,
+        payload: deflated,
+      };
     }
   }
-  return { method: METHOD_STORED, crc, compressedSize: data.length, uncompressedSize: data.length, payload: data };
+  return {
+    method: METHOD_STORED,
+    crc,
+    compressedSize: data.length,
+    uncompressedSize: data.length,
+    payload: data,
+  };
 }
 
 function writeLocalHeader(out: Buffer, pos: number, entry: PreparedEntry): number {

@@ -13,15 +13,17 @@ import { relativeTarget, resolveTarget, type Relationship } from '../package/rel
 import { cloneElement, descendants, removeNode, serializeXml, type XmlDocument, type XmlElement } from '../xml/index.js';
 import { finishPresentation, type OutputSlide } from './presentation-part.js';
 import { PartCopier, type CopyContext } from './part-copier.js';
+import { PartNamer } from './part-namer.js';
 import { newLayoutSlide } from './layout-slide.js';
 import { newNotesSlide, notesBody } from './notes-slide.js';
-import { effectiveXfrm, type Box } from './placeholders.js';
+import { effectiveXfrm, ownXfrm, placeholderKey, type Box } from './placeholders.js';
 import {
   clonePolicy,
   HYPERLINK_REL,
   NOTES_MASTER_REL,
   NOTES_SLIDE_REL,
   SLIDE_LAYOUT_REL,
+  SLIDE_MASTER_REL,
   SLIDE_REL,
 } from './relationship-policy.js';
 import { SlideIdAllocator } from './slide-ids.js';
@@ -103,6 +105,9 @@ export class SlideDraft {
 export class DeckBuilder {
   readonly builder: PackageBuilder;
   private readonly copier: PartCopier;
+  private readonly names: PartNamer;
+  /** Inherited placeholder geometry by layout and placeholder: the same few lookups repeat on every slide. */
+  private readonly inheritedBoxes = new Map<string, Box | null>();
   private readonly ids = new SlideIdAllocator();
   /** Template slide part → output part of its first clone. */
   private readonly firstClone = new Map<string, string>();
@@ -116,7 +121,8 @@ export class DeckBuilder {
     private readonly exportVersion: ExportVersion,
   ) {
     this.builder = new PackageBuilder(template.pkg);
-    this.copier = new PartCopier(template, this.builder);
+    this.names = new PartNamer(this.builder);
+    this.copier = new PartCopier(template, this.builder, this.names);
     sources.forEach((source, position) => {
       if (source.kind === 'slide' && !this.firstClone.has(source.slide.partName)) {
         this.firstClone.set(source.slide.partName, source.slide.partName);
@@ -131,14 +137,14 @@ export class DeckBuilder {
     const source = this.sources[position];
     if (!source) throw new RangeError(`no output slide ${position}`);
     if (source.kind === 'layout') {
-      const partName = this.builder.freeName((n) => `/ppt/slides/slide${n}.xml`);
+      const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
       const layoutRoot = this.template.xml(source.layout.partName).root;
       const rels: Relationship[] = [{ id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, source.layout.partName), external: false }];
       return new SlideDraft(position, partName, newLayoutSlide(layoutRoot), rels, source, this, null);
     }
     const slide = source.slide;
     const first = this.firstUse.has(position);
-    const partName = first ? slide.partName : this.builder.freeName((n) => `/ppt/slides/slide${n}.xml`);
+    const partName = first ? slide.partName : this.names.free((n) => `/ppt/slides/slide${n}.xml`);
     const templateDoc = this.template.xml(slide.partName);
     const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
     const context: CopyContext = { ownerSlide: partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
@@ -175,7 +181,7 @@ export class DeckBuilder {
     const context: CopyContext = { ownerSlide: draft.partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
     let hasNotes = false;
     if (draft.notes) {
-      const notesPart = notesRel && first ? resolveTarget(draft.partName, notesRel.target) : this.builder.freeName((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
+      const notesPart = notesRel && first ? resolveTarget(draft.partName, notesRel.target) : this.names.free((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
       const notesRels = draft.notesSource
         ? this.copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
         : [
@@ -217,12 +223,23 @@ export class DeckBuilder {
   }
 
   inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null {
+    const own = ownXfrm(shape);
+    const key = placeholderKey(shape);
+    if (own || !key) return own;
     const layout = draft.layoutPartName();
-    if (!layout || !this.template.pkg.has(layout)) return effectiveXfrm(shape, []);
-    const chain = [this.template.xml(layout).root];
-    const master = this.template.related(layout, 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideMaster');
-    if (master && this.template.pkg.has(master)) chain.push(this.template.xml(master).root);
-    return effectiveXfrm(shape, chain);
+    const cacheKey = `${layout}|${key.type}|${key.idx}`;
+    let box = this.inheritedBoxes.get(cacheKey);
+    if (box === undefined) {
+      const chain: XmlElement[] = [];
+      if (layout && this.template.pkg.has(layout)) {
+        chain.push(this.template.xml(layout).root);
+        const master = this.template.related(layout, SLIDE_MASTER_REL);
+        if (master && this.template.pkg.has(master)) chain.push(this.template.xml(master).root);
+      }
+      box = effectiveXfrm(shape, chain);
+      this.inheritedBoxes.set(cacheKey, box);
+    }
+    return box;
   }
 
   private createdNotesMaster: string | null = null;
@@ -231,7 +248,7 @@ export class DeckBuilder {
   private notesMaster(): string {
     const existing = this.template.related(this.template.pkg.mainPartName, NOTES_MASTER_REL);
     if (existing) return existing;
-    this.createdNotesMaster ??= this.builder.freeName((n) => `/ppt/notesMasters/notesMaster${n}.xml`);
+    this.createdNotesMaster ??= this.names.free((n) => `/ppt/notesMasters/notesMaster${n}.xml`);
     return this.createdNotesMaster;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { PackageBuilder } from '../package/package-builder.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import type { PartNamer } from './part-namer.js';
 import { clonePolicy, NOTES_SLIDE_REL, numberedPattern } from './relationship-policy.js';
 import type { Template } from './template.js';
 
@@ -19,11 +20,12 @@ export class PartCopier {
   constructor(
     private readonly template: Template,
     private readonly builder: PackageBuilder,
+    private readonly names: PartNamer,
   ) {}
 
   /** Copies `source` (and its exclusive parts) under a fresh name; returns that name. */
   copyTree(source: string, context: CopyContext, viaType: string | null = null): string {
-    const name = this.builder.freeName(numberedPattern(source));
+    const name = this.names.free(numberedPattern(source));
     this.builder.copyPart(this.template.pkg, source, name);
     const contentType = this.template.pkg.contentTypes.typeOf(source);
     if (contentType && this.builder.contentTypes.typeOf(name) !== contentType) this.builder.contentTypes.setOverride(name, contentType);
