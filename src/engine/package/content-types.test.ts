@@ -22,7 +22,11 @@ describe('ContentTypes', () => {
   });
 
   it('serialize drops Overrides for parts that are not in the package, and spells names as the package does', () => {
-    const xml = ContentTypes.parse(SOURCE).serialize(['/ppt/presentation.xml', '/PPT/slides/slide1.xml', '/ppt/media/image1.png']);
+    const xml = ContentTypes.parse(SOURCE).serialize([
+      '/ppt/presentation.xml',
+      '/PPT/slides/slide1.xml',
+      '/ppt/media/image1.png',
+    ]);
     expect(xml).not.toContain('slide9.xml');
     expect(xml).toContain('<Override PartName="/PPT/slides/slide1.xml"');
     expect(xml).toContain('<Default Extension="PNG" ContentType="image/png"/>');

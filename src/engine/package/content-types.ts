@@ -91,7 +91,8 @@ export class ContentTypes {
   static parse(xml: string | Uint8Array): ContentTypes {
     const path = '/[Content_Types].xml';
     const { root } = parseXml(xml, path);
-    if (localName(root.name) !== 'Types') throw new EngineError('INVALID_TEMPLATE', 'not a content types stream', path);
+    if (localName(root.name) !== 'Types')
+      throw new EngineError('INVALID_TEMPLATE', 'not a content types stream', path);
     const types = ContentTypes.empty();
     for (const node of root.children) {
       if (node.kind !== 'element') continue;

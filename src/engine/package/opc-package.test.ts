@@ -1,7 +1,14 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { corpusFiles, invalidCorpusFiles, readCorpus } from '../../../test/support/corpus.js';
-import { docxPackage, lyingSizeZipBomb, manyEntriesZip, nonZipFile, plainZip, zipBomb } from '../../../test/support/hostile-inputs.js';
+import {
+  docxPackage,
+  lyingSizeZipBomb,
+  manyEntriesZip,
+  nonZipFile,
+  plainZip,
+  zipBomb,
+} from '../../../test/support/hostile-inputs.js';
 import { EngineError } from '../errors.js';
 import { CT } from './content-types.js';
 import { OpcPackage } from './opc-package.js';
@@ -14,7 +21,7 @@ function refusal(run: () => unknown): EngineError {
     run();
   } catch (error) {
     if (error instanceof EngineError) return error;
-    throw new Error(`expected an EngineError, got ${String(error)}`);
+    throw new Error(`expected an EngineError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected a refusal, but it succeeded');
 }
@@ -22,7 +29,12 @@ function refusal(run: () => unknown): EngineError {
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** A minimal package: content types, package rels to `main`, and the given parts. */
-function miniPackage(parts: Record<string, Uint8Array>, main = 'ppt/presentation.xml', mainType: string = CT.presentationMain, relType = REL.officeDocument): Uint8Array {
+function miniPackage(
+  parts: Record<string, Uint8Array>,
+  main = 'ppt/presentation.xml',
+  mainType: string = CT.presentationMain,
+  relType: string = REL.officeDocument,
+): Uint8Array {
   const types =
     '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/>' +
     `<Default Extension="rels" ContentType="${CT.relationships}"/><Override PartName="/${main}" ContentType="${mainType}"/></Types>`;
@@ -30,14 +42,17 @@ function miniPackage(parts: Record<string, Uint8Array>, main = 'ppt/presentation
   return zipSync({ '[Content_Types].xml': strToU8(types), '_rels/.rels': strToU8(rels), ...parts });
 }
 
-const PRESENTATION = strToU8('<p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>');
+const PRESENTATION = strToU8(
+  '<p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"/>',
+);
 
 describe('OpcPackage.open refuses what is not a usable presentation', () => {
   for (const file of invalidCorpusFiles()) {
     it(`refuses ${file.file} with INVALID_TEMPLATE`, () => {
       const error = refusal(() => OpcPackage.open(readCorpus(file)));
       expect(error.code).toBe('INVALID_TEMPLATE');
-      if (file.file.includes('encrypted')) expect(error.message).toMatch(/password-protected \(encrypted\) presentation: remove the password/);
+      if (file.file.includes('encrypted'))
+        expect(error.message).toMatch(/password-protected \(encrypted\) presentation: remove the password/);
     });
   }
 
@@ -45,7 +60,9 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
     it(`refuses the ISO Strict deck ${file.file} with UNSUPPORTED_TEMPLATE`, () => {
       const error = refusal(() => OpcPackage.open(readCorpus(file)));
       expect(error.code).toBe('UNSUPPORTED_TEMPLATE');
-      expect(error.message).toMatch(/Strict Open XML is not supported: save the template as 'PowerPoint Presentation \(\.pptx\)'/);
+      expect(error.message).toMatch(
+        /Strict Open XML is not supported: save the template as 'PowerPoint Presentation \(\.pptx\)'/,
+      );
     });
   }
 
@@ -53,8 +70,22 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
     ['a file that is not a zip', nonZipFile, /not a zip/],
     ['a zip without [Content_Types].xml', plainZip, /no \[Content_Types\]\.xml/],
     ['a Word document', docxPackage, /Word document/],
-    ['an Excel workbook', () => miniPackage({ 'xl/workbook.xml': PRESENTATION }, 'xl/workbook.xml', CT.spreadsheetMain), /Excel workbook/],
-    ['a package without officeDocument relationship', () => miniPackage({ 'ppt/presentation.xml': PRESENTATION }, 'ppt/presentation.xml', CT.presentationMain, REL.coreProperties), /no officeDocument relationship/],
+    [
+      'an Excel workbook',
+      () => miniPackage({ 'xl/workbook.xml': PRESENTATION }, 'xl/workbook.xml', CT.spreadsheetMain),
+      /Excel workbook/,
+    ],
+    [
+      'a package without officeDocument relationship',
+      () =>
+        miniPackage(
+          { 'ppt/presentation.xml': PRESENTATION },
+          'ppt/presentation.xml',
+          CT.presentationMain,
+          REL.coreProperties,
+        ),
+      /no officeDocument relationship/,
+    ],
     ['a package whose main part is missing', () => miniPackage({}), /main presentation part is missing/],
   ];
   for (const [what, make, message] of cases) {
@@ -107,7 +138,10 @@ describe('OpcPackage reading', () => {
       .filter((f) => !f.strict)
       .reduce((a, b) => (a.bytes >= b.bytes ? a : b));
     const pkg = OpcPackage.open(readCorpus(largest));
-    const expected = ['[Content_Types].xml', '_rels/.rels'].reduce((n, item) => n + pkg.archive.entries.get(item)!.uncompressedSize, 0);
+    const expected = ['[Content_Types].xml', '_rels/.rels'].reduce(
+      (n, item) => n + pkg.archive.entries.get(item)!.uncompressedSize,
+      0,
+    );
     expect(pkg.archive.totalInflated).toBe(expected);
     expect(pkg.mainPartName).toBe('/ppt/presentation.xml');
   });
@@ -120,7 +154,10 @@ describe('OpcPackage reading', () => {
     expect(pkg.has('/ppt/slides/slide99.xml')).toBe(false);
     expect(pkg.bytes('/PPT/slides/slide1.xml')).toBe(pkg.bytes('/ppt/slides/slide1.xml'));
     expect(pkg.text('/ppt/slides/slide1.xml')).toMatch(/^<\?xml/);
-    expect(refusal(() => pkg.bytes('/ppt/slides/slide99.xml'))).toMatchObject({ code: 'INVALID_TEMPLATE', path: '/ppt/slides/slide99.xml' });
+    expect(refusal(() => pkg.bytes('/ppt/slides/slide99.xml'))).toMatchObject({
+      code: 'INVALID_TEMPLATE',
+      path: '/ppt/slides/slide99.xml',
+    });
   });
 
   it('parses relationships once, and gives [] for a part without a rels part', () => {
@@ -129,7 +166,9 @@ describe('OpcPackage reading', () => {
     expect(rels.some((rel) => rel.type === REL.slide)).toBe(true);
     expect(pkg.relationships('/ppt/presentation.xml')).toBe(rels);
     expect(pkg.relationships('/docProps/app.xml')).toEqual([]);
-    expect(pkg.relationships('/').find((rel) => rel.type === REL.officeDocument)?.target).toBe('ppt/presentation.xml');
+    expect(pkg.relationships('/').find((rel) => rel.type === REL.officeDocument)?.target).toBe(
+      'ppt/presentation.xml',
+    );
   });
 
   it('decodes UTF-8 with a BOM and UTF-16 (both byte orders) with a BOM', () => {
@@ -144,11 +183,17 @@ describe('OpcPackage reading', () => {
         'ppt/c.xml': new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), be])),
       }),
     );
-    expect([pkg.text('/ppt/a.xml'), pkg.text('/ppt/b.xml'), pkg.text('/ppt/c.xml')]).toEqual([text, text, text]);
+    expect([pkg.text('/ppt/a.xml'), pkg.text('/ppt/b.xml'), pkg.text('/ppt/c.xml')]).toEqual([
+      text,
+      text,
+      text,
+    ]);
   });
 
   it('accepts a template (.potx) main part: the presentation module rewrites its type', () => {
-    const pkg = OpcPackage.open(miniPackage({ 'ppt/presentation.xml': PRESENTATION }, 'ppt/presentation.xml', CT.presentationTemplate));
+    const pkg = OpcPackage.open(
+      miniPackage({ 'ppt/presentation.xml': PRESENTATION }, 'ppt/presentation.xml', CT.presentationTemplate),
+    );
     expect(pkg.contentTypes.typeOf(pkg.mainPartName)).toBe(CT.presentationTemplate);
   });
 });

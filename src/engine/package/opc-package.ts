@@ -47,7 +47,10 @@ export class OpcPackage {
       else items.set(partKey(`/${name}`), name);
     }
     if (contentTypesItem === undefined) {
-      throw new EngineError('INVALID_TEMPLATE', 'not a PowerPoint file: the zip has no [Content_Types].xml (not an Office Open XML package)');
+      throw new EngineError(
+        'INVALID_TEMPLATE',
+        'not a PowerPoint file: the zip has no [Content_Types].xml (not an Office Open XML package)',
+      );
     }
     return new OpcPackage(archive, items, contentTypesItem);
   }
@@ -62,13 +65,22 @@ export class OpcPackage {
     }
     const main = packageRels.find((rel) => rel.type === REL.officeDocument && !rel.external);
     if (!main) {
-      throw new EngineError('INVALID_TEMPLATE', 'not a PowerPoint file: the package has no officeDocument relationship', '/_rels/.rels');
+      throw new EngineError(
+        'INVALID_TEMPLATE',
+        'not a PowerPoint file: the package has no officeDocument relationship',
+        '/_rels/.rels',
+      );
     }
     const partName = resolveTarget('/', main.target);
-    if (!this.has(partName)) throw new EngineError('INVALID_TEMPLATE', 'the main presentation part is missing', partName);
+    if (!this.has(partName))
+      throw new EngineError('INVALID_TEMPLATE', 'the main presentation part is missing', partName);
     const contentType = this.contentTypes.typeOf(partName);
     if (!contentType || !PRESENTATION_MAIN_TYPES.has(contentType)) {
-      throw new EngineError('INVALID_TEMPLATE', `not a PowerPoint presentation: ${describeMainPart(contentType)}`, partName);
+      throw new EngineError(
+        'INVALID_TEMPLATE',
+        `not a PowerPoint presentation: ${describeMainPart(contentType)}`,
+        partName,
+      );
     }
     return this.partNameOf(partName);
   }
@@ -100,7 +112,8 @@ export class OpcPackage {
     const cached = this.inflated.get(key);
     if (cached) return cached;
     const item = this.items.get(key);
-    if (item === undefined) throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
+    if (item === undefined)
+      throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
     const data = this.archive.inflate(item);
     this.inflated.set(key, data);
     return data;
@@ -132,7 +145,9 @@ export function decodeText(bytes: Uint8Array): string {
 
 function describeMainPart(contentType: string | undefined): string {
   if (!contentType) return 'the main part has no content type';
-  if (contentType.includes('wordprocessingml') || contentType.includes('ms-word')) return 'this is a Word document (.docx)';
-  if (contentType.includes('spreadsheetml') || contentType.includes('ms-excel')) return 'this is an Excel workbook (.xlsx)';
+  if (contentType.includes('wordprocessingml') || contentType.includes('ms-word'))
+    return 'this is a Word document (.docx)';
+  if (contentType.includes('spreadsheetml') || contentType.includes('ms-excel'))
+    return 'this is an Excel workbook (.xlsx)';
   return `the main part's content type is ${contentType}`;
 }

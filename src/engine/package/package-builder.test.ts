@@ -27,9 +27,15 @@ function open(file = DECK): { template: Uint8Array; pkg: OpcPackage } {
 /** Drops slide 1 the way the presentation module does: its sldId (and section entry), then its relationship. */
 function dropSlide1(builder: PackageBuilder, pkg: OpcPackage): void {
   const rels = builder.relationships(pkg.mainPartName);
-  const index = rels.findIndex((rel) => rel.type === REL.slide && resolveTarget(pkg.mainPartName, rel.target) === '/ppt/slides/slide1.xml');
+  const index = rels.findIndex(
+    (rel) =>
+      rel.type === REL.slide && resolveTarget(pkg.mainPartName, rel.target) === '/ppt/slides/slide1.xml',
+  );
   const [rel] = rels.splice(index, 1);
-  const xml = pkg.text(pkg.mainPartName).replace(`<p:sldId id="262" r:id="${rel!.id}"/>`, '').replace('<p14:sldId id="262"/>', '');
+  const xml = pkg
+    .text(pkg.mainPartName)
+    .replace(`<p:sldId id="262" r:id="${rel!.id}"/>`, '')
+    .replace('<p14:sldId id="262"/>', '');
   expect(xml).not.toContain('id="262"');
   builder.setPart(pkg.mainPartName, xml);
 }
@@ -38,7 +44,8 @@ describe('PackageBuilder.build prunes by walking relationships', () => {
   it('keeps implicitly related parts: slide→notesSlide, chart→style/colors, chart→userShapes/themeOverride', () => {
     const { pkg } = open();
     const out = OpcPackage.open(new PackageBuilder(pkg).build());
-    for (const name of [...SLIDE1_OWNED, '/ppt/drawings/drawing1.xml', '/ppt/theme/themeOverride1.xml']) expect(out.has(name), name).toBe(true);
+    for (const name of [...SLIDE1_OWNED, '/ppt/drawings/drawing1.xml', '/ppt/theme/themeOverride1.xml'])
+      expect(out.has(name), name).toBe(true);
   });
 
   it('removes the parts only a removed relationship reached, and keeps what other paths still reach', async () => {
@@ -50,7 +57,12 @@ describe('PackageBuilder.build prunes by walking relationships', () => {
     for (const name of SLIDE1_OWNED) expect(out.has(name), `${name} pruned`).toBe(false);
     expect(out.has('/ppt/slides/_rels/slide1.xml.rels')).toBe(false);
     expect(out.has('/ppt/charts/_rels/chart1.xml.rels')).toBe(false);
-    for (const name of ['/ppt/notesMasters/notesMaster1.xml', '/ppt/slideLayouts/slideLayout1.xml', '/ppt/charts/chart3.xml', '/ppt/drawings/drawing1.xml']) {
+    for (const name of [
+      '/ppt/notesMasters/notesMaster1.xml',
+      '/ppt/slideLayouts/slideLayout1.xml',
+      '/ppt/charts/chart3.xml',
+      '/ppt/drawings/drawing1.xml',
+    ]) {
       expect(out.has(name), `${name} kept`).toBe(true);
     }
     const types = new TextDecoder().decode(out.archive.inflate('[Content_Types].xml'));
@@ -72,7 +84,9 @@ describe('PackageBuilder.build prunes by walking relationships', () => {
     const builder = new PackageBuilder(pkg);
     builder.setPart('/ppt/media/image99.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
     expect(OpcPackage.open(builder.build()).has('/ppt/media/image99.png')).toBe(false);
-    builder.relationships('/ppt/slides/slide2.xml').push({ id: 'rId99', type: REL.image, target: '../media/image99.png', external: false });
+    builder
+      .relationships('/ppt/slides/slide2.xml')
+      .push({ id: 'rId99', type: REL.image, target: '../media/image99.png', external: false });
     expect(OpcPackage.open(builder.build()).has('/ppt/media/image99.png')).toBe(true);
   });
 
@@ -95,14 +109,24 @@ describe('PackageBuilder editing', () => {
     builder.setRelationships(name, [...pkg.relationships('/ppt/slides/slide4.xml')]);
     builder.setPart('/ppt/media/image50.png', new Uint8Array(16), 'image/png');
     const pres = builder.relationships(pkg.mainPartName);
-    pres.push({ id: 'rId900', type: REL.slide, target: relativeTarget(pkg.mainPartName, name), external: false });
-    builder.relationships(name).push({ id: 'rId900', type: REL.image, target: '../media/image50.png', external: false });
+    pres.push({
+      id: 'rId900',
+      type: REL.slide,
+      target: relativeTarget(pkg.mainPartName, name),
+      external: false,
+    });
+    builder
+      .relationships(name)
+      .push({ id: 'rId900', type: REL.image, target: '../media/image50.png', external: false });
     const out = OpcPackage.open(builder.build());
     expect(out.contentTypes.overrideFor(name)).toBe(CT.slide);
     expect(out.contentTypes.overrideFor('/ppt/media/image50.png')).toBeUndefined();
     expect(out.contentTypes.typeOf('/ppt/media/image50.png')).toBe('image/png');
     expect(out.text(name)).toBe(pkg.text('/ppt/slides/slide4.xml'));
-    expect(out.relationships(name).map((rel) => rel.target)).toEqual(['../slideLayouts/slideLayout6.xml', '../media/image50.png']);
+    expect(out.relationships(name).map((rel) => rel.target)).toEqual([
+      '../slideLayouts/slideLayout6.xml',
+      '../media/image50.png',
+    ]);
     expect(out.archive.entries.get('ppt/media/image50.png')?.method).toBe(0); // media stored
     expect(out.archive.entries.get('ppt/slides/slide5.xml')?.method).toBe(8); // XML deflated
   });
@@ -125,15 +149,27 @@ describe('PackageBuilder editing', () => {
     const media = other.partNames().find((name) => name.startsWith('/ppt/media/'))!;
     const name = builder.freeName((n) => `/ppt/media/copied${n}.png`);
     builder.copyPart(other, media, name);
-    builder.relationships('/ppt/slides/slide2.xml').push({ id: 'rId77', type: REL.image, target: relativeTarget('/ppt/slides/slide2.xml', name), external: false });
+    builder
+      .relationships('/ppt/slides/slide2.xml')
+      .push({
+        id: 'rId77',
+        type: REL.image,
+        target: relativeTarget('/ppt/slides/slide2.xml', name),
+        external: false,
+      });
     const out = OpcPackage.open(builder.build());
-    expect(Buffer.compare(out.archive.rawData(name.slice(1)), other.archive.rawData(other.itemOf(media)!))).toBe(0);
+    expect(
+      Buffer.compare(out.archive.rawData(name.slice(1)), other.archive.rawData(other.itemOf(media)!)),
+    ).toBe(0);
   });
 
   it('a replaced part keeps its relationships; a working copy is independent of the template', () => {
     const { pkg } = open();
     const builder = new PackageBuilder(pkg);
-    builder.setPart('/ppt/slides/slide3.xml', pkg.text('/ppt/slides/slide3.xml').replace('</p:sld>', '<!-- edited --></p:sld>'));
+    builder.setPart(
+      '/ppt/slides/slide3.xml',
+      pkg.text('/ppt/slides/slide3.xml').replace('</p:sld>', '<!-- edited --></p:sld>'),
+    );
     builder.relationships('/ppt/slides/slide2.xml').pop();
     expect(pkg.relationships('/ppt/slides/slide2.xml')).toHaveLength(3);
     const out = OpcPackage.open(builder.build({ prune: false }));
@@ -146,7 +182,9 @@ describe('PackageBuilder editing', () => {
     const { pkg } = open();
     const builder = new PackageBuilder(pkg);
     builder.setPart('/ppt/media/media1.m4a', new Uint8Array(8));
-    builder.relationships('/ppt/slides/slide2.xml').push({ id: 'rId66', type: REL.audio, target: '../media/media1.m4a', external: false });
+    builder
+      .relationships('/ppt/slides/slide2.xml')
+      .push({ id: 'rId66', type: REL.audio, target: '../media/media1.m4a', external: false });
     expect(OpcPackage.open(builder.build()).contentTypes.typeOf('/ppt/media/media1.m4a')).toBe('audio/mp4');
   });
 

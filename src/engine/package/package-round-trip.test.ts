@@ -34,11 +34,16 @@ describe('round trip of the corpus, unchanged', () => {
       expect(reopened.mainPartName).toBe(pkg.mainPartName);
       for (const name of pkg.partNames()) {
         const item = pkg.itemOf(name)!;
-        expect(Buffer.compare(reopened.archive.rawData(item), pkg.archive.rawData(item)), `${name} copied raw`).toBe(0);
+        expect(
+          Buffer.compare(reopened.archive.rawData(item), pkg.archive.rawData(item)),
+          `${name} copied raw`,
+        ).toBe(0);
         expect(Buffer.compare(reopened.bytes(name), pkg.bytes(name)), `${name} inflates the same`).toBe(0);
       }
       for (const name of reopened.partNames()) {
-        expect(reopened.contentTypes.typeOf(name), `${name} has a content type`).toBe(pkg.contentTypes.typeOf(name));
+        expect(reopened.contentTypes.typeOf(name), `${name} has a content type`).toBe(
+          pkg.contentTypes.typeOf(name),
+        );
       }
       expect(checkPackageInvariantsAgainst(output, template)).toEqual([]);
       if (VALIDATED.has(file.file)) await expectValidPptx(output, template);

@@ -35,7 +35,11 @@ export function extensionOf(partName: string): string {
  * The lowest free name pattern(n) for n >= start. `taken` receives the candidate lower-cased, so a caller's
  * set of lower-cased names makes the scan case-insensitive: `image1.PNG` blocks `image1.png` (M1.12).
  */
-export function freePartName(taken: (lowerCaseName: string) => boolean, pattern: (n: number) => string, start = 1): string {
+export function freePartName(
+  taken: (lowerCaseName: string) => boolean,
+  pattern: (n: number) => string,
+  start = 1,
+): string {
   for (let n = start; ; n++) {
     const candidate = pattern(n);
     if (!taken(candidate.toLowerCase())) return candidate;

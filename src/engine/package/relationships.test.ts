@@ -38,7 +38,11 @@ describe('resolveTarget', () => {
     ['/', '/ppt/presentation.xml', '/ppt/presentation.xml'],
     // Absolute targets, as ShapeCrawler/031.pptx writes them from slides to customXML items.
     ['/ppt/slides/slide1.xml', '/ppt/customXML/item46.xml', '/ppt/customXML/item46.xml'],
-    ['/ppt/charts/chart1.xml', '../embeddings/Microsoft_Excel_Worksheet1.xlsx', '/ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx'],
+    [
+      '/ppt/charts/chart1.xml',
+      '../embeddings/Microsoft_Excel_Worksheet1.xlsx',
+      '/ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx',
+    ],
     ['/ppt/slides/slide1.xml', '../media/image%201.png', '/ppt/media/image 1.png'],
     ['/ppt/slides/slide1.xml', '../media/%E5%9B%BE.png', '/ppt/media/图.png'],
     ['/ppt/slides/slide1.xml', '../../../../x.xml', '/x.xml'],
@@ -64,7 +68,13 @@ describe('relativeTarget', () => {
   });
 
   it('is the inverse of resolveTarget', () => {
-    const parts = ['/ppt/slides/slide1.xml', '/ppt/media/image1.png', '/docProps/app.xml', '/ppt/charts/colors3.xml', '/a.xml'];
+    const parts = [
+      '/ppt/slides/slide1.xml',
+      '/ppt/media/image1.png',
+      '/docProps/app.xml',
+      '/ppt/charts/colors3.xml',
+      '/a.xml',
+    ];
     for (const source of [...parts, '/']) {
       for (const target of parts) expect(resolveTarget(source, relativeTarget(source, target))).toBe(target);
     }
@@ -80,24 +90,33 @@ describe('parseRelationships / serializeRelationships', () => {
 
   it('round-trips, escaping attribute values and keeping TargetMode', () => {
     const xml = serializeRelationships(rels);
-    expect(xml).toContain('Target="https://example.com/?a=1&amp;b=&quot;2&quot;&lt;3&gt;" TargetMode="External"');
+    expect(xml).toContain(
+      'Target="https://example.com/?a=1&amp;b=&quot;2&quot;&lt;3&gt;" TargetMode="External"',
+    );
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>')).toBe(true);
     expect(parseRelationships(xml, '/ppt/slides/slide1.xml')).toEqual(rels);
-    expect(parseRelationships(new TextEncoder().encode(xml), '/ppt/slides/_rels/slide1.xml.rels')).toEqual(rels);
+    expect(parseRelationships(new TextEncoder().encode(xml), '/ppt/slides/_rels/slide1.xml.rels')).toEqual(
+      rels,
+    );
   });
 
   it('reads what PowerPoint writes, BOM and attribute order included', () => {
     const xml =
       '\uFEFF<?xml version="1.0" encoding="utf-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       `<Relationship Type="${REL.officeDocument}" Target="ppt/presentation.xml" Id="rId1" /></Relationships>`;
-    expect(parseRelationships(xml, '/')).toEqual([{ id: 'rId1', type: REL.officeDocument, target: 'ppt/presentation.xml', external: false }]);
+    expect(parseRelationships(xml, '/')).toEqual([
+      { id: 'rId1', type: REL.officeDocument, target: 'ppt/presentation.xml', external: false },
+    ]);
   });
 
   it('refuses a DOCTYPE (UNSAFE_XML) and a Relationship without Id, naming the rels part', () => {
     const doctype = '<!DOCTYPE r [<!ENTITY x "y">]><Relationships/>';
     expect(() => parseRelationships(doctype, '/ppt/slides/slide1.xml')).toThrow(EngineError);
     try {
-      parseRelationships(`<Relationships><Relationship Type="${REL.image}" Target="a.png"/></Relationships>`, '/ppt/slides/slide1.xml');
+      parseRelationships(
+        `<Relationships><Relationship Type="${REL.image}" Target="a.png"/></Relationships>`,
+        '/ppt/slides/slide1.xml',
+      );
       expect.unreachable();
     } catch (error) {
       expect(error).toMatchObject({ code: 'INVALID_TEMPLATE', path: '/ppt/slides/_rels/slide1.xml.rels' });

@@ -105,7 +105,8 @@ export function isRelsPartName(partName: string): boolean {
 export function parseRelationships(xml: string | Uint8Array, partName: string): Relationship[] {
   const path = isRelsPartName(partName) ? partName : relsPartName(partName);
   const { root } = parseXml(xml, path);
-  if (localName(root.name) !== 'Relationships') throw new EngineError('INVALID_TEMPLATE', 'not a relationships part', path);
+  if (localName(root.name) !== 'Relationships')
+    throw new EngineError('INVALID_TEMPLATE', 'not a relationships part', path);
   const rels: Relationship[] = [];
   for (const node of root.children) {
     if (node.kind !== 'element' || localName(node.name) !== 'Relationship') continue;

@@ -89,7 +89,10 @@ export class ZipArchive {
     const path = `/${name}`;
     const { maxTotalBytes } = this.limits;
     if (this.inflatedBytes + entry.uncompressedSize > maxTotalBytes) {
-      throw tooLarge(`inflating this part would exceed the limit of ${maxTotalBytes} bytes in total (maxTotalBytes)`, path);
+      throw tooLarge(
+        `inflating this part would exceed the limit of ${maxTotalBytes} bytes in total (maxTotalBytes)`,
+        path,
+      );
     }
     const raw = this.rawData(name);
     let data: Uint8Array;
@@ -121,7 +124,9 @@ export class ZipArchive {
 
 export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
   if (bytes.length > limits.maxArchiveBytes) {
-    throw tooLarge(`the template is ${bytes.length} bytes, over the limit of ${limits.maxArchiveBytes} (maxArchiveBytes)`);
+    throw tooLarge(
+      `the template is ${bytes.length} bytes, over the limit of ${limits.maxArchiveBytes} (maxArchiveBytes)`,
+    );
   }
   if (CFB_SIGNATURE.every((b, i) => bytes[i] === b)) throw invalid(ENCRYPTED_MESSAGE);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -143,7 +148,9 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
   if (entryCount === ZIP64_MARKER_16 || cdSize === ZIP64_MARKER_32 || cdOffset === ZIP64_MARKER_32) {
     const zip64Count = zip64EntryCount(view, eocd);
     if (zip64Count !== undefined && zip64Count > limits.maxEntries) {
-      throw tooLarge(`the archive has ${zip64Count} entries, over the limit of ${limits.maxEntries} (maxEntries)`);
+      throw tooLarge(
+        `the archive has ${zip64Count} entries, over the limit of ${limits.maxEntries} (maxEntries)`,
+      );
     }
     throw zip64Refusal();
   }
@@ -151,7 +158,9 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
     throw invalid('multi-volume (split) zip archives are not supported');
   }
   if (entryCount > limits.maxEntries) {
-    throw tooLarge(`the archive has ${entryCount} entries, over the limit of ${limits.maxEntries} (maxEntries)`);
+    throw tooLarge(
+      `the archive has ${entryCount} entries, over the limit of ${limits.maxEntries} (maxEntries)`,
+    );
   }
   if (cdOffset + cdSize > eocd) throw invalid('corrupt zip archive: central directory out of bounds');
 
@@ -174,19 +183,32 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
     const localHeaderOffset = view.getUint32(pos + 42, true);
     const next = pos + CENTRAL_HEADER_SIZE + nameLength + extraLength + commentLength;
     if (next > cdEnd) throw invalid('corrupt zip archive: central directory record overruns');
-    const name = decodeName(bytes.subarray(pos + CENTRAL_HEADER_SIZE, pos + CENTRAL_HEADER_SIZE + nameLength), flags);
+    const name = decodeName(
+      bytes.subarray(pos + CENTRAL_HEADER_SIZE, pos + CENTRAL_HEADER_SIZE + nameLength),
+      flags,
+    );
     pos = next;
     const path = `/${name}`;
 
     if (name.endsWith('/')) continue; // directory entries are not parts (ooxml-notes §1.5); never copied out
     checkItemName(name);
     if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
-      throw invalid('encrypted zip entry: OPC packages may not use zip encryption (ECMA-376 Part 2 Annex C)', path);
+      throw invalid(
+        'encrypted zip entry: OPC packages may not use zip encryption (ECMA-376 Part 2 Annex C)',
+        path,
+      );
     }
     if (method !== METHOD_STORED && method !== METHOD_DEFLATE) {
-      throw invalid(`unsupported zip compression method ${method} (only Stored and Deflate are allowed)`, path);
+      throw invalid(
+        `unsupported zip compression method ${method} (only Stored and Deflate are allowed)`,
+        path,
+      );
     }
-    if (compressedSize === ZIP64_MARKER_32 || uncompressedSize === ZIP64_MARKER_32 || localHeaderOffset === ZIP64_MARKER_32) {
+    if (
+      compressedSize === ZIP64_MARKER_32 ||
+      uncompressedSize === ZIP64_MARKER_32 ||
+      localHeaderOffset === ZIP64_MARKER_32
+    ) {
       throw zip64Refusal(path);
     }
     const key = name.toLowerCase();
@@ -194,12 +216,19 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
     folded.add(key);
     checkDeclaredSize(path, method, compressedSize, uncompressedSize, limits);
 
-    if (localHeaderOffset + LOCAL_HEADER_SIZE > cdOffset || view.getUint32(localHeaderOffset, true) !== LOCAL_HEADER_SIGNATURE) {
+    if (
+      localHeaderOffset + LOCAL_HEADER_SIZE > cdOffset ||
+      view.getUint32(localHeaderOffset, true) !== LOCAL_HEADER_SIGNATURE
+    ) {
       throw invalid('corrupt zip archive: bad local file header', path);
     }
     const dataOffset =
-      localHeaderOffset + LOCAL_HEADER_SIZE + view.getUint16(localHeaderOffset + 26, true) + view.getUint16(localHeaderOffset + 28, true);
-    if (dataOffset + compressedSize > cdOffset) throw invalid('truncated zip archive: entry data out of bounds', path);
+      localHeaderOffset +
+      LOCAL_HEADER_SIZE +
+      view.getUint16(localHeaderOffset + 26, true) +
+      view.getUint16(localHeaderOffset + 28, true);
+    if (dataOffset + compressedSize > cdOffset)
+      throw invalid('truncated zip archive: entry data out of bounds', path);
     entries.set(name, {
       name,
       method: method === METHOD_STORED ? 0 : 8,
@@ -231,7 +260,8 @@ function zip64EntryCount(view: DataView, eocd: number): number | undefined {
   const locator = eocd - ZIP64_LOCATOR_SIZE;
   if (locator < 0 || view.getUint32(locator, true) !== ZIP64_LOCATOR_SIGNATURE) return undefined;
   const record = Number(view.getBigUint64(locator + 8, true));
-  if (record + ZIP64_RECORD_MIN_SIZE > locator || view.getUint32(record, true) !== ZIP64_RECORD_SIGNATURE) return undefined;
+  if (record + ZIP64_RECORD_MIN_SIZE > locator || view.getUint32(record, true) !== ZIP64_RECORD_SIGNATURE)
+    return undefined;
   return Number(view.getBigUint64(record + 32, true));
 }
 
@@ -258,7 +288,8 @@ function decodeName(raw: Uint8Array, flags: number): string {
 function checkItemName(name: string): void {
   const path = `/${name}`;
   if (name.length === 0) throw invalid('zip entry with an empty name');
-  if (name.includes('\\') || name.includes('\0')) throw invalid('zip entry name contains a backslash or NUL', path);
+  if (name.includes('\\') || name.includes('\0'))
+    throw invalid('zip entry name contains a backslash or NUL', path);
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw invalid('zip entry name is absolute', path);
   for (const segment of name.split('/')) {
     if (segment === '' || segment === '.' || segment === '..') {
@@ -267,9 +298,18 @@ function checkItemName(name: string): void {
   }
 }
 
-function checkDeclaredSize(path: string, method: number, compressed: number, uncompressed: number, limits: PackageLimits): void {
+function checkDeclaredSize(
+  path: string,
+  method: number,
+  compressed: number,
+  uncompressed: number,
+  limits: PackageLimits,
+): void {
   if (uncompressed > limits.maxEntryBytes) {
-    throw tooLarge(`part declares ${uncompressed} bytes uncompressed, over the limit of ${limits.maxEntryBytes} (maxEntryBytes)`, path);
+    throw tooLarge(
+      `part declares ${uncompressed} bytes uncompressed, over the limit of ${limits.maxEntryBytes} (maxEntryBytes)`,
+      path,
+    );
   }
   if (method === METHOD_STORED && compressed !== uncompressed) {
     throw invalid('stored zip entry whose compressed and uncompressed sizes differ', path);

@@ -9,14 +9,16 @@ import { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 import { readZip, writeZip, type ZipOutputEntry } from './zip.js';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-const XML = utf8(`<?xml version="1.0"?><p:sld>${'<a:p><a:r><a:t>Hello</a:t></a:r></a:p>'.repeat(200)}</p:sld>`);
+const XML = utf8(
+  `<?xml version="1.0"?><p:sld>${'<a:p><a:r><a:t>Hello</a:t></a:r></a:p>'.repeat(200)}</p:sld>`,
+);
 
 function refusal(run: () => unknown): EngineError {
   try {
     run();
   } catch (error) {
     if (error instanceof EngineError) return error;
-    throw new Error(`expected an EngineError, got ${String(error)}`);
+    throw new Error(`expected an EngineError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected a refusal, but it succeeded');
 }
@@ -29,7 +31,8 @@ function centralRecords(zip: Uint8Array): number[] {
   const offsets: number[] = [];
   for (let i = 0; i < view.getUint16(eocd + 10, true); i++) {
     offsets.push(pos);
-    pos += 46 + view.getUint16(pos + 28, true) + view.getUint16(pos + 30, true) + view.getUint16(pos + 32, true);
+    pos +=
+      46 + view.getUint16(pos + 28, true) + view.getUint16(pos + 30, true) + view.getUint16(pos + 32, true);
   }
   return offsets;
 }
@@ -66,7 +69,13 @@ describe('writeZip', () => {
 
   it('puts [Content_Types].xml first and keeps the given order for the rest', () => {
     const names = [...readZip(writeZip(sample), DEFAULT_LIMITS).entries.keys()];
-    expect(names).toEqual(['[Content_Types].xml', 'ppt/slides/slide1.xml', 'ppt/media/image1.png', 'ppt/empty.xml', 'ppt/media/bild-ü.png']);
+    expect(names).toEqual([
+      '[Content_Types].xml',
+      'ppt/slides/slide1.xml',
+      'ppt/media/image1.png',
+      'ppt/empty.xml',
+      'ppt/media/bild-ü.png',
+    ]);
   });
 
   it('is deterministic: identical input gives identical bytes (fixed 1980-01-01 timestamp)', () => {
@@ -84,7 +93,10 @@ describe('writeZip', () => {
 
   it('deflates XML, stores what is asked to be stored, and stores what deflate would enlarge', () => {
     const noise = randomBytes(4000);
-    const archive = readZip(writeZip([...sample, { name: 'ppt/noise.bin', data: noise, compress: true }]), DEFAULT_LIMITS);
+    const archive = readZip(
+      writeZip([...sample, { name: 'ppt/noise.bin', data: noise, compress: true }]),
+      DEFAULT_LIMITS,
+    );
     expect(archive.entries.get('ppt/slides/slide1.xml')?.method).toBe(8);
     expect(archive.entries.get('ppt/slides/slide1.xml')!.compressedSize).toBeLessThan(XML.length / 10);
     expect(archive.entries.get('ppt/media/image1.png')?.method).toBe(0);
@@ -94,14 +106,21 @@ describe('writeZip', () => {
 
   it('copies entries from another archive as their compressed bytes, without recompressing', () => {
     const source = readZip(writeZip(sample, { level: 9 }), DEFAULT_LIMITS);
-    const copy = readZip(writeZip([{ name: 'ppt/slides/slide7.xml', from: source, source: 'ppt/slides/slide1.xml' }]), DEFAULT_LIMITS);
+    const copy = readZip(
+      writeZip([{ name: 'ppt/slides/slide7.xml', from: source, source: 'ppt/slides/slide1.xml' }]),
+      DEFAULT_LIMITS,
+    );
     expect(copy.rawData('ppt/slides/slide7.xml')).toEqual(source.rawData('ppt/slides/slide1.xml'));
     expect(new Uint8Array(copy.inflate('ppt/slides/slide7.xml'))).toEqual(XML);
   });
 
   it('refuses duplicate (case-insensitive) and directory-like names', () => {
-    expect(() => writeZip([...sample, { name: 'PPT/Slides/Slide1.xml', data: XML, compress: true }])).toThrow(/duplicate/);
-    expect(() => writeZip([{ name: 'ppt/', data: new Uint8Array(), compress: false }])).toThrow(/relative and name a file/);
+    expect(() => writeZip([...sample, { name: 'PPT/Slides/Slide1.xml', data: XML, compress: true }])).toThrow(
+      /duplicate/,
+    );
+    expect(() => writeZip([{ name: 'ppt/', data: new Uint8Array(), compress: false }])).toThrow(
+      /relative and name a file/,
+    );
   });
 });
 
@@ -121,20 +140,85 @@ describe('readZip', () => {
   });
 
   const refusals: [string, () => Uint8Array, string, RegExp][] = [
-    ['bytes that are not a zip', () => utf8('hello, world, this is text and not a zip archive'), 'INVALID_TEMPLATE', /not a zip/],
+    [
+      'bytes that are not a zip',
+      () => utf8('hello, world, this is text and not a zip archive'),
+      'INVALID_TEMPLATE',
+      /not a zip/,
+    ],
     ['a truncated zip', () => truncatedZip(), 'INVALID_TEMPLATE', /truncated or corrupt/],
-    ['an encrypted entry (flag bit 0)', () => patch(base(), (v, r) => v.setUint16(r[1]! + 8, 1, true)), 'INVALID_TEMPLATE', /encrypted/],
-    ['an unsupported method (Deflate64)', () => patch(base(), (v, r) => v.setUint16(r[1]! + 10, 9, true)), 'INVALID_TEMPLATE', /method 9/],
-    ['duplicate names', () => writeRawZip([storedEntry('a.xml', XML), storedEntry('A.xml', XML)]), 'INVALID_TEMPLATE', /duplicate/],
-    ['a ".." segment (zip slip)', () => writeRawZip([storedEntry('ppt/../../etc/passwd', XML)]), 'INVALID_TEMPLATE', /'\.\.'/],
-    ['an absolute name', () => writeRawZip([storedEntry('/etc/passwd', XML)]), 'INVALID_TEMPLATE', /absolute/],
-    ['a drive-letter name', () => writeRawZip([storedEntry('C:/x.xml', XML)]), 'INVALID_TEMPLATE', /absolute/],
-    ['a backslash', () => writeRawZip([storedEntry('ppt\\slides\\slide1.xml', XML)]), 'INVALID_TEMPLATE', /backslash/],
-    ['overlapping entries', () => patch(base(), (v, r) => v.setUint32(r[2]! + 42, v.getUint32(r[1]! + 42, true), true)), 'INVALID_TEMPLATE', /overlap|local file header/],
-    ['a central directory out of bounds', () => patch(base(), (v) => v.setUint32(v.byteLength - 6, 0x7fffff, true)), 'INVALID_TEMPLATE', /out of bounds/],
-    ['ZIP64 markers in a small archive', () => patch(base(), (v) => v.setUint16(v.byteLength - 12, 0xffff, true)), 'UNSUPPORTED_TEMPLATE', /ZIP64/],
-    ['20 000 entries (limit 10 000)', () => manyEntriesZip(20_000), 'LIMIT_EXCEEDED', /20\d{3} entries.*maxEntries/],
-    ['70 000 entries (ZIP64 record)', () => manyEntriesZip(70_000), 'LIMIT_EXCEEDED', /70\d{3} entries.*maxEntries/],
+    [
+      'an encrypted entry (flag bit 0)',
+      () => patch(base(), (v, r) => v.setUint16(r[1]! + 8, 1, true)),
+      'INVALID_TEMPLATE',
+      /encrypted/,
+    ],
+    [
+      'an unsupported method (Deflate64)',
+      () => patch(base(), (v, r) => v.setUint16(r[1]! + 10, 9, true)),
+      'INVALID_TEMPLATE',
+      /method 9/,
+    ],
+    [
+      'duplicate names',
+      () => writeRawZip([storedEntry('a.xml', XML), storedEntry('A.xml', XML)]),
+      'INVALID_TEMPLATE',
+      /duplicate/,
+    ],
+    [
+      'a ".." segment (zip slip)',
+      () => writeRawZip([storedEntry('ppt/../../etc/passwd', XML)]),
+      'INVALID_TEMPLATE',
+      /'\.\.'/,
+    ],
+    [
+      'an absolute name',
+      () => writeRawZip([storedEntry('/etc/passwd', XML)]),
+      'INVALID_TEMPLATE',
+      /absolute/,
+    ],
+    [
+      'a drive-letter name',
+      () => writeRawZip([storedEntry('C:/x.xml', XML)]),
+      'INVALID_TEMPLATE',
+      /absolute/,
+    ],
+    [
+      'a backslash',
+      () => writeRawZip([storedEntry('ppt\\slides\\slide1.xml', XML)]),
+      'INVALID_TEMPLATE',
+      /backslash/,
+    ],
+    [
+      'overlapping entries',
+      () => patch(base(), (v, r) => v.setUint32(r[2]! + 42, v.getUint32(r[1]! + 42, true), true)),
+      'INVALID_TEMPLATE',
+      /overlap|local file header/,
+    ],
+    [
+      'a central directory out of bounds',
+      () => patch(base(), (v) => v.setUint32(v.byteLength - 6, 0x7fffff, true)),
+      'INVALID_TEMPLATE',
+      /out of bounds/,
+    ],
+    [
+      'ZIP64 markers in a small archive',
+      () => patch(base(), (v) => v.setUint16(v.byteLength - 12, 0xffff, true)),
+      'UNSUPPORTED_TEMPLATE',
+      /ZIP64/,
+    ],
+    [
+      '20 000 entries (limit 10 000)',
+      () => manyEntriesZip(20_000),
+      'LIMIT_EXCEEDED',
+      /20\d{3} entries.*maxEntries/,
+    ],
+    [
+      '70 000 entries (ZIP64 record)',
+      () => manyEntriesZip(70_000),
+      'LIMIT_EXCEEDED',
+      /70\d{3} entries.*maxEntries/,
+    ],
   ];
   for (const [what, make, code, message] of refusals) {
     it(`refuses ${what} with ${code}`, () => {
@@ -156,7 +240,9 @@ describe('readZip', () => {
   });
 
   it('refuses a template over maxArchiveBytes before reading it', () => {
-    expect(refusal(() => readZip(base(), resolveLimits({ maxArchiveBytes: 100 }))).code).toBe('LIMIT_EXCEEDED');
+    expect(refusal(() => readZip(base(), resolveLimits({ maxArchiveBytes: 100 }))).code).toBe(
+      'LIMIT_EXCEEDED',
+    );
   });
 
   it('verifies CRC and actual size on inflate: declared values may lie', () => {
