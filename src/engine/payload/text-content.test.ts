@@ -32,7 +32,7 @@ function refusal(textProperties: Record<string, unknown>): string {
 const TP = `${AT}[0].text_properties`;
 
 describe('plain strings', () => {
-  it('makes one paragraph per line (\\n, \\r\\n, \\r), an empty string one empty run', () => {
+  it('makes one paragraph per line (\\n, \\r\\n, \\r), an empty line a paragraph without runs', () => {
     const lines = (s: string): string[] =>
       plainTextContent(s).paragraphs.map((p) => p.runs.map((r) => r.text).join(''));
     expect(lines('a\nb\r\nc\rd')).toEqual(['a', 'b', 'c', 'd']);
@@ -40,7 +40,7 @@ describe('plain strings', () => {
     expect(plainTextContent('')).toEqual({
       kind: 'text',
       fromRuns: false,
-      paragraphs: [{ props: {}, runs: [{ text: '', props: {} }] }],
+      paragraphs: [{ props: {}, runs: [] }],
     });
   });
 });

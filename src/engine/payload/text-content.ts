@@ -14,8 +14,12 @@ const LINE_BREAK = /\r\n|\r|\n/;
 export function plainTextContent(value: string): TextContent {
   const lines = value.includes('\n') || value.includes('\r') ? value.split(LINE_BREAK) : [value];
   const paragraphs: Paragraph[] = new Array<Paragraph>(lines.length);
-  for (let i = 0; i < lines.length; i++)
-    paragraphs[i] = { props: {}, runs: [{ text: lines[i] as string, props: {} }] };
+  for (let i = 0; i < lines.length; i++) {
+    const text = lines[i] as string;
+    // An empty line is a paragraph without runs: it keeps the template's end-of-paragraph formatting rather
+    // than carrying an empty run (text/fill-text.ts reads strings the same way).
+    paragraphs[i] = { props: {}, runs: text === '' ? [] : [{ text, props: {} }] };
+  }
   return { kind: 'text', fromRuns: false, paragraphs };
 }
 
