@@ -1,39 +1,55 @@
-/* global process -- a Node global (eslint.config.js declares none for plain .js) */
+/* global process, fetch, performance -- Node globals (eslint.config.js declares none for plain .js) */
 /**
- * The load generator of bench/http/run.js, in its own process so that autocannon's work does not share the
- * server's event loop. Reads one JSON argument, prints one JSON line: autocannon's figures plus the p50 of the
- * server's Server-Timing `generate` duration.
+ * The load generator of bench/http/run.js, in its own process so that the client's work does not share the
+ * server's event loop. Reads one JSON argument, prints one JSON line.
+ *   connections > 1: autocannon for `duration` seconds (or `amount` requests);
+ *   connections = 1: `amount` sequential fetches timed with performance.now() (autocannon rounds to 1 ms,
+ *   too coarse for requests that take a few milliseconds).
  */
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 const { url, headers, bodyFile, connections, duration, amount } = JSON.parse(process.argv[2]);
 const body = readFileSync(bodyFile);
-const serviceTimes = [];
-const result = await autocannon({
-  url,
-  connections,
-  ...(amount ? { amount } : { duration }),
-  requests: [
-    {
-      method: 'POST',
-      headers,
-      body,
-      onResponse: (_status, _body, _context, responseHeaders) => {
-        const timing = /generate;dur=([\d.]+)/.exec(String(responseHeaders?.['server-timing'] ?? ''));
-        if (timing) serviceTimes.push(Number(timing[1]));
-      },
-    },
-  ],
-});
-serviceTimes.sort((a, b) => a - b);
-process.stdout.write(
-  `${JSON.stringify({
-    requestsPerSecond: result.requests.average,
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function sequential() {
+  const latencies = [];
+  const started = performance.now();
+  let failures = 0;
+  for (let i = 0; i < amount; i++) {
+    const begun = performance.now();
+    const response = await fetch(url, { method: 'POST', headers, body });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - begun);
+    if (response.status !== 200) failures += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: amount / ((performance.now() - started) / 1000),
+    total: amount,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+  };
+}
+
+async function concurrent() {
+  const result = await autocannon({
+    url,
+    connections,
+    method: 'POST',
+    headers,
+    body,
+    ...(amount ? { amount } : { duration }),
+  });
+  return {
+    requestsPerSecond: result.requests.total / (result.duration || duration),
     total: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
-    serviceP50: serviceTimes[Math.floor(serviceTimes.length / 2)] ?? null,
-  })}\n`,
-);
+  };
+}
+
+process.stdout.write(`${JSON.stringify(connections === 1 ? await sequential() : await concurrent())}\n`);
