@@ -1,0 +1,145 @@
+/** Slide cloning: owned parts copied, shared parts shared, dropped slides leave nothing behind. */
+import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../support/corpus.js';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { editPart } from '../support/package-edit.js';
+import { paragraphs, partNames, parts, run, SAMPLE, slideParts } from './deck.js';
+
+const count = (names: string[], pattern: RegExp): number => names.filter((n) => pattern.test(n)).length;
+const relsOf = (slidePart: string): string => slidePart.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels');
+
+describe('owned and shared parts', () => {
+  const charts = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
+
+  it('drops the charts and workbooks of slides that are not in the output', async () => {
+    const result = run(charts, { slides: [{ slide_index: 1 }] });
+    const names = partNames(result.bytes);
+    expect(count(names, /^ppt\/charts\/chart\d+\.xml$/)).toBe(1);
+    expect(count(names, /^ppt\/embeddings\/.*\.xlsx$/)).toBe(1);
+    expect(count(names, /^ppt\/charts\/(style|colors)\d+\.xml$/)).toBe(2);
+    expect(count(names, /^ppt\/slides\/slide\d+\.xml$/)).toBe(1);
+    await expectValidPptx(result.bytes, charts);
+  });
+
+  it('gives every clone its own chart, workbook, style and colours', async () => {
+    const result = run(charts, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
+    const all = parts(result.bytes);
+    const names = [...all.keys()];
+    expect(count(names, /^ppt\/charts\/chart\d+\.xml$/)).toBe(3);
+    expect(count(names, /^ppt\/embeddings\/.*\.xlsx$/)).toBe(3);
+    expect(count(names, /^ppt\/charts\/style\d+\.xml$/)).toBe(3);
+    const chartTargets = slideParts(result.bytes).map((p) => /Target="([^"]*charts\/chart\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1]);
+    expect(new Set(chartTargets).size).toBe(3);
+    await expectValidPptx(result.bytes, charts);
+  });
+
+  it('shares pictures between clones instead of copying them', async () => {
+    const template = readCorpus('pptx-automizer/SlideWithImages.pptx');
+    const once = partNames(run(template, { slides: [{ slide_index: 0 }] }).bytes);
+    const thrice = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
+    expect(count(partNames(thrice.bytes), /^ppt\/media\//)).toBe(count(once, /^ppt\/media\//));
+    await expectValidPptx(thrice.bytes, template);
+  });
+
+  it('gives each clone its own notes slide pointing back at it', async () => {
+    const template = readCorpus('pptx-automizer/SlideWithNotes.pptx');
+    const result = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
+    const all = parts(result.bytes);
+    const notes = slideParts(result.bytes).map((p) => /Target="\.\.\/notesSlides\/(notesSlide\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1]);
+    expect(new Set(notes).size).toBe(2);
+    slideParts(result.bytes).forEach((slide, i) => {
+      const back = all.get(`ppt/notesSlides/_rels/${notes[i]}.rels`)!;
+      expect(back).toContain(`Target="../slides/${slide.split('/').pop()}"`);
+    });
+    await expectValidPptx(result.bytes, template);
+  });
+});
+
+describe('slide list', () => {
+  it('keeps payload order, template ids for first uses and fresh unique ids for clones', async () => {
+    const result = run(SAMPLE, { slides: [{ slide_index: 2 }, { slide_index: 0 }, { slide_index: 2 }, { slide_id: 257 }] });
+    const presentation = parts(result.bytes).get('ppt/presentation.xml')!;
+    const ids = [...presentation.matchAll(/<p:sldId id="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ids.slice(0, 2)).toEqual([258, 256]);
+    expect(ids[3]).toBe(257);
+    expect(new Set(ids).size).toBe(4);
+    expect(ids.every((id) => id >= 256 && id < 2 ** 31)).toBe(true);
+    const texts = slideParts(result.bytes).map((p) => paragraphs(parts(result.bytes).get(p)!).filter(Boolean)[0]);
+    expect(texts).toEqual(['Thank you', 'Quarterly review', 'Thank you', 'Highlights']);
+    await expectValidPptx(result.bytes, SAMPLE);
+  });
+
+  it('names the index and the slide count when slide_index is out of range', () => {
+    expect(() => run(SAMPLE, { slides: [{ slide_index: 0 }, { slide_index: 7 }] })).toThrow(
+      'presentation.slides[1].slide_index: slide_index 7 is out of range: the template has 3 slides (0–2)',
+    );
+    expect(() => run(SAMPLE, { slides: [{ slide_id: 999 }] })).toThrow(/no slide with id 999 \(its slide ids: 256, 257, 258\)/);
+  });
+
+  it('creates a slide from a layout, also in a template without slides', async () => {
+    const template = readCorpus('python-pptx/no-slides.pptx');
+    const result = run(template, { slides: [{ type: 'layout', slide_index: 1, shapes: [{ name: 'Title 1', content: 'From a layout' }] }] });
+    const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;
+    expect(paragraphs(slide)).toContain('From a layout');
+    await expectValidPptx(result.bytes, template);
+  });
+
+  it('writes the application version export_version asks for, and the result file name', () => {
+    const result = run(SAMPLE, { export_version: 'pptx2013', resultFileName: 'Board deck.pptx', slides: [{ slide_index: 0 }] });
+    expect(parts(result.bytes).get('docProps/app.xml')).toContain('<AppVersion>15.0000</AppVersion>');
+    expect(result.fileName).toBe('Board deck.pptx');
+    expect(run(SAMPLE, { slides: [{ slide_index: 0 }] }).fileName).toBe('template.pptx');
+  });
+});
+
+describe('references between slides', () => {
+  const linked = readCorpus('pptx-automizer/SlideWithLink.pptx');
+
+  it('removes a link to a slide that is not in the output, with a warning', async () => {
+    const result = run(linked, { slides: [{ slide_index: 0 }] });
+    const all = parts(result.bytes);
+    const slide = slideParts(result.bytes)[0]!;
+    expect(all.get(relsOf(slide))).not.toMatch(/relationships\/slide"/);
+    expect(result.warnings.some((w) => /link/.test(w.message))).toBe(true);
+    await expectValidPptx(result.bytes, linked);
+  });
+
+  it('points a kept link at the output slide', async () => {
+    const result = run(linked, { slides: [{ slide_index: 1 }, { slide_index: 0 }] });
+    const all = parts(result.bytes);
+    const [target, source] = slideParts(result.bytes);
+    expect(all.get(relsOf(source!))).toContain(`relationships/slide" Target="${target!.split('/').pop()}"`);
+    await expectValidPptx(result.bytes, linked);
+  });
+
+  it('rewrites sections onto the output slides, in presentation order', async () => {
+    const template = readCorpus('ShapeCrawler/021.pptx');
+    const result = run(template, { slides: [{ slide_index: 1 }, { slide_index: 0 }, { slide_index: 1 }] });
+    const presentation = parts(result.bytes).get('ppt/presentation.xml')!;
+    const slideIds = [...presentation.matchAll(/<p:sldId id="(\d+)"/g)].map((m) => m[1]);
+    const sectionIds = [...presentation.matchAll(/<p14:sldId id="(\d+)"/g)].map((m) => m[1]);
+    expect(sectionIds).toEqual(slideIds);
+    await expectValidPptx(result.bytes, template);
+  });
+
+  it('rewrites custom shows onto the clones of their slides and drops emptied ones', async () => {
+    const template = editPart(SAMPLE, 'ppt/presentation.xml', (xml) =>
+      xml.replace(
+        '<p:defaultTextStyle>',
+        '<p:custShowLst><p:custShow name="Short" id="0"><p:sldLst><p:sld r:id="rId11"/><p:sld r:id="rId12"/></p:sldLst></p:custShow>' +
+          '<p:custShow name="Intro" id="1"><p:sldLst><p:sld r:id="rId10"/></p:sldLst></p:custShow></p:custShowLst><p:defaultTextStyle>',
+      ),
+    );
+    const result = run(template, { slides: [{ slide_index: 1 }, { slide_index: 2 }, { slide_index: 1 }] });
+    const all = parts(result.bytes);
+    const presentation = all.get('ppt/presentation.xml')!;
+    expect(presentation).not.toContain('name="Intro"');
+    const showIds = [.../<p:custShow name="Short"[\s\S]*?<\/p:custShow>/.exec(presentation)![0].matchAll(/r:id="([^"]+)"/g)].map((m) => m[1]);
+    const rels = all.get('ppt/_rels/presentation.xml.rels')!;
+    const targetOf = (id: string): string => new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!.slice(1).find(Boolean)!;
+    // "Short" listed template slides 1 and 2: now both clones of slide 1 (positions 0 and 2), then slide 2.
+    const output = slideParts(result.bytes);
+    expect(showIds.map((id) => `ppt/${targetOf(id!)}`)).toEqual([output[0], output[2], output[1]]);
+    await expectValidPptx(result.bytes, template);
+  });
+});
