@@ -14,10 +14,9 @@ import {
   number,
   refuse,
   string,
-  type ParseContext,
-  type PathKey,
   type Spec,
 } from './schema-builders.js';
+import { type ParseContext, type PathKey } from './parse-context.js';
 import { numberAsText } from './text-content.js';
 
 const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;

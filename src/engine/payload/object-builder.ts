@@ -4,15 +4,8 @@
  * groups of keys where one is needed (`name` or `shapeId`) or only one is allowed (`template` or
  * `template_list`). The `build` step turns the parsed fields into the model, which is where aliases collapse.
  */
-import {
-  fail,
-  isRecord,
-  refuse,
-  type JsonSchema,
-  type ParseContext,
-  type SchemaDefs,
-  type Spec,
-} from './schema-builders.js';
+import { fail, isRecord, refuse, type JsonSchema, type SchemaDefs, type Spec } from './schema-builders.js';
+import { type ParseContext } from './parse-context.js';
 
 export interface RequiredSpec<T> {
   readonly requiredSpec: Spec<T>;

@@ -7,7 +7,8 @@ import { EngineError, type Warning } from '../errors.js';
 import { findJsonSyntaxError } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
-import { describeValue, isRecord, ParseContext, SchemaDefs, type JsonSchema } from './schema-builders.js';
+import { describeValue, isRecord, SchemaDefs, type JsonSchema } from './schema-builders.js';
+import { ParseContext } from './parse-context.js';
 
 export interface ParsedPayload {
   request: DeckRequest;

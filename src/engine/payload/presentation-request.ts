@@ -13,15 +13,14 @@ import {
   custom,
   enumOf,
   fail,
-  joinPath,
   named,
   number,
   refuse,
   string,
   transform,
-  type ParseContext,
   type Spec,
 } from './schema-builders.js';
+import { joinPath, type ParseContext } from './parse-context.js';
 import { shapeSpec } from './shape-request.js';
 import { numberAsText, textSpec } from './text-content.js';
 

@@ -6,7 +6,8 @@
  * treated as "not given" (the hosted API's .NET clients serialise unset properties as null), and speed:
  * one pass, no backtracking over union alternatives (a union dispatches on the JSON type of the value).
  */
-import { EngineError, type Warning } from '../errors.js';
+import { EngineError } from '../errors.js';
+import type { ParseContext, PathKey } from './parse-context.js';
 
 export type JsonSchema = { [key: string]: unknown };
 /**
@@ -16,50 +17,6 @@ export type JsonSchema = { [key: string]: unknown };
 export class SchemaDefs {
   readonly entries = new Map<string, JsonSchema>();
   constructor(readonly refPrefix = '#/$defs/') {}
-}
-
-export type PathKey = string | number;
-
-/**
- * State of one parse: the warnings, and where in the payload the parser is. The path is kept as a stack of keys
- * and only turned into a string when something needs it (an error, a warning, a model object's `path`), so
- * the thousands of fields of a large deck cost no string building.
- */
-export class ParseContext {
-  readonly warnings: Warning[] = [];
-  private readonly keys: PathKey[] = [];
-  private depth = 0;
-  /** prefixes[d]: the path of the first d keys, valid for d <= `valid`; shared by every path built below it. */
-  private readonly prefixes: string[];
-  private valid = 0;
-
-  constructor(root: string) {
-    this.prefixes = [root];
-  }
-
-  enter(key: PathKey): void {
-    if (this.valid > this.depth) this.valid = this.depth;
-    this.keys[this.depth++] = key;
-  }
-
-  leave(): void {
-    this.depth--;
-  }
-
-  /** The JSON path of the current value, or of a value below it. */
-  path(...below: PathKey[]): string {
-    for (let d = this.valid + 1; d <= this.depth; d++) {
-      this.prefixes[d] = joinPath(this.prefixes[d - 1] as string, this.keys[d - 1] as PathKey);
-    }
-    if (this.valid < this.depth) this.valid = this.depth;
-    let p = this.prefixes[this.depth] as string;
-    for (const key of below) p = joinPath(p, key);
-    return p;
-  }
-
-  warn(message: string, ...below: PathKey[]): void {
-    this.warnings.push({ path: this.path(...below), message });
-  }
 }
 
 export interface Spec<T> {
@@ -82,11 +39,6 @@ export function jsonType(value: unknown): JsonType | 'undefined' {
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function joinPath(path: string, key: PathKey): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
 }
 
 /** How a rejected value is quoted in a message: short, and never the whole of a large array or object. */

@@ -7,17 +7,8 @@
 import type { ParagraphProps, RunProps, UnderlineStyle } from './model.js';
 import { colourSpec } from './colour.js';
 import { object } from './object-builder.js';
-import {
-  boolean,
-  custom,
-  enumOf,
-  fail,
-  named,
-  number,
-  string,
-  transform,
-  type ParseContext,
-} from './schema-builders.js';
+import { boolean, custom, enumOf, fail, named, number, string, transform } from './schema-builders.js';
+import { type ParseContext } from './parse-context.js';
 
 const UNDERLINE: Record<string, UnderlineStyle> = {
   single: 'sng',
