@@ -1,0 +1,83 @@
+/** `deckforge generate` and `deckforge inspect`, through the same entry point the bin uses. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+
+const SAMPLE_PATH = new URL('../../examples/sample-template.pptx', import.meta.url).pathname;
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+function workDir(): string {
+  return mkdtempSync(join(tmpdir(), 'deckforge-cli-'));
+}
+
+describe('deckforge generate', () => {
+  it('writes the deck, named by -o, and reports warnings on stderr', async () => {
+    const dir = workDir();
+    const payload = join(dir, 'payload.json');
+    writeFileSync(payload, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides: [{ slide_index: 1, shapes: [{ name: 'Title', content: 'From the CLI' }, { name: 'Missing', content: 'x' }] }] } }));
+    const out = join(dir, 'out.pptx');
+    const result = await cli('generate', SAMPLE_PATH, payload, '-o', out);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`wrote ${out} (1 slides`);
+    expect(result.stderr).toMatch(/warning: presentation\.slides\[0\]\.shapes\[1\].*Missing/);
+    await expectValidPptx(readFileSync(out), readFileSync(SAMPLE_PATH));
+  });
+
+  it('exits 1 with the JSON path on a payload error and on malformed JSON', async () => {
+    const dir = workDir();
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides: [{ slide_index: 9 }] } }));
+    const result = await cli('generate', SAMPLE_PATH, bad, '-o', join(dir, 'x.pptx'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('presentation.slides[0].slide_index: slide_index 9 is out of range');
+    const broken = join(dir, 'broken.json');
+    writeFileSync(broken, '{"presentation": [');
+    const malformed = await cli('generate', SAMPLE_PATH, broken);
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toMatch(/is not valid JSON/);
+  });
+
+  it('exits 2 with usage when arguments are missing, and names a missing file', async () => {
+    expect((await cli('generate')).code).toBe(2);
+    const missing = await cli('generate', '/nonexistent/t.pptx', SAMPLE_PATH.replace('.pptx', '.json'));
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/no such file/);
+  });
+});
+
+describe('deckforge inspect', () => {
+  it('lists slides, shapes with ids, kinds, text and tags, and layouts', async () => {
+    const result = await cli('inspect', SAMPLE_PATH);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('slide 0 (id 256, layout "Title Slide")');
+    expect(result.stdout).toContain('#3 "Subtitle" text placeholder=subTitle tags={{company}},{{quarter}}');
+    expect(result.stdout).toContain('#4 "Contact" text tags={{contact}}');
+    expect(result.stdout).toContain('1: Title and Content');
+  });
+
+  it('--json prints the inspect document', async () => {
+    const result = await cli('inspect', SAMPLE_PATH, '--json');
+    const json = JSON.parse(result.stdout) as { slides: { shapes: { name: string; kind: string; group: string | null }[] }[]; layouts: unknown[] };
+    expect(json.slides).toHaveLength(3);
+    expect(json.slides[2]!.shapes.find((s) => s.name === 'Contact')).toMatchObject({ kind: 'text', group: 'Closing Group' });
+    expect(json.layouts).toHaveLength(2);
+  });
+
+  it('refuses a file that is not a presentation with exit code 1', async () => {
+    const dir = workDir();
+    const notPptx = join(dir, 'notes.pptx');
+    writeFileSync(notPptx, 'plain text');
+    const result = await cli('inspect', notPptx);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: /);
+  });
+});
