@@ -119,6 +119,12 @@ describe('asynchronous generation', () => {
     const download = await fetch(url);
     expect(download.status).toBe(200);
     await expectValidPptx(new Uint8Array(await download.arrayBuffer()), template);
+
+    // The link's signature is a credential: it never reaches a log line.
+    const signature = url.searchParams.get('signature') ?? '';
+    expect(signature.length).toBeGreaterThan(10);
+    expect(server.logs.join('\n')).not.toContain(signature);
+    expect(server.logs.join('\n')).toContain('/v2.0/files/[redacted]');
   });
 
   it('ends a job with a template problem as FAILED with an actionable error_message and gives the quota back', async () => {
