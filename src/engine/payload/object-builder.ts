@@ -36,6 +36,8 @@ interface FieldEntry {
 
 function nullable(schema: JsonSchema): JsonSchema {
   if (typeof schema.type === 'string') return { ...schema, type: [schema.type, 'null'] };
+  const { anyOf, ...rest } = schema;
+  if (Array.isArray(anyOf) && !('$ref' in rest)) return { ...rest, anyOf: [...anyOf, { type: 'null' }] };
   return { anyOf: [schema, { type: 'null' }] };
 }
 

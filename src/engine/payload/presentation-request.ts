@@ -11,6 +11,7 @@ import {
   arrayOf,
   byJsonType,
   custom,
+  described,
   enumOf,
   fail,
   named,
@@ -107,15 +108,21 @@ const slideSpec: Spec<SlideRequest> = named(
   object(
     'a slide object',
     {
-      type: enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
-      slide_index: number({ min: 0, integer: true }),
-      slide_id: number({ min: 0, integer: true }),
-      template_id: templateIdSpec,
-      shapes: arrayOf(shapeSpec),
-      notes: textSpec,
-      tags: tagsSpec,
-      tag_validation_mode: modeSpec,
-      shape_validation_mode: modeSpec,
+      type: described(
+        'slide (default): clone a template slide; layout: a new slide from a layout',
+        enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
+      ),
+      slide_index: described('Zero-based template slide (or layout)', number({ min: 0, integer: true })),
+      slide_id: described(
+        "Alternative to slide_index: the slide's p:sldId/@id",
+        number({ min: 0, integer: true }),
+      ),
+      template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
+      shapes: described('Shape fills, applied in order', arrayOf(shapeSpec)),
+      notes: described('Speaker notes', textSpec),
+      tags: described('Placeholders on this slide only; win over deck tags', tagsSpec),
+      tag_validation_mode: described("Overrides the deck's mode", modeSpec),
+      shape_validation_mode: described("Overrides the deck's mode", modeSpec),
     },
     (f, ctx): SlideRequest => ({
       path: ctx.path(),
@@ -191,14 +198,29 @@ export const presentationSpec: Spec<DeckRequest> = named(
   object(
     'a presentation object',
     {
-      template: templateSourceSpec,
-      template_list: arrayOf(templateEntrySpec, { minItems: 1 }),
-      export_version: exportVersionSpec,
-      resultFileName: transform(string(), resultFileName),
-      slides: required(arrayOf(slideSpec, { minItems: 1 })),
-      tags: tagsSpec,
-      tag_validation_mode: modeSpec,
-      shape_validation_mode: modeSpec,
+      template: described(
+        'Uploaded file name (exact) or http(s) URL; or give template_list',
+        templateSourceSpec,
+      ),
+      template_list: described(
+        'Several templates; slides pick one by template_id',
+        arrayOf(templateEntrySpec, { minItems: 1 }),
+      ),
+      export_version: described('Default Pptx2019', exportVersionSpec),
+      resultFileName: described(
+        'Name of the result, without .pptx; default: the template name',
+        transform(string(), resultFileName),
+      ),
+      slides: required(described('Output slides, in order', arrayOf(slideSpec, { minItems: 1 }))),
+      tags: described('Deck-wide {{key}} replacements', tagsSpec),
+      tag_validation_mode: described(
+        'strict: an unused tag is an error; lenient (default): a warning',
+        modeSpec,
+      ),
+      shape_validation_mode: described(
+        'strict: a missing shape is an error; lenient (default): a warning',
+        modeSpec,
+      ),
     },
     (f, ctx): DeckRequest => {
       let templates: TemplateRef[];

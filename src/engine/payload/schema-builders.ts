@@ -148,6 +148,7 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
     type: 'string',
     pattern: `^(?:${listed.map(caseless).join('|')})$`,
     description: `${expected} (case-insensitive)`,
+    examples: listed,
   };
   return custom(expected, schema, (value, ctx) => {
     const hit = typeof value === 'string' ? lookup.get(value.toLowerCase()) : undefined;
@@ -177,6 +178,15 @@ export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: 
       if (min > 0) schema.minItems = min;
       return schema;
     },
+  };
+}
+
+/** Adds a description to the published schema of `spec` (for /openapi.json and /docs). */
+export function described<T>(description: string, spec: Spec<T>): Spec<T> {
+  return {
+    expected: spec.expected,
+    parse: (value, ctx) => spec.parse(value, ctx),
+    toJsonSchema: (defs) => ({ description, ...spec.toJsonSchema(defs) }),
   };
 }
 
