@@ -131,6 +131,20 @@ describe('PackageBuilder editing', () => {
     expect(out.archive.entries.get('ppt/slides/slide5.xml')?.method).toBe(8); // XML deflated
   });
 
+  it('freeName gives the lowest free name as parts are added and removed', () => {
+    const { pkg } = open();
+    const builder = new PackageBuilder(pkg);
+    const slide = (n: number) => `/ppt/slides/slide${n}.xml`;
+    expect(builder.freeName(slide)).toBe(slide(5));
+    expect(builder.freeName(slide)).toBe(slide(5)); // not taken until set
+    builder.setPart(slide(5), '<p:sld/>');
+    expect(builder.freeName(slide)).toBe(slide(6));
+    expect(builder.freeName((n) => `/PPT/SLIDES/SLIDE${n}.XML`)).toBe('/PPT/SLIDES/SLIDE6.XML');
+    expect(builder.freeName(slide, 10)).toBe(slide(10));
+    builder.removePart(slide(2));
+    expect(builder.freeName(slide)).toBe(slide(2));
+  });
+
   it('removePart removes the part, its rels part and its Override', () => {
     const { pkg } = open();
     const builder = new PackageBuilder(pkg);
@@ -149,14 +163,12 @@ describe('PackageBuilder editing', () => {
     const media = other.partNames().find((name) => name.startsWith('/ppt/media/'))!;
     const name = builder.freeName((n) => `/ppt/media/copied${n}.png`);
     builder.copyPart(other, media, name);
-    builder
-      .relationships('/ppt/slides/slide2.xml')
-      .push({
-        id: 'rId77',
-        type: REL.image,
-        target: relativeTarget('/ppt/slides/slide2.xml', name),
-        external: false,
-      });
+    builder.relationships('/ppt/slides/slide2.xml').push({
+      id: 'rId77',
+      type: REL.image,
+      target: relativeTarget('/ppt/slides/slide2.xml', name),
+      external: false,
+    });
     const out = OpcPackage.open(builder.build());
     expect(
       Buffer.compare(out.archive.rawData(name.slice(1)), other.archive.rawData(other.itemOf(media)!)),

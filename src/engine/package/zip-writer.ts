@@ -134,7 +134,11 @@ function fresh(
 ): Omit<PreparedEntry, 'name' | 'flags' | 'offset'> {
   const crc = crc32(data);
   if (compress && data.length > 0) {
-    const deflated = deflateRawSync(data, { level });
+    // A chunk near the expected output size: the default 16 KiB per call is most of the garbage on small parts.
+    const deflated = deflateRawSync(data, {
+      level,
+      chunkSize: Math.max(64, Math.min(16_384, (data.length >>> 2) + 256)),
+    });
     // Deflate can expand incompressible data; Stored is then both smaller and cheaper to read.
     if (deflated.length < data.length) {
       return {
