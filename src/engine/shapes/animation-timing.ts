@@ -1,5 +1,5 @@
 /**
- * Keeping a slide's animation timeline (`p:timing`) consistent when shapes disappear. A time node or build
+ * Keeping a slide's animation timeline (`p:timing`) consistent when shapes or paragraphs disappear. A time node or build
  * entry that targets a shape id no longer on the slide makes PowerPoint repair the file and drop every
  * animation of the slide (ooxml-notes §4, §10 #17, [auto#78]).
  */
@@ -20,16 +20,67 @@ const EFFECT_NODE_TYPES = new Set(['clickEffect', 'withEffect', 'afterEffect']);
  * containers this leaves empty; drops `p:timing` altogether when nothing meaningful is left.
  */
 export function removeAnimationsOf(slideRoot: XmlElement, shapeIds: ReadonlySet<number>): void {
+  if (shapeIds.size === 0) return;
+  removeEffects(slideRoot, (target) => shapeIds.has(spidOf(target)), shapeIds);
+}
+
+/**
+ * After a shape's text was rewritten to `paragraphCount` paragraphs: effects on paragraphs it no longer has
+ * (`p:spTgt/p:txEl/p:pRg`, ooxml-notes §4) go, ranges that reach past the end are clamped, and the shape's build
+ * entry goes when none of its effects is left.
+ */
+export function trimParagraphAnimations(
+  slideRoot: XmlElement,
+  shapeId: number,
+  paragraphCount: number,
+): void {
   const timing = child(slideRoot, 'p:timing');
-  if (!timing || shapeIds.size === 0) return;
-  const targets = (el: XmlElement): boolean => shapeIds.has(Number.parseInt(el.attrs['spid'] ?? '', 10));
+  if (!timing) return;
+  const last = Math.max(0, paragraphCount - 1);
+  const beyondEnd = (target: XmlElement): boolean => {
+    if (spidOf(target) !== shapeId) return false;
+    const txEl = child(target, 'p:txEl');
+    const range = txEl ? child(txEl, 'p:pRg') : undefined;
+    if (!range) return false;
+    const st = Number.parseInt(range.attrs['st'] ?? '0', 10);
+    const end = Number.parseInt(range.attrs['end'] ?? '0', 10);
+    if (st > last) return true;
+    if (end > last) range.attrs['end'] = String(last);
+    return false;
+  };
+  removeEffects(slideRoot, beyondEnd, new Set());
+  const tnLst = child(timing, 'p:tnLst');
+  const stillAnimated = tnLst !== undefined && hasTarget(tnLst, shapeId);
+  if (!stillAnimated) removeEffects(slideRoot, () => false, new Set([shapeId]));
+}
+
+function spidOf(el: XmlElement): number {
+  return Number.parseInt(el.attrs['spid'] ?? '', 10);
+}
+
+function hasTarget(el: XmlElement, shapeId: number): boolean {
+  for (const c of childElements(el)) {
+    if (TARGETS.has(c.name) && spidOf(c) === shapeId) return true;
+    if (hasTarget(c, shapeId)) return true;
+  }
+  return false;
+}
+
+/** The shared core: effects whose target matches go, build entries of `buildIds` go, then the pruning. */
+function removeEffects(
+  slideRoot: XmlElement,
+  matches: (target: XmlElement) => boolean,
+  buildIds: ReadonlySet<number>,
+): void {
+  const timing = child(slideRoot, 'p:timing');
+  if (!timing) return;
 
   const tnLst = child(timing, 'p:tnLst');
   if (tnLst) {
     // Collect first, remove afterwards: each hit is recorded with its ancestor chain.
     const doomed: { parent: XmlElement; node: XmlElement }[] = [];
     walk(tnLst, [], (el, ancestors) => {
-      if (TARGETS.has(el.name) && targets(el)) {
+      if (TARGETS.has(el.name) && matches(el)) {
         const victim = effectNodeOf(ancestors);
         if (victim) doomed.push(victim);
       }
@@ -41,12 +92,13 @@ export function removeAnimationsOf(slideRoot: XmlElement, shapeIds: ReadonlySet<
 
   const bldLst = child(timing, 'p:bldLst');
   if (bldLst) {
-    for (const entry of childElements(bldLst))
-      if (BUILD_ENTRIES.has(entry.name) && targets(entry)) removeNode(bldLst, entry);
+    for (const entry of childElements(bldLst)) {
+      if (BUILD_ENTRIES.has(entry.name) && buildIds.has(spidOf(entry))) removeNode(bldLst, entry);
+    }
     if (childElements(bldLst).length === 0) removeNode(timing, bldLst);
   }
 
-  // A build list without a timeline (or the reverse) describes animations that no longer exist.
+  // A build list without a timeline describes animations that no longer exist.
   if (!child(timing, 'p:tnLst')) removeNode(slideRoot, timing);
 }
 

@@ -6,7 +6,7 @@ import { EngineError, type Warning } from '../errors.js';
 import type { ShapeContent, ShapeRequest, TextContent, ValidationMode } from '../payload/model.js';
 import { fillText, textContentFromString } from '../text/fill-text.js';
 import { checkTextFit } from '../text/fit-text.js';
-import { child, element, insertInOrder, type XmlElement } from '../xml/index.js';
+import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import {
   cNvPr,
   findInList,
@@ -15,6 +15,7 @@ import {
   type FoundShape,
   type ShapeKind,
 } from './find-shape.js';
+import { trimParagraphAnimations } from './animation-timing.js';
 import { removeShape } from './remove-shape.js';
 import { applySettings, ownBox } from './shape-properties.js';
 
@@ -139,10 +140,15 @@ function fillContent(
   const contentPath = `${path}.content`;
   if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
     const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
+    let paragraphs = 0;
     for (const shapeEl of shapeVariants(shape)) {
       if (shapeEl.name !== 'p:sp') continue;
-      fillText(txBodyOf(shapeEl), text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
+      const txBody = txBodyOf(shapeEl);
+      fillText(txBody, text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
+      paragraphs = childElements(txBody, 'a:p').length;
     }
+    // "Appear by paragraph" effects must not name paragraphs the new text does not have.
+    trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
     const box = ownBox(shapeVariants(shape)[0] ?? shape.element) ?? ctx.inheritedXfrm(shape);
     checkTextFit(
       shape,
