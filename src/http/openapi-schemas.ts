@@ -1,0 +1,99 @@
+/**
+ * The `components.schemas` of the OpenAPI document: the response bodies of spec/service-interface.md, and the
+ * jsonData schema taken from the engine (payload/parse-payload.ts) so that docs and validation cannot drift.
+ */
+import { payloadJsonSchema } from '../engine/payload/parse-payload.js';
+
+export const OPENAPI_SCHEMAS: Record<string, unknown> = {
+  JsonData: payloadJsonSchema,
+  TokenRequest: {
+    type: 'object',
+    required: ['username', 'password', 'key'],
+    properties: {
+      username: { type: 'string', format: 'email' },
+      password: { type: 'string' },
+      key: { type: 'string' },
+    },
+  },
+  TokenResponse: {
+    type: 'object',
+    properties: {
+      isSuccess: { const: true },
+      Message: { type: 'null' },
+      Result: {
+        type: 'object',
+        properties: {
+          Access_Token: { type: 'string' },
+          Username: { type: 'string' },
+          hasSubscription: { type: 'boolean' },
+        },
+      },
+    },
+  },
+  TokenError: {
+    type: 'object',
+    properties: {
+      isSuccess: { const: false },
+      Message: { type: 'string' },
+      Result: { type: 'object', maxProperties: 0 },
+    },
+  },
+  InvalidInputError: {
+    type: 'object',
+    properties: {
+      statusCode: { const: 400 },
+      message: { const: 'Invalid input parameters' },
+      details: { type: 'string' },
+    },
+  },
+  ClientError: {
+    type: 'object',
+    properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, detail: { type: 'string' } },
+  },
+  ServerError: {
+    type: 'object',
+    properties: { statusCode: { const: 500 }, title: { const: 'Error' }, detail: { type: 'string' } },
+  },
+  JobSubmission: {
+    type: 'object',
+    properties: { job_id: { type: 'string' }, status: { const: 'QUEUED' } },
+  },
+  JobStatus: {
+    type: 'object',
+    properties: {
+      status: { enum: ['QUEUED', 'PROCESSING', 'SUCCEEDED', 'FAILED'] },
+      error_message: { type: ['string', 'null'] },
+      file_url: { type: ['string', 'null'], format: 'uri' },
+      warnings: {
+        type: 'array',
+        items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      },
+    },
+  },
+  UsageResponse: {
+    type: 'object',
+    properties: {
+      result: {
+        type: 'object',
+        properties: {
+          usedSlideCount: { type: 'integer' },
+          plan: { type: 'string' },
+          allowedSlideCount: { type: 'integer' },
+          subscriptions: { type: 'array', items: { type: 'object' } },
+          resetDate: { type: 'string', examples: ['21 December 2026'] },
+          totalApiCallCount: { type: 'integer' },
+          successfulApiCallCount: { type: 'integer' },
+          failedApiCallCount: { type: 'integer' },
+          previousMonthUsedSlideCount: { type: 'integer' },
+          subscriptionStartDate: { type: 'string', format: 'date-time' },
+        },
+      },
+      isSuccess: { type: 'boolean' },
+      message: { type: ['string', 'null'] },
+      fileName: { type: ['string', 'null'] },
+      fileNameFullPath: { type: ['string', 'null'] },
+      isValidJson: { type: 'boolean' },
+      resultType: { type: 'integer' },
+    },
+  },
+};
