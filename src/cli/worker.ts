@@ -19,7 +19,7 @@ export async function runWorker(args: string[], io: CommandIo, options: StopOpti
     }
     throw error;
   }
-  const runtime = await createRuntime(config, { consumeJobs: true });
+  const runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
   io.stdout(`Deckforge worker is running ${config.workers} generation thread(s) on ${config.dataDir}\n`);
   await untilStopped(options);
   await runtime.close();

@@ -29,6 +29,11 @@ import { createLogger } from './logger.js';
 export interface RuntimeOptions {
   /** Run queued jobs in this process (default true; `deckforge serve` and `deckforge worker`). */
   consumeJobs?: boolean;
+  /**
+   * Jobs run at once. Default: one fewer than the generation threads (at least one), so a synchronous request
+   * always finds a free thread while jobs run; `deckforge worker`, which serves no requests, uses all of them.
+   */
+  jobConcurrency?: number;
   /** Create and return the first account when the database has none (`deckforge serve`). */
   createFirstAccount?: boolean;
   logger?: Logger;
@@ -108,7 +113,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const consumer =
       options.consumeJobs === false
         ? null
-        : new JobConsumer(deps, { ...options.consumer, concurrency: pool.size });
+        : new JobConsumer(deps, {
+            ...options.consumer,
+            concurrency: options.jobConcurrency ?? Math.max(1, pool.size - 1),
+          });
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
     const activePool = pool;
     let closing: Promise<void> | null = null;

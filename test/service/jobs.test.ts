@@ -145,6 +145,37 @@ describe('jobs', () => {
   });
 });
 
+describe('sharing the generation threads', () => {
+  it('a synchronous request is served while a large job runs (a thread is kept for requests)', async () => {
+    const big = await startHarness({
+      plans: [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }],
+    });
+    try {
+      const user = await big.signUp();
+      const jobs = await Promise.all(
+        [1, 2].map(() => big.service.submitJob(user.account, upload(deck(1500)))),
+      );
+      const deadline = Date.now() + 30_000;
+      while (
+        (await big.service.jobStatus(user.account, jobs[0]!.jobId, 'http://x')).status !== 'PROCESSING'
+      ) {
+        if (Date.now() > deadline) throw new Error('the job never started');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const result = await big.service.generateNow(user.account, upload(deck(1)));
+      expect(result.slideCount).toBe(1);
+      // Both big jobs are still waiting or running: the small deck did not queue behind them.
+      const states = await Promise.all(
+        jobs.map((j) => big.service.jobStatus(user.account, j.jobId, 'http://x')),
+      );
+      expect(states.map((s) => s.status)).toEqual(['PROCESSING', 'QUEUED']);
+      for (const job of jobs) await waitForJob(big.service, user.account, job.jobId, 120_000);
+    } finally {
+      await big.close();
+    }
+  });
+});
+
 describe('template URLs under the default configuration', () => {
   it('a job whose template URL is on a private address ends FAILED, naming the refusal; sync is a 400', async () => {
     const strict = await startHarness();
