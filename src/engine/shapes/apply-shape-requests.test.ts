@@ -160,6 +160,17 @@ describe('applyShapeRequests: finding', () => {
     expect(textContent(shape('Title 1')!.element)).toBe('kept going');
   });
 
+  it('lists at most 40 names of a crowded slide and counts the rest', () => {
+    const many = Array.from({ length: 45 }, (_, i) => textSp(100 + i, `Box ${i}`)).join('');
+    const root = parseXml(
+      `<p:sld ${NS}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>` +
+        `<p:grpSpPr/>${many}</p:spTree></p:cSld></p:sld>`,
+    ).root;
+    const { warnings } = run([named('Nope')], { root });
+    expect(warnings[0]!.message).toContain('"Box 39", … and 5 more');
+    expect(warnings[0]!.message).not.toContain('"Box 40"');
+  });
+
   it('strict: a missing shape is a SHAPE_NOT_FOUND error at the shape entry’s path', () => {
     const entry = request({ by: 'id', id: 77 });
     const error = caught(() => run([entry], { mode: 'strict' }));

@@ -16,6 +16,7 @@ import {
   type ShapeKind,
 } from './find-shape.js';
 import { trimParagraphAnimations } from './animation-timing.js';
+import { enclosingGroups, toSlideSpace } from './group-transform.js';
 import { removeShape } from './remove-shape.js';
 import { applySettings, ownBox } from './shape-properties.js';
 
@@ -58,6 +59,8 @@ const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
   chart: 'a chart takes an object with categories and series (or a data matrix)',
   group: 'a group takes no content itself; name a shape inside it',
 };
+
+const MAX_LISTED_NAMES = 40;
 
 /** The p:sp child order (PresentationML CT_Shape), for a txBody created on a shape that had none. */
 const SP_CHILD_ORDER = ['p:nvSpPr', 'p:spPr', 'p:style', 'p:txBody', 'p:extLst'];
@@ -105,7 +108,7 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
         `${request.path}.settings`,
       );
     }
-    if (request.content) fillContent(ctx, shape, request.content, request.path, addHyperlink);
+    if (request.content) fillContent(ctx, spTree, shape, request.content, request.path, addHyperlink);
   }
 }
 
@@ -114,7 +117,9 @@ function describeTarget(request: ShapeRequest): string {
 }
 
 function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
-  const names = shapes.map((s) => `"${s.name}"`);
+  // Enough names to spot a typo without flooding a response: the first 40, then a count.
+  const names = shapes.slice(0, MAX_LISTED_NAMES).map((s) => `"${s.name}"`);
+  if (shapes.length > MAX_LISTED_NAMES) names.push(`… and ${shapes.length - MAX_LISTED_NAMES} more`);
   const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
   if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
   ctx.warnings.push({ path: request.path, message });
@@ -132,6 +137,7 @@ function setHidden(shape: FoundShape, hidden: boolean): void {
 
 function fillContent(
   ctx: SlideFillContext,
+  spTree: XmlElement,
   shape: FoundShape,
   content: ShapeContent,
   path: string,
@@ -149,7 +155,9 @@ function fillContent(
     }
     // "Appear by paragraph" effects must not name paragraphs the new text does not have.
     trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
-    const box = ownBox(shapeVariants(shape)[0] ?? shape.element) ?? ctx.inheritedXfrm(shape);
+    // The size the text sees on the slide: a member of a scaled group is scaled with it.
+    const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
+    const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
     checkTextFit(
       shape,
       box,
