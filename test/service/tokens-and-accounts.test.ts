@@ -6,7 +6,8 @@ import {
   MissingCredentialsError,
   UnauthorizedError,
 } from '../../src/service/errors.js';
-import { startHarness, type Harness } from './service-harness.js';
+import { createLogger } from '../../src/composition/index.js';
+import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
 
 let h: Harness | null = null;
 afterEach(async () => {
@@ -123,5 +124,26 @@ describe('account administration', () => {
       key: first?.key,
     });
     expect(issued.username).toBe('admin@deckforge.local');
+  });
+});
+
+describe('logs', () => {
+  it('carry job ids and never a password, key or token', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ logLevel: 'trace' }, { write: (line: string) => void lines.push(line) });
+    h = await startHarness({ runtime: { logger, createFirstAccount: true } });
+    const first = h.runtime.firstAccount;
+    const user = await h.signUp();
+    const { jobId } = await h.service.submitJob(user.account, upload(deck(1)));
+    await waitForJob(h.service, user.account, jobId);
+    await h.service
+      .issueToken({ username: user.email, password: 'wrong password', key: user.key })
+      .catch(() => undefined);
+    const text = lines.join('');
+    expect(text).toContain(jobId);
+    for (const secret of [user.password, user.key, user.token, first?.password, first?.key]) {
+      expect(secret && secret.length > 8).toBe(true);
+      expect(text).not.toContain(secret);
+    }
   });
 });
