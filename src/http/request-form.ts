@@ -25,7 +25,10 @@ async function readMultipart(request: FastifyRequest, limits: ErrorMapperLimits)
   const files: UploadedFile[] = [];
   let total = 0;
   for await (const part of request.parts()) {
-    if (part.type === 'file') {
+    if (part.type === 'file' && part.fieldname === 'jsonData') {
+      // `curl -F jsonData=@payload.json` sends the payload as a file part: it is still the jsonData field.
+      fields.jsonData = (await part.toBuffer()).toString('utf8');
+    } else if (part.type === 'file') {
       // toBuffer() throws FST_REQ_FILE_TOO_LARGE past limits.fileSize; the mapper names the limit.
       const bytes = await part.toBuffer();
       total += bytes.length;

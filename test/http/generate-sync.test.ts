@@ -72,6 +72,21 @@ describe('POST /v1.0/generator/create', () => {
     await expectValidPptx(new Uint8Array(await response.arrayBuffer()), template);
   });
 
+  it('accepts jsonData sent as a file part (curl -F jsonData=@payload.json)', async () => {
+    const form = new FormData();
+    form.append('files', new Blob([template]), TEMPLATE_NAME);
+    form.append(
+      'jsonData',
+      new Blob([JSON.stringify(titleDeck(2))], { type: 'application/json' }),
+      'payload.json',
+    );
+    const response = await generate(form);
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    await expectValidPptx(bytes, template);
+    expect(slideTexts(bytes)).toHaveLength(2);
+  });
+
   it('sends a non-ASCII file name with RFC 6266 filename*', async () => {
     const response = await generate(uploadForm(titleDeck(1, { resultFileName: 'Übersicht 2026 – Q1' })));
     expect(response.status).toBe(200);
