@@ -37,3 +37,18 @@ export const ZIP64_RECORD_MIN_SIZE = 56;
 
 /** Item names of the [Content_Types].xml stream (not a part; ECMA-376 Part 2 §10.1.2.1). */
 export const CONTENT_TYPES_ITEM = '[Content_Types].xml';
+
+/** One entry of the central directory. */
+export interface ZipEntry {
+  /** The ZIP item name as stored (no leading '/'). */
+  name: string;
+  method: 0 | 8;
+  crc32: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  /** General purpose bit flags from the central directory. */
+  flags: number;
+  localHeaderOffset: number;
+  /** Offset of the entry's (compressed) data in the archive. */
+  dataOffset: number;
+}

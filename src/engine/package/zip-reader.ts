@@ -7,7 +7,15 @@
  */
 import { crc32, inflateRawSync } from 'node:zlib';
 import { EngineError } from '../errors.js';
-import { RATIO_EXEMPT_BYTES, type PackageLimits } from './limits.js';
+import type { PackageLimits } from './limits.js';
+import {
+  checkDeclaredSize,
+  checkItemName,
+  checkNoOverlap,
+  decodeName,
+  invalid,
+  tooLarge,
+} from './zip-entry-checks.js';
 import {
   CENTRAL_HEADER_SIGNATURE,
   CENTRAL_HEADER_SIZE,
@@ -15,7 +23,6 @@ import {
   END_OF_CENTRAL_DIRECTORY_SIZE,
   FLAG_ENCRYPTED,
   FLAG_STRONG_ENCRYPTION,
-  FLAG_UTF8,
   LOCAL_HEADER_SIGNATURE,
   LOCAL_HEADER_SIZE,
   MAX_COMMENT_SIZE,
@@ -28,34 +35,15 @@ import {
   ZIP64_RECORD_MIN_SIZE,
   ZIP64_RECORD_SIGNATURE,
 } from './zip-format.js';
+import type { ZipEntry } from './zip-format.js';
 
-export interface ZipEntry {
-  /** The ZIP item name as stored (no leading '/'). */
-  name: string;
-  method: 0 | 8;
-  crc32: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  /** General purpose bit flags from the central directory. */
-  flags: number;
-  localHeaderOffset: number;
-  /** Offset of the entry's (compressed) data in the archive. */
-  dataOffset: number;
-}
+export type { ZipEntry };
 
 /** The first bytes of an OLE compound file: what an encrypted Office document is instead of a ZIP. */
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 export const ENCRYPTED_MESSAGE =
   'password-protected (encrypted) presentation: remove the password in PowerPoint and upload again';
-
-function invalid(message: string, path: string | null = null): EngineError {
-  return new EngineError('INVALID_TEMPLATE', message, path);
-}
-
-function tooLarge(message: string, path: string | null = null): EngineError {
-  return new EngineError('LIMIT_EXCEEDED', message, path);
-}
 
 export class ZipArchive {
   private inflatedBytes = 0;
@@ -272,64 +260,4 @@ function zip64Refusal(path: string | null = null): EngineError {
     'ZIP64 archives are not supported: open the template in PowerPoint and save it again',
     path,
   );
-}
-
-function decodeName(raw: Uint8Array, flags: number): string {
-  if (flags & FLAG_UTF8 || raw.every((b) => b < 0x80)) return new TextDecoder('utf-8').decode(raw);
-  // Without bit 11 the name is nominally CP437; in practice tools write UTF-8 anyway. Latin-1 never fails.
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch {
-    return new TextDecoder('latin1').decode(raw);
-  }
-}
-
-/** Zip-slip and OPC part-name hygiene: relative, forward slashes, no '.'/'..' or empty segments. */
-function checkItemName(name: string): void {
-  const path = `/${name}`;
-  if (name.length === 0) throw invalid('zip entry with an empty name');
-  if (name.includes('\\') || name.includes('\0'))
-    throw invalid('zip entry name contains a backslash or NUL', path);
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw invalid('zip entry name is absolute', path);
-  for (const segment of name.split('/')) {
-    if (segment === '' || segment === '.' || segment === '..') {
-      throw invalid("zip entry name has an empty, '.' or '..' segment", path);
-    }
-  }
-}
-
-function checkDeclaredSize(
-  path: string,
-  method: number,
-  compressed: number,
-  uncompressed: number,
-  limits: PackageLimits,
-): void {
-  if (uncompressed > limits.maxEntryBytes) {
-    throw tooLarge(
-      `part declares ${uncompressed} bytes uncompressed, over the limit of ${limits.maxEntryBytes} (maxEntryBytes)`,
-      path,
-    );
-  }
-  if (method === METHOD_STORED && compressed !== uncompressed) {
-    throw invalid('stored zip entry whose compressed and uncompressed sizes differ', path);
-  }
-  if (uncompressed > RATIO_EXEMPT_BYTES && uncompressed > limits.maxCompressionRatio * compressed) {
-    throw tooLarge(
-      `part inflates ${compressed} bytes to ${uncompressed}, a ratio over the limit of ${limits.maxCompressionRatio} (maxCompressionRatio): a zip bomb`,
-      path,
-    );
-  }
-}
-
-/** Overlapping entries are how "non-recursive" zip bombs multiply one compressed stream (Fifield 2019). */
-function checkNoOverlap(entries: ReadonlyMap<string, ZipEntry>): void {
-  const sorted = [...entries.values()].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
-  for (let i = 1; i < sorted.length; i++) {
-    const previous = sorted[i - 1]!;
-    const current = sorted[i]!;
-    if (previous.dataOffset + previous.compressedSize > current.localHeaderOffset) {
-      throw invalid('corrupt zip archive: entries overlap', `/${current.name}`);
-    }
-  }
 }

@@ -36,8 +36,8 @@ export interface ZipWriteOptions {
 }
 
 /**
- * Level 1 is 3–4× faster than the default 6 on slide XML and loses ~12 % in size (measured on the corpus's
- * slide parts: see the package benchmark in the report). Output size matters far less here than latency.
+ * Measured on the corpus's 691 XML parts (2.4 MB): level 1 deflates them in ~15 ms CPU to 18.0 % of their size,
+ * the default level 6 in ~25 ms to 16.2 %. Latency matters more here than 11 % of output size.
  */
 export const DEFAULT_DEFLATE_LEVEL = 1;
 
