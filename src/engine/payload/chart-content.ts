@@ -153,7 +153,7 @@ export const chartObjectSpec: Spec<ChartContent> = named(
     CHART_EXPECTED,
     {
       categories: labelsSpec,
-      series: arrayOf(seriesSpec, { minItems: 1 }),
+      series: arrayOf(seriesSpec, { minItems: 1, expected: 'a non-empty array of series objects' }),
       data: chartMatrixSpec,
       overlays: overlaysSpec,
     },

@@ -148,7 +148,7 @@ describe('slides', () => {
       [
         presentation({ slides: [] }),
         'presentation.slides',
-        'expected a non-empty array of a slide object, got an array',
+        'expected a non-empty array of slide objects, got an array',
       ],
       [{ presentation: { template: 't.pptx' } }, 'presentation.slides', 'got nothing'],
       [
@@ -175,7 +175,7 @@ describe('slides', () => {
       [
         presentation({ slides: [{ slide_index: 0, shapes: {} }] }),
         'presentation.slides[0].shapes',
-        'expected an array of a shape object, got an object',
+        'expected an array of shape objects, got an object',
       ],
       [
         presentation({ slides: [{ slide_index: 0, notes: 5 }] }),

@@ -101,7 +101,7 @@ function uniqueTags(tags: Tag[], ctx: ParseContext): Tag[] {
   return byKey.size === tags.length ? tags : [...byKey.values()];
 }
 
-const tagsSpec = transform(arrayOf(tagSpec), uniqueTags);
+const tagsSpec = transform(arrayOf(tagSpec, { expected: 'an array of {key, value} tags' }), uniqueTags);
 
 const slideSpec: Spec<SlideRequest> = named(
   'Slide',
@@ -118,7 +118,10 @@ const slideSpec: Spec<SlideRequest> = named(
         number({ min: 0, integer: true }),
       ),
       template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
-      shapes: described('Shape fills, applied in order', arrayOf(shapeSpec)),
+      shapes: described(
+        'Shape fills, applied in order',
+        arrayOf(shapeSpec, { expected: 'an array of shape objects' }),
+      ),
       notes: described('Speaker notes', textSpec),
       tags: described('Placeholders on this slide only; win over deck tags', tagsSpec),
       tag_validation_mode: described("Overrides the deck's mode", modeSpec),
@@ -204,14 +207,22 @@ export const presentationSpec: Spec<DeckRequest> = named(
       ),
       template_list: described(
         'Several templates; slides pick one by template_id',
-        arrayOf(templateEntrySpec, { minItems: 1 }),
+        arrayOf(templateEntrySpec, {
+          minItems: 1,
+          expected: 'a non-empty array of {template_id, template} entries',
+        }),
       ),
       export_version: described('Default Pptx2019', exportVersionSpec),
       resultFileName: described(
         'Name of the result, without .pptx; default: the template name',
         transform(string(), resultFileName),
       ),
-      slides: required(described('Output slides, in order', arrayOf(slideSpec, { minItems: 1 }))),
+      slides: required(
+        described(
+          'Output slides, in order',
+          arrayOf(slideSpec, { minItems: 1, expected: 'a non-empty array of slide objects' }),
+        ),
+      ),
       tags: described('Deck-wide {{key}} replacements', tagsSpec),
       tag_validation_mode: described(
         'strict: an unused tag is an error; lenient (default): a warning',

@@ -160,7 +160,7 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
 export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: string } = {}): Spec<T[]> {
   const min = opts.minItems ?? 0;
   const expected =
-    opts.expected ?? (min > 0 ? `a non-empty array of ${item.expected}` : `an array of ${item.expected}`);
+    opts.expected ?? `${min > 0 ? 'a non-empty array' : 'an array'} whose items are each ${item.expected}`;
   return {
     expected,
     parse(value, ctx) {
