@@ -69,7 +69,7 @@ export function prepareRequest(
     );
   }
   const files = filesByName(input.files);
-  for (const template of request.templates) {
+  for (const template of usedTemplates(request)) {
     if (URL_PATTERN.test(template.source) || files.has(template.source)) continue;
     const sent = [...files.keys()].map((n) => `"${n}"`).join(', ') || 'no files';
     throw new InvalidInputError(
@@ -78,6 +78,12 @@ export function prepareRequest(
     );
   }
   return { payload, request, warnings, files, slideCount };
+}
+
+/** The templates slides actually use (a `template_list` entry no slide picks is never opened by the engine). */
+function usedTemplates(request: DeckRequest): DeckRequest['templates'] {
+  const used = new Set(request.slides.map((slide) => slide.templateId));
+  return request.templates.filter((t) => t.id === null || used.has(t.id));
 }
 
 function filesByName(files: UploadedFile[]): Map<string, Uint8Array> {
@@ -93,7 +99,7 @@ function filesByName(files: UploadedFile[]): Map<string, Uint8Array> {
 export async function fetchRemoteFiles(deps: ServiceDeps, prepared: PreparedRequest): Promise<void> {
   const required = new Set<string>();
   const optional = new Set<string>();
-  for (const template of prepared.request.templates) {
+  for (const template of usedTemplates(prepared.request)) {
     if (URL_PATTERN.test(template.source)) required.add(template.source);
   }
   for (const slide of prepared.request.slides) {
