@@ -104,7 +104,10 @@ export interface DeckforgeService {
   openDownload(signedPath: string): Promise<Download>;
   usage(account: Account): Promise<UsageReport>;
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
-  inspectTemplate(account: Account, source: { files: UploadedFile[]; templateUrl?: string }): Promise<unknown>;
+  inspectTemplate(
+    account: Account,
+    source: { files: UploadedFile[]; templateUrl?: string },
+  ): Promise<unknown>;
 
   /** Figures for /metrics, read on each scrape: jobs by state, queue depth, finished jobs' totals. */
   stats(): Promise<ServiceStats>;
