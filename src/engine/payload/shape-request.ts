@@ -143,9 +143,9 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       data: described("Chart data in the hosted API's matrix form", chartMatrixSpec),
       fit: described('Picture fit: contain (default), cover or stretch', fitSpec),
       overlays: described("Per series, per point: text appended to the point's data label", overlaysSpec),
-      title: string(),
-      categoryTitle: string(),
-      valueTitle: string(),
+      title: described('Older spelling of settings.title (chart title)', string()),
+      categoryTitle: described('Older spelling of settings.category_axis_title', string()),
+      valueTitle: described('Older spelling of settings.value_axis_title', string()),
     },
     (f, ctx): ShapeRequest => {
       let content: ShapeContent | null = f.content ?? f.text ?? f.data_cells ?? f.data ?? null;

@@ -12,7 +12,11 @@ const LINE_BREAK = /\r\n|\r|\n/;
 
 /** A plain string: one paragraph per line, no formatting of its own (the template's paragraph i is kept). */
 export function plainTextContent(value: string): TextContent {
-  const lines = value.includes('\n') || value.includes('\r') ? value.split(LINE_BREAK) : [value];
+  if (value !== '' && !value.includes('\n') && !value.includes('\r')) {
+    // The common case (a single line) without the intermediate arrays.
+    return { kind: 'text', fromRuns: false, paragraphs: [{ props: {}, runs: [{ text: value, props: {} }] }] };
+  }
+  const lines = value.split(LINE_BREAK);
   const paragraphs: Paragraph[] = new Array<Paragraph>(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i] as string;
