@@ -12,7 +12,7 @@ export interface PackageLimits {
   maxEntryBytes: number;
   /** Sum of the uncompressed sizes actually inflated from one archive. */
   maxTotalBytes: number;
-  /** An entry over 1 MiB that inflates to more than ratio × its compressed size is treated as a bomb. */
+  /** An entry over 1 MiB that inflates to more than ratio × its compressed size is a bomb (checked on inflate). */
   maxCompressionRatio: number;
 }
 

@@ -54,10 +54,22 @@ export function checkDeclaredSize(
   if (method === METHOD_STORED && compressed !== uncompressed) {
     throw invalid('stored zip entry whose compressed and uncompressed sizes differ', path);
   }
-  if (uncompressed > RATIO_EXEMPT_BYTES && uncompressed > limits.maxCompressionRatio * compressed) {
+}
+
+/**
+ * An entry over 1 MiB that claims to inflate to more than ratio × its compressed size is treated as a bomb.
+ * Checked when the entry is inflated, not at open: a part that is only copied through raw (a flat bitmap
+ * compresses 1000:1) costs no memory, so refusing the whole template for it would help nobody.
+ */
+export function checkCompressionRatio(entry: ZipEntry, limits: PackageLimits): void {
+  const { compressedSize, uncompressedSize } = entry;
+  if (
+    uncompressedSize > RATIO_EXEMPT_BYTES &&
+    uncompressedSize > limits.maxCompressionRatio * compressedSize
+  ) {
     throw tooLarge(
-      `part inflates ${compressed} bytes to ${uncompressed}, a ratio over the limit of ${limits.maxCompressionRatio} (maxCompressionRatio): a zip bomb`,
-      path,
+      `part inflates ${compressedSize} bytes to ${uncompressedSize}, a ratio over the limit of ${limits.maxCompressionRatio} (maxCompressionRatio): a zip bomb`,
+      `/${entry.name}`,
     );
   }
 }

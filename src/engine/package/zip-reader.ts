@@ -9,6 +9,7 @@ import { crc32, inflateRawSync } from 'node:zlib';
 import { EngineError } from '../errors.js';
 import type { PackageLimits } from './limits.js';
 import {
+  checkCompressionRatio,
   checkDeclaredSize,
   checkItemName,
   checkNoOverlap,
@@ -82,6 +83,7 @@ export class ZipArchive {
         path,
       );
     }
+    checkCompressionRatio(entry, this.limits);
     const raw = this.rawData(name);
     let data: Uint8Array;
     if (entry.method === METHOD_STORED) {
@@ -89,7 +91,7 @@ export class ZipArchive {
     } else {
       try {
         // Cap at the declared size: a lying header cannot make us allocate more than it claims, and the
-        // declared size was already checked against maxEntryBytes and the ratio limit.
+        // declared size was already checked against maxEntryBytes (at open) and the ratio limit (above).
         data = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {

@@ -228,15 +228,25 @@ describe('readZip', () => {
     });
   }
 
-  it('names the part and the limit when a declared size is over maxEntryBytes or the compression ratio', () => {
+  it('names the part and the limit when a declared size is over maxEntryBytes (at open)', () => {
     const limits = resolveLimits({ maxEntryBytes: 1000 });
     const big = refusal(() => readZip(writeRawZip([deflated('ppt/big.xml', XML)]), limits));
     expect([big.code, big.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/big.xml']);
     expect(big.message).toMatch(/maxEntryBytes/);
+  });
+
+  it('refuses to inflate an entry over the compression ratio, but still copies it raw', () => {
     const zeros = new Uint8Array(2 * 2 ** 20);
-    const ratio = refusal(() => readZip(writeRawZip([deflated('ppt/zeros.bin', zeros)]), DEFAULT_LIMITS));
-    expect([ratio.code, ratio.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/zeros.bin']);
+    const archive = readZip(writeRawZip([deflated('ppt/media/flat.bmp', zeros)]), DEFAULT_LIMITS);
+    const ratio = refusal(() => archive.inflate('ppt/media/flat.bmp'));
+    expect([ratio.code, ratio.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/media/flat.bmp']);
     expect(ratio.message).toMatch(/maxCompressionRatio/);
+    expect(archive.totalInflated).toBe(0);
+    const copy = readZip(
+      writeZip([{ name: 'flat.bmp', from: archive, source: 'ppt/media/flat.bmp' }]),
+      DEFAULT_LIMITS,
+    );
+    expect(Buffer.compare(copy.rawData('flat.bmp'), archive.rawData('ppt/media/flat.bmp'))).toBe(0);
   });
 
   it('refuses a template over maxArchiveBytes before reading it', () => {
