@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAccounts } from '../../src/cli/accounts.js';
 import { runMigrate } from '../../src/cli/migrate.js';
 import { runServe } from '../../src/cli/serve.js';
+import { runWorker } from '../../src/cli/worker.js';
 import { tempDir } from '../adapters/temp-dir.js';
-import { startHarness } from './service-harness.js';
+import { deck, startHarness, upload, waitForJob } from './service-harness.js';
 
 function capture() {
   const out: string[] = [];
@@ -162,5 +163,25 @@ describe('deckforge serve', () => {
     expect(first.healthStatus).toBe(200);
     const second = await run();
     expect(second.out).not.toMatch(/First start/);
+  });
+});
+
+describe('deckforge worker', () => {
+  it('runs the jobs an API process without a consumer queued', async () => {
+    const api = await startHarness({ dataDir: dir.path, runtime: { consumeJobs: false } });
+    const stop = new AbortController();
+    const c = capture();
+    const exited = runWorker([], c.io, { signal: stop.signal });
+    try {
+      const user = await api.signUp();
+      const { jobId } = await api.service.submitJob(user.account, upload(deck(2)));
+      const done = await waitForJob(api.service, user.account, jobId, 60_000);
+      expect(done.status).toBe('SUCCEEDED');
+      expect(c.out.join('')).toMatch(/worker is running 1 generation thread/);
+    } finally {
+      stop.abort();
+      expect(await exited).toBe(0);
+      await api.close();
+    }
   });
 });
