@@ -230,13 +230,9 @@ export class DeckBuilder {
     const cacheKey = `${layout}|${key.type}|${key.idx}`;
     let box = this.inheritedBoxes.get(cacheKey);
     if (box === undefined) {
-      const chain: XmlElement[] = [];
-      if (layout && this.template.pkg.has(layout)) {
-        chain.push(this.template.xml(layout).root);
-        const master = this.template.related(layout, SLIDE_MASTER_REL);
-        if (master && this.template.pkg.has(master)) chain.push(this.template.xml(master).root);
-      }
-      box = effectiveXfrm(shape, chain);
+      const template = this.template;
+      const load = (part: string | null): XmlElement | null => (part && template.pkg.has(part) ? template.xml(part).root : null);
+      box = effectiveXfrm(shape, [() => load(layout), () => load(layout && template.related(layout, SLIDE_MASTER_REL))]);
       this.inheritedBoxes.set(cacheKey, box);
     }
     return box;

@@ -57,14 +57,18 @@ export function placeholderKey(shape: XmlElement): PlaceholderKey | null {
   return placeholderOf(shape);
 }
 
-/** Geometry of `shape`: its own, else inherited through the given chain (layout, then master). */
-export function effectiveXfrm(shape: XmlElement, chain: readonly XmlElement[]): Box | null {
+/**
+ * Geometry of `shape`: its own, else inherited through the chain (layout, then master). The chain is a
+ * list of loaders so that a master is only parsed when the layout does not already answer.
+ */
+export function effectiveXfrm(shape: XmlElement, chain: readonly (() => XmlElement | null)[]): Box | null {
   const own = ownXfrm(shape);
   if (own) return own;
   const key = placeholderOf(shape);
   if (!key) return null;
-  for (const tree of chain) {
-    const match = matchingPlaceholder(tree, key);
+  for (const load of chain) {
+    const tree = load();
+    const match = tree && matchingPlaceholder(tree, key);
     const box = match && ownXfrm(match);
     if (box) return box;
   }

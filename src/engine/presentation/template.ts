@@ -32,10 +32,10 @@ export interface TemplateLayout {
 
 export class Template {
   readonly slides: readonly TemplateSlide[];
-  readonly layouts: readonly TemplateLayout[];
   readonly presentation: XmlDocument;
   private readonly parsed = new Map<string, XmlDocument>();
   private readonly tagMarkers = new Map<string, boolean>();
+  private layoutList: TemplateLayout[] | undefined;
 
   constructor(
     readonly pkg: OpcPackage,
@@ -44,7 +44,12 @@ export class Template {
   ) {
     this.presentation = this.xml(pkg.mainPartName);
     this.slides = this.readSlides();
-    this.layouts = this.readLayouts();
+  }
+
+  /** Read on first use: most requests clone slides and never need the masters' layout lists. */
+  get layouts(): readonly TemplateLayout[] {
+    this.layoutList ??= this.readLayouts();
+    return this.layoutList;
   }
 
   static open(bytes: Uint8Array, hash: string, limits?: Partial<PackageLimits>): Template {

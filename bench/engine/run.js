@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * Engine benchmark (issue 2): deckforge vs pptx-automizer on the same template and the same work, in one
+ * run, reported as ratios. Run after `npm run build`:   node bench/engine/run.js [--rounds N]
+ *
+ * Scenario: N output slides cycling template slides 0, 1, 2 of poi/layouts.pptx, each filling its title and
+ * its subtitle/body placeholder with distinct text (bench/engine/scenario.ts documents the same plan).
+ * In-process timings are wall-clock medians, from template bytes to output bytes, after warm-up runs:
+ * "first" opens the template each time (no cache); "cached" reuses the template cache, as a worker
+ * thread does for repeated requests on one template.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import automizerModule from 'pptx-automizer';
+import { generate, TemplateCache } from '../../dist/engine/index.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CORPUS = [join(ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) => {
+  try {
+    readFileSync(join(d, 'manifest.json'));
+    return true;
+  } catch {
+    return false;
+  }
+});
+const TEMPLATE_PATH = join(CORPUS, 'poi', 'layouts.pptx');
+const TEMPLATE = new Uint8Array(readFileSync(TEMPLATE_PATH));
+const SLIDES = [
+  { index: 0, title: 'Title 1', body: 'Subtitle 2' },
+  { index: 1, title: 'Title 1', body: 'Content Placeholder 2' },
+  { index: 2, title: 'Title 1', body: 'Text Placeholder 2' },
+];
+const roundsArg = process.argv.indexOf('--rounds');
+const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 15;
+
+function plan(count) {
+  return Array.from({ length: count }, (_, i) => ({ ...SLIDES[i % SLIDES.length], titleText: `Slide ${i + 1} title`, bodyText: `Body text of slide ${i + 1}` }));
+}
+
+function payload(count) {
+  return {
+    presentation: {
+      template: 'layouts.pptx',
+      slides: plan(count).map((s) => ({ slide_index: s.index, shapes: [{ name: s.title, content: s.titleText }, { name: s.body, content: s.bodyText }] })),
+    },
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function time(fn, rounds, warmup = 3) {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+function deckforge(count, cache) {
+  const files = new Map([['layouts.pptx', TEMPLATE]]);
+  const body = payload(count);
+  return () => generate({ payload: body, files, ...(cache ? { cache } : {}) }).bytes;
+}
+
+function automizer(count) {
+  const Automizer = automizerModule.default ?? automizerModule.Automizer;
+  const { modify } = automizerModule;
+  const slides = plan(count);
+  return async () => {
+    const pres = new Automizer({ templateDir: dirname(TEMPLATE_PATH), removeExistingSlides: true, autoImportSlideMasters: false, verbosity: 0 })
+      .loadRoot('layouts.pptx')
+      .load('layouts.pptx', 'template');
+    for (const s of slides) {
+      pres.addSlide('template', s.index + 1, (slide) => {
+        slide.modifyElement(s.title, [modify.setText(s.titleText)]);
+        slide.modifyElement(s.body, [modify.setText(s.bodyText)]);
+      });
+    }
+    const zip = await pres.getJSZip();
+    return zip.generateAsync({ type: 'uint8array' });
+  };
+}
+
+/** `deckforge generate` as a whole process: wall time and peak RSS (reported by the child at exit). */
+function cliRun(count) {
+  const dir = mkdtempSync(join(tmpdir(), 'deckforge-bench-'));
+  const payloadPath = join(dir, 'payload.json');
+  writeFileSync(payloadPath, JSON.stringify(payload(count)));
+  const probe = join(dir, 'rss.cjs');
+  writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));");
+  const walls = [];
+  const rss = [];
+  for (let i = 0; i < 7; i++) {
+    const start = performance.now();
+    const result = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'deckforge.js'), 'generate', TEMPLATE_PATH, payloadPath, '-o', join(dir, 'out.pptx'), '-q'], { encoding: 'utf8' });
+    walls.push(performance.now() - start);
+    if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
+    rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
+  }
+  return { wall: median(walls.slice(1)), rss: median(rss.slice(1)) };
+}
+
+const ms = (v) => `${v.toFixed(1)} ms`;
+const lines = [];
+const print = (line) => {
+  lines.push(line);
+  console.log(line);
+};
+
+print(`Engine benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${ROUNDS} rounds (median), template poi/layouts.pptx`);
+print('');
+print('| output slides | deckforge first | deckforge cached | pptx-automizer | automizer ÷ deckforge first | automizer ÷ deckforge cached |');
+print('|---:|---:|---:|---:|---:|---:|');
+for (const count of [10, 1000]) {
+  const first = await time(deckforge(count, null), ROUNDS);
+  const cache = new TemplateCache();
+  const cached = await time(deckforge(count, cache), ROUNDS);
+  const peer = await time(automizer(count), count > 100 ? 3 : ROUNDS, count > 100 ? 1 : 3);
+  print(`| ${count} | ${ms(first)} | ${ms(cached)} | ${ms(peer)} | ${(peer / first).toFixed(1)}× | ${(peer / cached).toFixed(1)}× |`);
+}
+print('');
+print('Scaling (deckforge first, no cache): cost per output slide should stay flat.');
+print('');
+print('| output slides | time | per slide |');
+print('|---:|---:|---:|');
+for (const count of [100, 1000, 5000]) {
+  const first = await time(deckforge(count, null), count > 1000 ? 5 : ROUNDS, 1);
+  print(`| ${count} | ${ms(first)} | ${((first / count) * 1000).toFixed(0)} µs |`);
+}
+print('');
+const cli = cliRun(1000);
+print(`\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up).`);
+if (process.argv.includes('--write')) writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);
