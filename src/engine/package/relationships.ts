@@ -112,7 +112,7 @@ export function parseRelationships(xml: string | Uint8Array, partName: string): 
     if (node.kind !== 'element' || localName(node.name) !== 'Relationship') continue;
     const { Id: id, Type: type, Target: target = '', TargetMode: mode } = node.attrs;
     if (!id || !type) throw new EngineError('INVALID_TEMPLATE', 'a Relationship without Id or Type', path);
-    rels.push({ id, type, target, external: mode === 'External' });
+    rels.push({ id, type, target, external: mode?.toLowerCase() === 'external' });
   }
   return rels;
 }
