@@ -12,9 +12,13 @@ const RGB_TRIPLE = /^(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})$/;
 
 const EXPECTED = 'a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)';
 
+/** '00'…'FF', so that a component becomes hex by lookup (colours are parsed for every run of a large deck). */
+const HEX_BYTES: readonly string[] = Array.from({ length: 256 }, (_, n) =>
+  n.toString(16).padStart(2, '0').toUpperCase(),
+);
+
 function hexByte(component: string): string | null {
-  const n = Number(component);
-  return n <= 255 ? n.toString(16).padStart(2, '0').toUpperCase() : null;
+  return HEX_BYTES[Number(component)] ?? null;
 }
 
 /** `RRGGBB`, or null when `input` is none of the accepted forms. */
