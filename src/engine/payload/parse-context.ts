@@ -7,8 +7,12 @@ import type { Warning } from '../errors.js';
 
 export type PathKey = string | number;
 
+/** A payload full of unknown keys must not turn into an unbounded warning list. */
+export const MAX_PAYLOAD_WARNINGS = 1000;
+
 export class ParseContext {
-  readonly warnings: Warning[] = [];
+  private readonly kept: Warning[] = [];
+  private dropped = 0;
   private readonly keys: PathKey[] = [];
   private depth = 0;
   /** prefixes[d]: the path of the first d keys, valid for d <= `valid`; shared by every path built below it. */
@@ -40,7 +44,21 @@ export class ParseContext {
   }
 
   warn(message: string, ...below: PathKey[]): void {
-    this.warnings.push({ path: this.path(...below), message });
+    this.warnAt(this.path(...below), message);
+  }
+
+  warnAt(path: string, message: string): void {
+    if (this.kept.length < MAX_PAYLOAD_WARNINGS) this.kept.push({ path, message });
+    else this.dropped++;
+  }
+
+  /** The warnings, the last one saying how many more there were when the list was cut. */
+  warnings(): Warning[] {
+    if (this.dropped === 0) return this.kept;
+    return [
+      ...this.kept,
+      { path: this.prefixes[0] as string, message: `${this.dropped} more warnings not listed` },
+    ];
   }
 }
 

@@ -177,4 +177,11 @@ describe('the root and the JSON text', () => {
       'jsonData: expected a JSON document, got an empty string',
     );
   });
+
+  it('keeps at most 1000 warnings and says how many more there were', () => {
+    const slides = Array.from({ length: 600 }, () => ({ slide_index: 0, a: 1, b: 2 }));
+    const { warnings } = parsePayload({ presentation: { template: 't.pptx', slides } });
+    expect(warnings).toHaveLength(1001);
+    expect(warnings[1000]).toEqual({ path: 'presentation', message: '200 more warnings not listed' });
+  });
 });

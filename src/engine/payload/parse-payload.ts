@@ -29,7 +29,7 @@ export function parsePayload(json: unknown): ParsedPayload {
   if (Object.hasOwn(json, 'presentation')) {
     ctx = new ParseContext('presentation');
     for (const key of Object.keys(json)) {
-      if (key !== 'presentation') ctx.warnings.push({ path: key, message: `unknown key "${key}" ignored` });
+      if (key !== 'presentation') ctx.warnAt(key, `unknown key "${key}" ignored`);
     }
     request = presentationSpec.parse(json.presentation, ctx);
   } else if (PRESENTATION_KEYS.some((key) => Object.hasOwn(json, key))) {
@@ -46,7 +46,7 @@ export function parsePayload(json: unknown): ParsedPayload {
             .join(', ')}`;
     throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}`);
   }
-  return { request, warnings: ctx.warnings };
+  return { request, warnings: ctx.warnings() };
 }
 
 /** `parsePayload` for the `jsonData` form field as sent: malformed JSON is reported with line and column. */

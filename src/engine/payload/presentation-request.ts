@@ -186,7 +186,7 @@ function checkSlideTemplates(
     const path = joinPath(slide.path, 'template_id');
     if (!usesList) {
       if (slide.templateId !== null) {
-        ctx.warnings.push({ path, message: 'template_id is ignored without template_list' });
+        ctx.warnAt(path, 'template_id is ignored without template_list');
         slide.templateId = null;
       }
     } else if (slide.templateId === null || !ids.includes(slide.templateId)) {
