@@ -23,7 +23,10 @@ import {
   CT_NOTES,
   CT_SLIDE,
 } from './presentation-invariants.js';
+import { assertRunningFromSource } from './source-guard.js';
 import { decodeXmlBytes, hasDoctype, readXmlTree, type TreeElement } from './xml-tree.js';
+
+assertRunningFromSource(import.meta.url);
 
 export interface Violation {
   kind: string;
