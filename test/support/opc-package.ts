@@ -26,7 +26,6 @@ export interface OpcPackage {
 }
 
 export const CONTENT_TYPES = '[Content_Types].xml';
-export const RT_BASE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 
 export function partNameOf(itemName: string): string {
   return '/' + itemName;

@@ -24,10 +24,3 @@ export function editPart(bytes: Uint8Array, item: string, edit: (xml: string) =>
     files[item] = strToU8(after);
   });
 }
-
-/** The text of one entry, for assertions. */
-export function readEntryText(bytes: Uint8Array, item: string): string {
-  const data = unzipSync(bytes, { filter: (f) => f.name === item })[item];
-  if (!data) throw new Error(`readEntryText: no entry ${item}`);
-  return strFromU8(data);
-}
