@@ -1,10 +1,12 @@
 import js from '@eslint/js';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/out/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/out/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { ...globals.node } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -14,6 +16,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Tool configuration files are loaded by their tools through a default export.
+  { files: ['*.config.js', '*.config.ts'], rules: { 'no-restricted-syntax': 'off' } },
   {
     files: ['src/**/*.ts'],
     ignores: ['src/config/**'],

@@ -1,4 +1,3 @@
-/* global process, fetch, performance -- Node globals (eslint.config.js declares none for plain .js) */
 /**
  * The load generator of bench/http/run.js, in its own process so that the client's work does not share the
  * server's event loop. Reads one JSON argument, prints one JSON line.

@@ -1,4 +1,3 @@
-/* global process, console, URL, fetch, URLSearchParams, FormData, Blob, Request, Buffer -- Node 20 globals (eslint.config.js declares none for plain .js) */
 /**
  * HTTP benchmark (issue 3, "Speed"): synchronous generation of a 10-slide deck under 16 concurrent clients, with
  * autocannon, against the built server (dist/). Prints a markdown table: requests per second, p50 / p99 latency,

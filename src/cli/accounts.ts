@@ -5,12 +5,8 @@
 import { ConfigError, loadConfig } from '../config/index.js';
 import { openAccountAdmin } from '../composition/index.js';
 import { ServiceError } from '../service/errors.js';
+import type { CommandIo } from './command-io.js';
 
-/** Same shape as main.ts's CliIo (declared here too so the command modules do not import main.ts back). */
-export interface CommandIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
 
 const USAGE = `Usage:
   deckforge accounts create --email E [--password P] [--plan NAME] [--json]

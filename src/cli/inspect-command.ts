@@ -1,14 +1,14 @@
 /** `deckforge inspect TEMPLATE [--json]`: slides, layouts and every shape's name, id, kind, text and tags. */
 import { readFileSync } from 'node:fs';
 import { EngineError, inspect, type InspectedShape, type InspectResult } from '../engine/index.js';
-import type { CliIo } from './main.js';
+import type { CommandIo } from './command-io.js';
 
 const HELP = `Usage: deckforge inspect TEMPLATE [--json]
 
   --json   print the result as JSON (the same document POST /v1.0/template/inspect returns)
 `;
 
-export async function runInspect(args: string[], io: CliIo): Promise<number> {
+export async function runInspect(args: string[], io: CommandIo): Promise<number> {
   if (args.includes('-h') || args.includes('--help')) {
     io.stdout(HELP);
     return 0;

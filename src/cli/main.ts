@@ -2,12 +2,9 @@
  * The `deckforge` command. Each subcommand's module is imported only when it runs, so `deckforge generate`
  * starts without loading the HTTP server, the database driver or the worker pool.
  */
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-}
+import type { CommandIo } from './command-io.js';
 
-const processIo: CliIo = {
+const processIo: CommandIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
 };
@@ -25,7 +22,7 @@ Commands:
 Run 'deckforge <command> --help' for a command's options.
 `;
 
-export async function main(args: string[], io: CliIo = processIo): Promise<number> {
+export async function main(args: string[], io: CommandIo = processIo): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
     case 'generate':

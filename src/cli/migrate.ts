@@ -1,7 +1,7 @@
 /** `deckforge migrate`: creates or upgrades the SQLite schema of DECKFORGE_DATA_DIR and prints what it did. */
 import { databasePath, migrate, openDatabase } from '../adapters/sqlite/database.js';
 import { ConfigError, loadConfig } from '../config/index.js';
-import type { CommandIo } from './accounts.js';
+import type { CommandIo } from './command-io.js';
 
 export async function runMigrate(args: string[], io: CommandIo): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {

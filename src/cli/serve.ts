@@ -5,7 +5,7 @@
 import { ConfigError, loadConfig } from '../config/index.js';
 import { createRuntime } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
-import type { CommandIo } from './accounts.js';
+import type { CommandIo } from './command-io.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
 const USAGE = `Usage: deckforge serve

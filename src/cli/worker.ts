@@ -1,7 +1,7 @@
 /** `deckforge worker`: runs queued jobs from the data directory's queue, without the HTTP API. */
 import { ConfigError, loadConfig } from '../config/index.js';
 import { createRuntime } from '../composition/index.js';
-import type { CommandIo } from './accounts.js';
+import type { CommandIo } from './command-io.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
 export async function runWorker(args: string[], io: CommandIo, options: StopOptions = {}): Promise<number> {

@@ -8,7 +8,7 @@ import { resolveTarget } from '../package/relationships.js';
 import type { ExportVersion } from '../payload/model.js';
 import { childElements, element, localName, parseXml, serializeXml, text, type XmlElement } from '../xml/index.js';
 import { EXTENDED_PROPERTIES_REL } from './relationship-policy.js';
-import type { OutputSlide } from './presentation-part.js';
+import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
 
 const APP_VERSION: Record<ExportVersion, string> = { Pptx2010: '14.0000', Pptx2013: '15.0000', Pptx2019: '16.0000' };

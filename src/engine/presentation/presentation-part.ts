@@ -12,16 +12,8 @@ import { updateAppProperties } from './app-properties.js';
 import { newNotesMaster } from './notes-slide.js';
 import { NOTES_MASTER_REL, SLIDE_MASTER_REL, SLIDE_REL, THEME_REL, VBA_PROJECT_REL } from './relationship-policy.js';
 import { rewriteCustomShows, rewriteSections } from './sections.js';
-import type { Template, TemplateSlide } from './template.js';
-
-export interface OutputSlide {
-  partName: string;
-  id: number;
-  /** The template slide it was cloned from; null for slides made from a layout. */
-  source: TemplateSlide | null;
-  hidden: boolean;
-  hasNotes: boolean;
-}
+import type { OutputSlide } from './output-slide.js';
+import type { Template } from './template.js';
 
 export interface FinishInput {
   template: Template;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { child, childElements, element, firstDescendant, removeNode, type XmlElement } from '../xml/index.js';
-import type { OutputSlide } from './presentation-part.js';
+import type { OutputSlide } from './output-slide.js';
 import type { TemplateSlide } from './template.js';
 
 const SECTION_EXT_URI = '{521415D9-36F7-43E2-AB2F-B90AF26B5E84}';

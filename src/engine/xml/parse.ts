@@ -4,7 +4,7 @@
  * (ECMA-376 Part 2 §8.1.4 forbids DTD declarations in package parts).
  */
 import { EngineError } from '../errors.js';
-import type { XmlDocument, XmlElement, XmlNode } from './node.js';
+import type { XmlDocument, XmlElement } from './node.js';
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
@@ -45,7 +45,7 @@ class Parser {
   ) {}
 
   document(): XmlDocument {
-    let start = this.xml.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const start = this.xml.charCodeAt(0) === 0xfeff ? 1 : 0;
     this.pos = start;
     // Prolog: XML declaration, comments, PIs, whitespace — kept verbatim. A DOCTYPE is refused.
     for (;;) {
