@@ -41,6 +41,18 @@ describe('corpus', () => {
     await expectValidPptx(result.bytes, template);
   }, TIMEOUT);
 
+  it.each(decks.filter((d) => !d.strict && d.slides === 0).map((d) => [d.file, d] as const))('%s (no slides): a slide from each layout', async (_name, deck) => {
+    const template = readCorpus(deck);
+    const layouts = inspect(template).layouts;
+    expect(layouts.length).toBeGreaterThan(0);
+    const result = generate({
+      payload: { presentation: { template: 't.pptx', slides: layouts.map((l) => ({ type: 'layout', slide_index: l.index })) } },
+      files: new Map([['t.pptx', template]]),
+    });
+    expect(inspect(result.bytes).slides.map((s) => s.layout)).toEqual(layouts.map((l) => l.name));
+    await expectValidPptx(result.bytes, template);
+  }, TIMEOUT);
+
   it.each(decks.filter((d) => d.strict).map((d) => [d.file, d] as const))('%s: ISO Strict is refused with a clear error', (_name, deck) => {
     const run = (): unknown => generate({ payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } }, files: new Map([['t.pptx', readCorpus(deck)]]) });
     expect(run).toThrow(EngineError);
