@@ -131,9 +131,30 @@ describe('POST /v1.0/template/inspect', () => {
     for (const name of ['Title 1', 'Subtitle 2', 'Content Placeholder 2', 'Picture Placeholder 4']) {
       expect(body).toContain(name);
     }
-    const parsed = JSON.parse(body) as { slides: unknown[]; layouts: unknown[] };
+    const parsed = JSON.parse(body) as {
+      slides: { shapes: { name: string; id: number; kind: string; text: string; tags: string[] }[] }[];
+      layouts: unknown[];
+    };
     expect(parsed.slides).toHaveLength(10);
     expect(parsed.layouts.length).toBeGreaterThan(0);
+    // Slide 0 of the template: "Title 1" (id 2) and "Subtitle 2" (id 3), both text placeholders.
+    expect(parsed.slides[0]?.shapes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Title 1',
+          id: 2,
+          kind: expect.any(String),
+          text: expect.any(String),
+          tags: [],
+        }),
+        expect.objectContaining({
+          name: 'Subtitle 2',
+          id: 3,
+          kind: expect.any(String),
+          text: expect.any(String),
+        }),
+      ]),
+    );
   });
 
   it('answers 400 shape A without a template and 401 without a token', async () => {

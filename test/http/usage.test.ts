@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { bearer, issueToken, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -170,5 +170,26 @@ describe('GET /v1.0/usage and /v1/usage', () => {
         detail: expect.any(String),
       });
     }
+  });
+
+  // Moves the server's clock, so it runs last.
+  it('starts a new period on the subscription day: the old count becomes previousMonthUsedSlideCount', async () => {
+    const account = await server.signUp();
+    const sync = await fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      body: uploadForm(titleDeck(4)),
+      headers: bearer(account.token),
+    });
+    expect(sync.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await sync.arrayBuffer()), template);
+    const before = (await usage(account.token)).result;
+    expect(before.usedSlideCount).toBe(4);
+
+    server.clock.advance(32 * 24 * 3_600_000);
+    const token = await issueToken(server.base, account); // the old token expired after 24 h
+    const after = (await usage(token)).result;
+    expect(after.usedSlideCount).toBe(0);
+    expect(after.previousMonthUsedSlideCount).toBe(4);
+    expect(after.resetDate).not.toBe(before.resetDate);
   });
 });
