@@ -26,6 +26,7 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
       shapeValidation: slide.shapeValidation ?? deck.shapeValidation,
       addHyperlink: (url) => draft.addHyperlink(url),
       inheritedXfrm: (shape) => draft.inheritedXfrm(shape.element),
+      inheritedBodyPr: (shape) => draft.inheritedBodyPr(shape.element),
       warnings,
     },
     slide.shapes,

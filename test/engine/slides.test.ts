@@ -1,5 +1,6 @@
 /** Slide cloning: owned parts copied, shared parts shared, dropped slides leave nothing behind. */
 import { describe, expect, it } from 'vitest';
+import { inspect } from '../../src/engine/index.js';
 import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
@@ -140,6 +141,21 @@ describe('references between slides', () => {
     // "Short" listed template slides 1 and 2: now both clones of slide 1 (positions 0 and 2), then slide 2.
     const output = slideParts(result.bytes);
     expect(showIds.map((id) => `ppt/${targetOf(id!)}`)).toEqual([output[0], output[2], output[1]]);
+    await expectValidPptx(result.bytes, template);
+  });
+});
+
+describe('removed shapes', () => {
+  it('takes the picture a removed shape showed out of the package', async () => {
+    const template = readCorpus('pptx-automizer/SlideWithImages.pptx');
+    const pictures = inspect(template).slides[0]!.shapes.filter((s) => s.kind === 'picture');
+    expect(pictures.length).toBeGreaterThan(0);
+    const kept = partNames(run(template, { slides: [{ slide_index: 0 }] }).bytes);
+    const result = run(template, { slides: [{ slide_index: 0, shapes: pictures.map((p) => ({ shapeId: p.id, remove: true })) }] });
+    const names = partNames(result.bytes);
+    expect(count(names, /^ppt\/media\//)).toBeLessThan(count(kept, /^ppt\/media\//));
+    const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;
+    expect(slide).not.toContain('<p:pic>');
     await expectValidPptx(result.bytes, template);
   });
 });

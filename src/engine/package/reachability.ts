@@ -15,12 +15,20 @@ export function reachableParts(
   exists: (key: string) => string | undefined,
 ): Set<string> {
   const reached = new Set<string>();
+  // A thousand cloned slides share a folder and their layout/notes-master targets: resolve each pair once.
+  const resolved = new Map<string, string>();
   const queue: string[] = ['/'];
   for (let i = 0; i < queue.length; i++) {
     const source = queue[i]!;
+    const folder = source.slice(0, source.lastIndexOf('/') + 1);
     for (const rel of relationshipsOf(source)) {
       if (rel.external) continue;
-      const key = partKey(resolveTarget(source, rel.target));
+      const pair = `${folder}\0${rel.target}`;
+      let key = resolved.get(pair);
+      if (key === undefined) {
+        key = partKey(resolveTarget(source, rel.target));
+        resolved.set(pair, key);
+      }
       if (reached.has(key)) continue;
       const name = exists(key);
       if (name === undefined) continue;

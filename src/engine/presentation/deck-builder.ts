@@ -17,14 +17,14 @@ import { PartCopier, type CopyContext } from './part-copier.js';
 import { PartNamer } from './part-namer.js';
 import { newLayoutSlide } from './layout-slide.js';
 import { newNotesSlide, notesBody } from './notes-slide.js';
-import { effectiveXfrm, ownXfrm, placeholderKey, type Box } from './placeholders.js';
+import { effectiveBodyPr, firstXfrm, ownXfrm, placeholderKey, type Box } from './placeholders.js';
 import {
   clonePolicy,
   HYPERLINK_REL,
+  isReferencedById,
   NOTES_MASTER_REL,
   NOTES_SLIDE_REL,
   SLIDE_LAYOUT_REL,
-  SLIDE_MASTER_REL,
   SLIDE_REL,
 } from './relationship-policy.js';
 import { SlideIdAllocator } from './slide-ids.js';
@@ -73,6 +73,11 @@ export class SlideDraft {
     return this.deck.inheritedXfrm(this, shape);
   }
 
+  /** The layout's or master's a:bodyPr a placeholder shape inherits (autofit, insets). */
+  inheritedBodyPr(shape: XmlElement): XmlElement | null {
+    return this.deck.inheritedBodyPr(this, shape);
+  }
+
   /** The notes page for editing, creating one when the template slide had none. */
   notesRoot(): XmlElement {
     if (!this.notesDoc) {
@@ -107,8 +112,6 @@ export class DeckBuilder {
   readonly builder: PackageBuilder;
   private readonly copier: PartCopier;
   private readonly names: PartNamer;
-  /** Inherited placeholder geometry by layout and placeholder: the same few lookups repeat on every slide. */
-  private readonly inheritedBoxes = new Map<string, Box | null>();
   private readonly ids = new SlideIdAllocator();
   /** Template slide part → output part of its first clone. */
   private readonly firstClone = new Map<string, string>();
@@ -198,8 +201,13 @@ export class DeckBuilder {
       if (!first) notesRel.target = relativeTarget(draft.partName, this.copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL));
       hasNotes = true;
     }
-    this.builder.setPart(draft.partName, serializeXml(draft.document), CT_SLIDE);
-    this.builder.setRelationships(draft.partName, draft.relationships);
+    const xml = serializeXml(draft.document);
+    this.builder.setPart(draft.partName, xml, CT_SLIDE);
+    // A removed shape leaves its picture, chart or link relationship unnamed: drop it, and its part goes too.
+    this.builder.setRelationships(
+      draft.partName,
+      draft.relationships.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`)),
+    );
     const templateId = source.kind === 'slide' && first ? source.slide.id : null;
     this.output.push({
       partName: draft.partName,
@@ -224,19 +232,16 @@ export class DeckBuilder {
   }
 
   inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null {
-    const own = ownXfrm(shape);
+    return ownXfrm(shape) ?? firstXfrm(this.inheritedChain(draft, shape));
+  }
+
+  inheritedBodyPr(draft: SlideDraft, shape: XmlElement): XmlElement | null {
+    return effectiveBodyPr(this.inheritedChain(draft, shape));
+  }
+
+  private inheritedChain(draft: SlideDraft, shape: XmlElement): readonly XmlElement[] {
     const key = placeholderKey(shape);
-    if (own || !key) return own;
-    const layout = draft.layoutPartName();
-    const cacheKey = `${layout}|${key.type}|${key.idx}`;
-    let box = this.inheritedBoxes.get(cacheKey);
-    if (box === undefined) {
-      const template = this.template;
-      const load = (part: string | null): XmlElement | null => (part && template.pkg.has(part) ? template.xml(part).root : null);
-      box = effectiveXfrm(shape, [() => load(layout), () => load(layout && template.related(layout, SLIDE_MASTER_REL))]);
-      this.inheritedBoxes.set(cacheKey, box);
-    }
-    return box;
+    return key ? this.template.inheritedPlaceholders(draft.layoutPartName(), key) : [];
   }
 
   private createdNotesMaster: string | null = null;

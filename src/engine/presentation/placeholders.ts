@@ -57,22 +57,21 @@ export function placeholderKey(shape: XmlElement): PlaceholderKey | null {
   return placeholderOf(shape);
 }
 
-/**
- * Geometry of `shape`: its own, else inherited through the chain (layout, then master). The chain is a
- * list of loaders so that a master is only parsed when the layout does not already answer.
- */
-export function effectiveXfrm(shape: XmlElement, chain: readonly (() => XmlElement | null)[]): Box | null {
-  const own = ownXfrm(shape);
-  if (own) return own;
-  const key = placeholderOf(shape);
-  if (!key) return null;
-  for (const load of chain) {
-    const tree = load();
-    const match = tree && matchingPlaceholder(tree, key);
-    const box = match && ownXfrm(match);
+/** The first geometry along an inheritance chain of placeholders (layout, then master). */
+export function firstXfrm(chain: readonly XmlElement[]): Box | null {
+  for (const placeholder of chain) {
+    const box = ownXfrm(placeholder);
     if (box) return box;
   }
   return null;
+}
+
+const AUTOFIT = ['a:normAutofit', 'a:noAutofit', 'a:spAutoFit'];
+
+/** The a:bodyPr that decides autofit along the chain: the first that says, else the nearest one. */
+export function effectiveBodyPr(chain: readonly XmlElement[]): XmlElement | null {
+  const bodies = chain.map((p) => firstDescendant(p, 'a:bodyPr')).filter((b): b is XmlElement => b !== undefined);
+  return bodies.find((b) => b.children.some((c) => c.kind === 'element' && AUTOFIT.includes(c.name))) ?? bodies[0] ?? null;
 }
 
 export function layoutPlaceholders(layoutRoot: XmlElement): XmlElement[] {

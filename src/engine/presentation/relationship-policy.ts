@@ -44,6 +44,32 @@ const DROPPED = new Set([
   'http://schemas.microsoft.com/office/2018/10/relationships/comments',
 ]);
 
+/**
+ * Relationships a slide's XML names by r:id. When no attribute names one any more (its shape was removed),
+ * it is dropped, and the part it reached is pruned with it. Implicit ones (layout, notes, VML, the SmartArt
+ * drawing named from inside the diagram data) are never dropped this way (rule 4).
+ */
+const REFERENCED_BY_ID = new Set([
+  `${OFFICE}image`,
+  `${OFFICE}chart`,
+  'http://schemas.microsoft.com/office/2014/relationships/chartEx',
+  `${OFFICE}diagramData`,
+  `${OFFICE}diagramLayout`,
+  `${OFFICE}diagramQuickStyle`,
+  `${OFFICE}diagramColors`,
+  `${OFFICE}oleObject`,
+  `${OFFICE}package`,
+  `${OFFICE}hyperlink`,
+  `${OFFICE}video`,
+  `${OFFICE}audio`,
+  `${MS2007}media`,
+  `${OFFICE}slide`,
+]);
+
+export function isReferencedById(type: string): boolean {
+  return REFERENCED_BY_ID.has(type);
+}
+
 export type ClonePolicy = 'copy' | 'share' | 'drop' | 'slide-link';
 
 export function clonePolicy(type: string): ClonePolicy {

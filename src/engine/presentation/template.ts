@@ -8,7 +8,9 @@ import { EngineError } from '../errors.js';
 import { OpcPackage } from '../package/opc-package.js';
 import type { PackageLimits } from '../package/limits.js';
 import { REL, resolveTarget, type Relationship } from '../package/relationships.js';
-import { child, childElements, parseXml, type XmlDocument } from '../xml/index.js';
+import { child, childElements, parseXml, type XmlDocument, type XmlElement } from '../xml/index.js';
+import { matchingPlaceholder, type PlaceholderKey } from './placeholders.js';
+import { SLIDE_MASTER_REL } from './relationship-policy.js';
 
 export interface TemplateSlide {
   /** Zero-based position in the slide list. */
@@ -36,6 +38,7 @@ export class Template {
   private readonly parsed = new Map<string, XmlDocument>();
   private readonly tagMarkers = new Map<string, boolean>();
   private layoutList: TemplateLayout[] | undefined;
+  private readonly placeholderChains = new Map<string, XmlElement[]>();
 
   constructor(
     readonly pkg: OpcPackage,
@@ -75,6 +78,23 @@ export class Template {
       this.tagMarkers.set(partName, found);
     }
     return found;
+  }
+
+  /**
+   * The placeholders a slide placeholder `key` on `layoutPart` inherits from: the layout's, then the
+   * master's (ooxml-notes §8.3). Memoised: the same few lookups repeat on every slide of every request.
+   */
+  inheritedPlaceholders(layoutPart: string | null, key: PlaceholderKey): readonly XmlElement[] {
+    const cacheKey = `${layoutPart}|${key.type}|${key.idx}`;
+    let chain = this.placeholderChains.get(cacheKey);
+    if (!chain) {
+      const master = layoutPart && this.related(layoutPart, SLIDE_MASTER_REL);
+      chain = [layoutPart, master]
+        .map((part) => (part && this.pkg.has(part) ? matchingPlaceholder(this.xml(part).root, key) : null))
+        .filter((el): el is XmlElement => el !== null);
+      this.placeholderChains.set(cacheKey, chain);
+    }
+    return chain;
   }
 
   relationships(partName: string): readonly Relationship[] {
