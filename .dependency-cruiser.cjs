@@ -22,6 +22,13 @@ module.exports = {
       to: { path: '^src/(http|cli)/' },
     },
     {
+      name: 'engine-only-through-its-door',
+      comment: 'Outside the engine, only src/engine/index.ts is imported (DESIGN.md: generate.ts and inspect.ts are the doors).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/engine/', '\\.test\\.ts$'] },
+      to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
+    },
+    {
       name: 'http-is-not-imported-by-inner-layers',
       severity: 'error',
       from: { path: '^src/(engine|service|adapters)/', pathNot: '\\.test\\.ts$' },

@@ -4,7 +4,7 @@
  * token endpoint's `{isSuccess, Message, Result}`. Fastify's own request errors (bad JSON, body too large,
  * multipart limits, unsupported media type) are a client's invalid input, so they become shape A.
  */
-import { EngineError } from '../engine/errors.js';
+import { EngineError } from '../engine/index.js';
 import {
   ForbiddenDownloadError,
   InvalidCredentialsError,

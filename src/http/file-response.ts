@@ -3,7 +3,7 @@
  * attachment Content-Disposition carrying resultFileName (RFC 6266 / RFC 8187 `filename*` when the name is not
  * plain ASCII), and the generation warnings in header-safe form.
  */
-import type { Warning } from '../engine/errors.js';
+import type { Warning } from '../engine/index.js';
 
 export const PPTX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 

@@ -2,7 +2,7 @@
  * The `components.schemas` of the OpenAPI document: the response bodies of spec/service-interface.md, and the
  * jsonData schema taken from the engine (payload/parse-payload.ts) so that docs and validation cannot drift.
  */
-import { payloadJsonSchema } from '../engine/payload/parse-payload.js';
+import { payloadJsonSchema } from '../engine/index.js';
 
 export const OPENAPI_SCHEMAS: Record<string, unknown> = {
   JsonData: payloadJsonSchema,
