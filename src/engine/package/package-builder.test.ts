@@ -90,6 +90,21 @@ describe('PackageBuilder.build prunes by walking relationships', () => {
     expect(OpcPackage.open(builder.build()).has('/ppt/media/image99.png')).toBe(true);
   });
 
+  it('follows percent-encoded targets to part names with spaces or non-ASCII characters', () => {
+    const { pkg } = open();
+    const builder = new PackageBuilder(pkg);
+    builder.setPart('/ppt/media/bild 1ü.png', new Uint8Array([1, 2, 3]), 'image/png');
+    const target = relativeTarget('/ppt/slides/slide2.xml', '/ppt/media/bild 1ü.png');
+    expect(target).toBe('../media/bild%201%C3%BC.png');
+    builder
+      .relationships('/ppt/slides/slide2.xml')
+      .push({ id: 'rId98', type: REL.image, target, external: false });
+    const out = OpcPackage.open(builder.build());
+    expect(out.partNames()).toContain('/ppt/media/bild 1ü.png');
+    expect(out.has('/ppt/media/bild%201%C3%BC.png')).toBe(true);
+    expect(out.archive.entries.get('ppt/media/bild 1ü.png')!.flags & 0x0800).toBe(0x0800);
+  });
+
   it('never follows External targets', () => {
     const { pkg } = open();
     const external = pkg.relationships('/ppt/charts/chart2.xml').find((rel) => rel.external);
