@@ -7,6 +7,7 @@
 import { CT, type ContentTypes } from './content-types.js';
 import type { OpcPackage } from './opc-package.js';
 import { extensionOf, freePartName, itemName, partKey } from './part-names.js';
+import { fallbackContentType, shouldDeflate } from './part-storage.js';
 import { reachableParts } from './reachability.js';
 import {
   type Relationship,
@@ -27,64 +28,6 @@ interface OutputPart {
   /** True while the part's relationships are still the template's rels part, untouched. */
   templateRels: boolean;
 }
-
-/** Already compressed: deflating again costs time and gains nothing. */
-const STORED_EXTENSIONS = new Set([
-  'png',
-  'jpg',
-  'jpeg',
-  'jfif',
-  'gif',
-  'wdp',
-  'webp',
-  'mp4',
-  'm4v',
-  'mov',
-  'webm',
-  'wmv',
-  'avi',
-  'mp3',
-  'm4a',
-  'wma',
-  'aac',
-  'ogg',
-  'xlsx',
-  'xlsm',
-  'docx',
-  'pptx',
-  'zip',
-  'odttf',
-  'fntdata',
-]);
-
-/** Defaults for parts that would otherwise have no content type (rule 1: every part needs one). */
-const DEFAULT_TYPES: Record<string, string> = {
-  xml: CT.xml,
-  rels: CT.relationships,
-  png: CT.png,
-  jpg: CT.jpeg,
-  jpeg: CT.jpeg,
-  jfif: CT.jpeg,
-  gif: CT.gif,
-  bmp: CT.bmp,
-  tif: CT.tiff,
-  tiff: CT.tiff,
-  svg: CT.svg,
-  emf: CT.emf,
-  wmf: CT.wmf,
-  mp4: CT.mp4,
-  m4v: 'video/mp4',
-  mov: 'video/quicktime',
-  wmv: 'video/x-ms-wmv',
-  mp3: CT.mp3,
-  m4a: 'audio/mp4',
-  wav: CT.wav,
-  wma: 'audio/x-ms-wma',
-  xlsx: CT.spreadsheet,
-  bin: CT.oleObject,
-  vml: CT.vmlDrawing,
-  wdp: 'image/vnd.ms-photo',
-};
 
 export interface BuildOptions {
   /** Drop every part that no internal relationship chain from /_rels/.rels reaches. Default true. */
@@ -226,10 +169,7 @@ export class PackageBuilder {
     const types = this.contentTypes.clone();
     for (const name of written) {
       if (types.typeOf(name) === undefined)
-        types.ensureDefault(
-          extensionOf(name),
-          DEFAULT_TYPES[extensionOf(name)] ?? 'application/octet-stream',
-        );
+        types.ensureDefault(extensionOf(name), fallbackContentType(extensionOf(name)));
     }
     if (entries.some((entry) => entry.name.endsWith('.rels'))) types.ensureDefault('rels', CT.relationships);
     const contentTypes = Buffer.from(types.serialize(written), 'utf8');
@@ -258,7 +198,7 @@ export class PackageBuilder {
     if (part.source.kind === 'raw') return { name, from: part.source.from.archive, source: part.source.item };
     const { data } = part.source;
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    return { name, data: bytes, compress: !STORED_EXTENSIONS.has(extensionOf(part.name)) };
+    return { name, data: bytes, compress: shouldDeflate(part.name) };
   }
 
   /**
