@@ -239,6 +239,20 @@ const paths: Json = {
       responses: { '200': { description: 'Prometheus text format.' } },
     },
   },
+  '/openapi.json': {
+    get: {
+      summary: 'This document',
+      security: [],
+      responses: { '200': { description: 'OpenAPI 3.1, JSON.' } },
+    },
+  },
+  '/docs': {
+    get: {
+      summary: 'This document as HTML',
+      security: [],
+      responses: { '200': { description: 'HTML page.' } },
+    },
+  },
 };
 
 export function buildOpenApiDocument(version: string): Json {

@@ -26,6 +26,8 @@ const ENDPOINTS = [
   ['post', '/v1.0/template/inspect'],
   ['get', '/healthz'],
   ['get', '/metrics'],
+  ['get', '/openapi.json'],
+  ['get', '/docs'],
 ] as const;
 
 describe('operations', () => {
