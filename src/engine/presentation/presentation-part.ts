@@ -44,6 +44,7 @@ const PRESENTATION_ORDER = [
   'p:extLst',
 ];
 
+const DIGITAL_SIGNATURE_ORIGIN_REL = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin';
 const CT_MAIN = 'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml';
 const CT_NOTES_MASTER = 'application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml';
 const CT_THEME = 'application/vnd.openxmlformats-officedocument.theme+xml';
@@ -88,6 +89,8 @@ export function finishPresentation(input: FinishInput): void {
   });
 
   builder.setRelationships(main, rels);
+  // A digital signature over the template no longer matches the generated deck: drop it (it is pruned).
+  builder.setRelationships('/', builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL));
   builder.setPart(main, serializeXml({ prolog: template.presentation.prolog, root }), CT_MAIN);
   // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros (rule 19).
   builder.contentTypes.setOverride(main, CT_MAIN);
