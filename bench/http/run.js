@@ -3,31 +3,19 @@
  * autocannon, against the built server (dist/). Prints a markdown table: requests per second, p50 / p99 latency,
  * and how much the HTTP layer adds to the engine's own time for the same request.
  *
- *   npm run build && node bench/http/run.js [--connections 16] [--duration 20] [--slides 10] [--template FILE]
+ *   npm run build && node bench/http/run.js [--connections 16] [--duration 10] [--rounds 3] [--slides 10] [--template FILE]
  *
  * Compared, at one client and at N clients:
  *   engine via pool  the same generation straight into a worker pool of the same size (no HTTP, auth, quota,
  *                    database): the engine's own time as production runs it, off the event loop;
+ *   service          the same request through the service facade in process: payload parse, quota (SQLite),
+ *                    the same pool; no HTTP;
  *   HTTP             the full request through Fastify, auth, rate limit, quota (SQLite) and the same pool.
  * "HTTP adds" is (HTTP p50 − pool p50) / pool p50; the target is under 10 %. Main-thread time per request
  * (event-loop utilisation × wall time ÷ requests) is the CPU the HTTP layer and the service spend per request
  * outside the engine (wall time, so it includes being preempted on a busy machine). Server CPU per request
  * (process.cpuUsage: all threads of the server process) is immune to preemption: "HTTP adds in CPU" compares it
  * with the pool-only run's. Rounds alternate pool and HTTP runs so background load hits both alike; medians kept.
- */
-/**
- * HTTP benchmark (issue 3, "Speed"): synchronous generation of a 10-slide deck under 16 concurrent clients, with
- * autocannon, against the built server (dist/). Prints a markdown table: requests per second, p50 / p99 latency,
- * and how much the HTTP layer adds to the engine's own time for the same request.
- *
- *   npm run build && node bench/http/run.js [--connections 16] [--duration 20] [--slides 10] [--template FILE]
- *
- * Three figures are compared:
- *   engine    generate() in this process, sequentially, template cache warm (the engine's own time);
- *   1 client  the same request over HTTP, one at a time (engine time + HTTP parsing, auth, quota, worker hop);
- *   N clients the same request under load: latency includes waiting for one of the pool's workers.
- * "HTTP adds" at one client is (HTTP p50 − engine p50) / engine p50: the target is under 10 %. Under load the
- * per-request cost is pool size ÷ throughput, compared with the engine p50 the same way.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFile, spawnSync } from 'node:child_process';
@@ -203,6 +191,29 @@ async function poolOnly(inFlight, { seconds, amount }) {
   };
 }
 
+/** The same request through the service facade in process (auth, quota, payload parse, pool), without HTTP. */
+const serviceAccount = await runtime.service.authenticate(token);
+async function serviceOnly(amount) {
+  const latencies = [];
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < amount; i++) {
+    const begun = performance.now();
+    await runtime.service.generateNow(serviceAccount, {
+      jsonData: JSON.stringify(payload),
+      files: [{ name: templateName, bytes: template.slice() }],
+    });
+    latencies.push(performance.now() - begun);
+  }
+  const used = process.cpuUsage(cpu);
+  return {
+    requestsPerSecond: amount / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    cpuMs: (used.user + used.system) / 1000 / amount,
+  };
+}
+
 const median = (runs, pick) => percentile(runs.map(pick), 50);
 function summarise(runs) {
   const keys = Object.keys(runs[0]).filter((key) => typeof runs[0][key] === 'number');
@@ -212,9 +223,10 @@ function summarise(runs) {
 progress(`server at ${base}`);
 await load(connections, { amount: connections * 4 }); // warm every worker's template cache
 progress('warmed up');
-const runs = { poolSingle: [], single: [], poolLoaded: [], loaded: [] };
+const runs = { poolSingle: [], serviceSingle: [], single: [], poolLoaded: [], loaded: [] };
 for (let round = 1; round <= rounds; round++) {
   runs.poolSingle.push(await poolOnly(1, { amount: 200 }));
+  runs.serviceSingle.push(await serviceOnly(200));
   runs.single.push(await load(1, { amount: 200 }));
   runs.poolLoaded.push(await poolOnly(connections, { seconds: duration }));
   runs.loaded.push(await load(connections, { duration }));
@@ -222,6 +234,7 @@ for (let round = 1; round <= rounds; round++) {
 }
 const poolSingle = summarise(runs.poolSingle);
 const single = summarise(runs.single);
+const serviceSingle = summarise(runs.serviceSingle);
 const poolLoaded = summarise(runs.poolLoaded);
 const loaded = summarise(runs.loaded);
 await pool.close();
@@ -253,6 +266,7 @@ console.log(
   ),
 );
 console.log(row('engine via pool, 1 in flight', poolSingle, null));
+console.log(row('service call in process, sequential', serviceSingle, poolSingle));
 console.log(row('HTTP, 1 client', single, poolSingle));
 console.log(row(`engine via pool, ${connections} in flight`, poolLoaded, null));
 console.log(row(`HTTP, ${connections} clients`, loaded, poolLoaded));
