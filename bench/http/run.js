@@ -101,7 +101,8 @@ const config = configWith({
   ),
   limits: { syncMaxSlides: Math.max(slides, 1000) },
 });
-const sink = pino.destination('/dev/null');
+// Asynchronous, as the production logger writes (src/composition/logger.ts).
+const sink = pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 });
 const runtime = await createRuntime(config, { logger: createLogger(config, sink) });
 const server = await createHttpServer(runtime.service, config, { logStream: sink });
 const base = await server.listen();
