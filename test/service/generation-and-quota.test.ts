@@ -3,11 +3,11 @@
  * work, exact under concurrency, released on failure), the request limits, the rate limit and the usage report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import { InvalidInputError, TooManyRequestsError } from '../../src/service/errors.js';
 import {
   deck,
-  isZip,
   startHarness,
   TEMPLATE_NAME,
   templateBytes,
@@ -39,7 +39,7 @@ describe('synchronous generation', () => {
       user.account,
       upload(deck(3, { resultFileName: 'Quarterly review' })),
     );
-    expect(isZip(result.bytes)).toBe(true);
+    await expectValidPptx(result.bytes, templateBytes());
     expect(result.slideCount).toBe(3);
     expect(result.fileName).toBe('Quarterly review.pptx');
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(3);

@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import { ForbiddenDownloadError, InvalidInputError, NotFoundError } from '../../src/service/errors.js';
 import {
   deck,
-  isZip,
   startHarness,
   templateBytes,
   upload,
@@ -54,7 +54,7 @@ describe('jobs', () => {
     );
     const download = await h.service.openDownload(pathOf(done.fileUrl ?? ''));
     expect(download.fileName).toBe('Board deck.pptx');
-    expect(isZip(download.bytes)).toBe(true);
+    await expectValidPptx(download.bytes, templateBytes());
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(4);
     const stats = await h.service.stats();
     expect(stats.jobsByState.SUCCEEDED).toBeGreaterThanOrEqual(1);

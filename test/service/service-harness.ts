@@ -138,7 +138,3 @@ export async function waitForJob(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
-
-export function isZip(bytes: Uint8Array): boolean {
-  return bytes[0] === 0x50 && bytes[1] === 0x4b;
-}
