@@ -4,16 +4,24 @@ module.exports = {
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
     {
       name: 'engine-stands-alone',
-      comment: 'engine/ is pure: it imports nothing outside itself but zlib and crypto (tests may import test support).',
+      comment:
+        'engine/ is pure: it imports nothing outside itself but zlib and crypto (tests may import test support).',
       severity: 'error',
       from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
-      to: { pathNot: ['^src/engine/', '^node:zlib$', '^zlib$', '^node:crypto$', '^crypto$', 'node_modules/zod'] },
+      to: {
+        pathNot: ['^src/engine/', '^node:zlib$', '^zlib$', '^node:crypto$', '^crypto$', 'node_modules/zod'],
+      },
     },
     {
       name: 'service-knows-no-transport-or-storage',
       severity: 'error',
       from: { path: '^src/service/', pathNot: '\\.test\\.ts$' },
-      to: { path: ['^src/(http|cli|adapters)/', 'node_modules/(fastify|better-sqlite3|pg|bullmq|ioredis|@aws-sdk)'] },
+      to: {
+        path: [
+          '^src/(http|cli|adapters)/',
+          'node_modules/(fastify|better-sqlite3|pg|bullmq|ioredis|@aws-sdk)',
+        ],
+      },
     },
     {
       name: 'adapters-implement-ports-only',
@@ -23,7 +31,8 @@ module.exports = {
     },
     {
       name: 'engine-only-through-its-door',
-      comment: 'Outside the engine, only src/engine/index.ts is imported (DESIGN.md: generate.ts and inspect.ts are the doors).',
+      comment:
+        'Outside the engine, only src/engine/index.ts is imported (DESIGN.md: generate.ts and inspect.ts are the doors).',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/engine/', '\\.test\\.ts$'] },
       to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
@@ -39,6 +48,9 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

@@ -24,10 +24,19 @@ const rels = (items: [string, string, string][]): string =>
   items.map(([id, type, target]) => `<Relationship Id="${id}" Type="${type}" Target="${target}"/>`).join('') +
   '</Relationships>';
 
-const xfrm = (x: number, y: number, cx: number, cy: number): string => `<a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm>`;
-const groupHeader = '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>';
+const xfrm = (x: number, y: number, cx: number, cy: number): string =>
+  `<a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${cx}" cy="${cy}"/></a:xfrm>`;
+const groupHeader =
+  '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>';
 
-function placeholder(id: number, name: string, ph: string, geometry: string, paragraphs: string[] = [], lstStyle = '<a:lstStyle/>'): string {
+function placeholder(
+  id: number,
+  name: string,
+  ph: string,
+  geometry: string,
+  paragraphs: string[] = [],
+  lstStyle = '<a:lstStyle/>',
+): string {
   const body = paragraphs.length ? paragraphs.join('') : '<a:p><a:endParaRPr lang="en-US"/></a:p>';
   return (
     `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="${name}"/><p:cNvSpPr><a:spLocks noGrp="1"/></p:cNvSpPr><p:nvPr>${ph}</p:nvPr></p:nvSpPr>` +
@@ -54,8 +63,20 @@ const bodyGeometry = xfrm(838200, 1825625, 10515600, 4351338);
 
 const master =
   `${PRE}<p:sldMaster ${NS}><p:cSld><p:bg><p:bgRef idx="1001"><a:schemeClr val="bg1"/></p:bgRef></p:bg><p:spTree>${groupHeader}` +
-  placeholder(2, 'Title Placeholder 1', '<p:ph type="title"/>', `${titleGeometry}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>`, [para('Click to edit title')]) +
-  placeholder(3, 'Text Placeholder 2', '<p:ph type="body" idx="1"/>', `${bodyGeometry}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>`, [para('Click to edit text')]) +
+  placeholder(
+    2,
+    'Title Placeholder 1',
+    '<p:ph type="title"/>',
+    `${titleGeometry}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>`,
+    [para('Click to edit title')],
+  ) +
+  placeholder(
+    3,
+    'Text Placeholder 2',
+    '<p:ph type="body" idx="1"/>',
+    `${bodyGeometry}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom>`,
+    [para('Click to edit text')],
+  ) +
   '</p:spTree></p:cSld>' +
   '<p:clrMap bg1="lt1" tx1="dk1" bg2="lt2" tx2="dk2" accent1="accent1" accent2="accent2" accent3="accent3" accent4="accent4" accent5="accent5" accent6="accent6" hlink="hlink" folHlink="folHlink"/>' +
   '<p:sldLayoutIdLst><p:sldLayoutId id="2147483649" r:id="rId1"/><p:sldLayoutId id="2147483650" r:id="rId2"/></p:sldLayoutIdLst>' +
@@ -73,13 +94,28 @@ const layout = (name: string, type: string, shapes: string): string =>
 const titleLayout = layout(
   'Title Slide',
   'title',
-  placeholder(2, 'Title 1', '<p:ph type="ctrTitle"/>', xfrm(1524000, 1122363, 9144000, 2387600), [para('Click to edit title')], '<a:lstStyle><a:lvl1pPr algn="ctr"><a:defRPr sz="5400"/></a:lvl1pPr></a:lstStyle>') +
-    placeholder(3, 'Subtitle 2', '<p:ph type="subTitle" idx="1"/>', xfrm(1524000, 3602038, 9144000, 1655762), [para('Click to edit subtitle')], '<a:lstStyle><a:lvl1pPr marL="0" indent="0" algn="ctr"><a:buNone/><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle>'),
+  placeholder(
+    2,
+    'Title 1',
+    '<p:ph type="ctrTitle"/>',
+    xfrm(1524000, 1122363, 9144000, 2387600),
+    [para('Click to edit title')],
+    '<a:lstStyle><a:lvl1pPr algn="ctr"><a:defRPr sz="5400"/></a:lvl1pPr></a:lstStyle>',
+  ) +
+    placeholder(
+      3,
+      'Subtitle 2',
+      '<p:ph type="subTitle" idx="1"/>',
+      xfrm(1524000, 3602038, 9144000, 1655762),
+      [para('Click to edit subtitle')],
+      '<a:lstStyle><a:lvl1pPr marL="0" indent="0" algn="ctr"><a:buNone/><a:defRPr sz="2400"/></a:lvl1pPr></a:lstStyle>',
+    ),
 );
 const contentLayout = layout(
   'Title and Content',
   'obj',
-  placeholder(2, 'Title 1', '<p:ph type="title"/>', '', [para('Click to edit title')]) + placeholder(3, 'Content Placeholder 2', '<p:ph idx="1"/>', '', [para('Click to edit text')]),
+  placeholder(2, 'Title 1', '<p:ph type="title"/>', '', [para('Click to edit title')]) +
+    placeholder(3, 'Content Placeholder 2', '<p:ph idx="1"/>', '', [para('Click to edit text')]),
 );
 
 const colour = (name: string, hex: string): string => `<a:${name}><a:srgbClr val="${hex}"/></a:${name}>`;
@@ -87,9 +123,16 @@ const theme =
   `${PRE}<a:theme xmlns:a="${NS_A}" name="Deckforge Sample"><a:themeElements>` +
   '<a:clrScheme name="Deckforge">' +
   '<a:dk1><a:srgbClr val="1F2933"/></a:dk1><a:lt1><a:srgbClr val="FFFFFF"/></a:lt1>' +
-  colour('dk2', '323F4B') + colour('lt2', 'E4E7EB') + colour('accent1', '2F6FDE') + colour('accent2', 'F29D38') +
-  colour('accent3', '3EBD93') + colour('accent4', 'D64545') + colour('accent5', '8E6CEF') + colour('accent6', '48B3CF') +
-  colour('hlink', '2F6FDE') + colour('folHlink', '8E6CEF') +
+  colour('dk2', '323F4B') +
+  colour('lt2', 'E4E7EB') +
+  colour('accent1', '2F6FDE') +
+  colour('accent2', 'F29D38') +
+  colour('accent3', '3EBD93') +
+  colour('accent4', 'D64545') +
+  colour('accent5', '8E6CEF') +
+  colour('accent6', '48B3CF') +
+  colour('hlink', '2F6FDE') +
+  colour('folHlink', '8E6CEF') +
   '</a:clrScheme>' +
   '<a:fontScheme name="Deckforge"><a:majorFont><a:latin typeface="Calibri Light"/><a:ea typeface=""/><a:cs typeface=""/></a:majorFont>' +
   '<a:minorFont><a:latin typeface="Calibri"/><a:ea typeface=""/><a:cs typeface=""/></a:minorFont></a:fontScheme>' +
@@ -108,13 +151,27 @@ const slides = [
   ),
   slide(
     placeholder(2, 'Title', '<p:ph type="title"/>', '', [para('Highlights')]) +
-      placeholder(3, 'Body', '<p:ph idx="1"/>', '', [para('First point'), para('A detail', 1), para('Second point')]) +
-      textBox(4, 'Footnote', xfrm(838200, 6211888, 10515600, 369332), para('Source: internal figures', 0, '<a:rPr lang="en-US" sz="1200" i="1" dirty="0"/>')),
+      placeholder(3, 'Body', '<p:ph idx="1"/>', '', [
+        para('First point'),
+        para('A detail', 1),
+        para('Second point'),
+      ]) +
+      textBox(
+        4,
+        'Footnote',
+        xfrm(838200, 6211888, 10515600, 369332),
+        para('Source: internal figures', 0, '<a:rPr lang="en-US" sz="1200" i="1" dirty="0"/>'),
+      ),
   ),
   slide(
     '<p:grpSp><p:nvGrpSpPr><p:cNvPr id="2" name="Closing Group"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr>' +
       `<p:grpSpPr><a:xfrm><a:off x="2032000" y="2286000"/><a:ext cx="8128000" cy="2286000"/><a:chOff x="2032000" y="2286000"/><a:chExt cx="8128000" cy="2286000"/></a:xfrm></p:grpSpPr>` +
-      textBox(3, 'Closing Text', xfrm(2032000, 2286000, 8128000, 1143000), para('Thank you', 0, '<a:rPr lang="en-US" sz="4000" b="1" dirty="0"/>')) +
+      textBox(
+        3,
+        'Closing Text',
+        xfrm(2032000, 2286000, 8128000, 1143000),
+        para('Thank you', 0, '<a:rPr lang="en-US" sz="4000" b="1" dirty="0"/>'),
+      ) +
       textBox(4, 'Contact', xfrm(2032000, 3429000, 8128000, 1143000), para('{{contact}}')) +
       '</p:grpSp>',
   ),
@@ -137,8 +194,18 @@ const contentTypes =
   `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>` +
   `<Override PartName="/ppt/presentation.xml" ContentType="${CT}.presentationml.presentation.main+xml"/>` +
   `<Override PartName="/ppt/slideMasters/slideMaster1.xml" ContentType="${CT}.presentationml.slideMaster+xml"/>` +
-  [1, 2].map((n) => `<Override PartName="/ppt/slideLayouts/slideLayout${n}.xml" ContentType="${CT}.presentationml.slideLayout+xml"/>`).join('') +
-  slides.map((_, i) => `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="${CT}.presentationml.slide+xml"/>`).join('') +
+  [1, 2]
+    .map(
+      (n) =>
+        `<Override PartName="/ppt/slideLayouts/slideLayout${n}.xml" ContentType="${CT}.presentationml.slideLayout+xml"/>`,
+    )
+    .join('') +
+  slides
+    .map(
+      (_, i) =>
+        `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="${CT}.presentationml.slide+xml"/>`,
+    )
+    .join('') +
   `<Override PartName="/ppt/theme/theme1.xml" ContentType="${CT}.theme+xml"/>` +
   `<Override PartName="/docProps/app.xml" ContentType="${CT}.extended-properties+xml"/>` +
   '</Types>';
@@ -146,7 +213,13 @@ const contentTypes =
 const layoutRels = rels([['rId1', `${REL}/slideMaster`, '../slideMasters/slideMaster1.xml']]);
 const files: [string, string][] = [
   ['[Content_Types].xml', contentTypes],
-  ['_rels/.rels', rels([['rId1', `${REL}/officeDocument`, 'ppt/presentation.xml'], ['rId2', `${REL}/extended-properties`, 'docProps/app.xml']])],
+  [
+    '_rels/.rels',
+    rels([
+      ['rId1', `${REL}/officeDocument`, 'ppt/presentation.xml'],
+      ['rId2', `${REL}/extended-properties`, 'docProps/app.xml'],
+    ]),
+  ],
   ['docProps/app.xml', app],
   ['ppt/presentation.xml', presentation],
   [
@@ -154,7 +227,11 @@ const files: [string, string][] = [
     rels([
       ['rId1', `${REL}/slideMaster`, 'slideMasters/slideMaster1.xml'],
       ['rId2', `${REL}/theme`, 'theme/theme1.xml'],
-      ...slides.map((_, i): [string, string, string] => [`rId${10 + i}`, `${REL}/slide`, `slides/slide${i + 1}.xml`]),
+      ...slides.map((_, i): [string, string, string] => [
+        `rId${10 + i}`,
+        `${REL}/slide`,
+        `slides/slide${i + 1}.xml`,
+      ]),
     ]),
   ],
   ['ppt/slideMasters/slideMaster1.xml', master],
@@ -173,7 +250,10 @@ const files: [string, string][] = [
   ['ppt/theme/theme1.xml', theme],
   ...slides.flatMap((xml, i): [string, string][] => [
     [`ppt/slides/slide${i + 1}.xml`, xml],
-    [`ppt/slides/_rels/slide${i + 1}.xml.rels`, rels([['rId1', `${REL}/slideLayout`, `../slideLayouts/slideLayout${i === 0 ? 1 : 2}.xml`]])],
+    [
+      `ppt/slides/_rels/slide${i + 1}.xml.rels`,
+      rels([['rId1', `${REL}/slideLayout`, `../slideLayouts/slideLayout${i === 0 ? 1 : 2}.xml`]]),
+    ],
   ]),
 ];
 

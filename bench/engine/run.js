@@ -37,14 +37,24 @@ const roundsArg = process.argv.indexOf('--rounds');
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 15;
 
 function plan(count) {
-  return Array.from({ length: count }, (_, i) => ({ ...SLIDES[i % SLIDES.length], titleText: `Slide ${i + 1} title`, bodyText: `Body text of slide ${i + 1}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    ...SLIDES[i % SLIDES.length],
+    titleText: `Slide ${i + 1} title`,
+    bodyText: `Body text of slide ${i + 1}`,
+  }));
 }
 
 function payload(count) {
   return {
     presentation: {
       template: 'layouts.pptx',
-      slides: plan(count).map((s) => ({ slide_index: s.index, shapes: [{ name: s.title, content: s.titleText }, { name: s.body, content: s.bodyText }] })),
+      slides: plan(count).map((s) => ({
+        slide_index: s.index,
+        shapes: [
+          { name: s.title, content: s.titleText },
+          { name: s.body, content: s.bodyText },
+        ],
+      })),
     },
   };
 }
@@ -73,7 +83,12 @@ function automizer(count) {
   const { modify } = automizerModule;
   const slides = plan(count);
   return async () => {
-    const pres = new Automizer({ templateDir: dirname(TEMPLATE_PATH), removeExistingSlides: true, autoImportSlideMasters: false, verbosity: 0 })
+    const pres = new Automizer({
+      templateDir: dirname(TEMPLATE_PATH),
+      removeExistingSlides: true,
+      autoImportSlideMasters: false,
+      verbosity: 0,
+    })
       .loadRoot('layouts.pptx')
       .load('layouts.pptx', 'template');
     for (const s of slides) {
@@ -93,12 +108,29 @@ function cliRun(count) {
   const payloadPath = join(dir, 'payload.json');
   writeFileSync(payloadPath, JSON.stringify(payload(count)));
   const probe = join(dir, 'rss.cjs');
-  writeFileSync(probe, "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));");
+  writeFileSync(
+    probe,
+    "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
+  );
   const walls = [];
   const rss = [];
   for (let i = 0; i < 7; i++) {
     const start = performance.now();
-    const result = spawnSync(process.execPath, ['--require', probe, join(ROOT, 'bin', 'deckforge.js'), 'generate', TEMPLATE_PATH, payloadPath, '-o', join(dir, 'out.pptx'), '-q'], { encoding: 'utf8' });
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--require',
+        probe,
+        join(ROOT, 'bin', 'deckforge.js'),
+        'generate',
+        TEMPLATE_PATH,
+        payloadPath,
+        '-o',
+        join(dir, 'out.pptx'),
+        '-q',
+      ],
+      { encoding: 'utf8' },
+    );
     walls.push(performance.now() - start);
     if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
     rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
@@ -113,16 +145,22 @@ const print = (line) => {
   console.log(line);
 };
 
-print(`Engine benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${ROUNDS} rounds (median), template poi/layouts.pptx`);
+print(
+  `Engine benchmark, ${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${ROUNDS} rounds (median), template poi/layouts.pptx`,
+);
 print('');
-print('| output slides | deckforge first | deckforge cached | pptx-automizer | automizer ÷ deckforge first | automizer ÷ deckforge cached |');
+print(
+  '| output slides | deckforge first | deckforge cached | pptx-automizer | automizer ÷ deckforge first | automizer ÷ deckforge cached |',
+);
 print('|---:|---:|---:|---:|---:|---:|');
 for (const count of [10, 1000]) {
   const first = await time(deckforge(count, null), ROUNDS);
   const cache = new TemplateCache();
   const cached = await time(deckforge(count, cache), ROUNDS);
   const peer = await time(automizer(count), count > 100 ? 3 : ROUNDS, count > 100 ? 1 : 3);
-  print(`| ${count} | ${ms(first)} | ${ms(cached)} | ${ms(peer)} | ${(peer / first).toFixed(1)}× | ${(peer / cached).toFixed(1)}× |`);
+  print(
+    `| ${count} | ${ms(first)} | ${ms(cached)} | ${ms(peer)} | ${(peer / first).toFixed(1)}× | ${(peer / cached).toFixed(1)}× |`,
+  );
 }
 print('');
 print('Scaling (deckforge first, no cache): cost per output slide should stay flat.');
@@ -135,5 +173,8 @@ for (const count of [100, 1000, 5000]) {
 }
 print('');
 const cli = cliRun(1000);
-print(`\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up).`);
-if (process.argv.includes('--write')) writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);
+print(
+  `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up).`,
+);
+if (process.argv.includes('--write'))
+  writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);

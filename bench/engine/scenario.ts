@@ -19,7 +19,13 @@ export interface PlannedSlide {
 export function plan(count: number): PlannedSlide[] {
   return Array.from({ length: count }, (_, i) => {
     const t = TEMPLATE_SLIDES[i % TEMPLATE_SLIDES.length]!;
-    return { index: t.index, title: t.title, body: t.body, titleText: `Slide ${i + 1} title`, bodyText: `Body text of slide ${i + 1}` };
+    return {
+      index: t.index,
+      title: t.title,
+      body: t.body,
+      titleText: `Slide ${i + 1} title`,
+      bodyText: `Body text of slide ${i + 1}`,
+    };
   });
 }
 

@@ -7,7 +7,6 @@ import { openAccountAdmin } from '../composition/index.js';
 import { ServiceError } from '../service/errors.js';
 import type { CommandIo } from './command-io.js';
 
-
 const USAGE = `Usage:
   deckforge accounts create --email E [--password P] [--plan NAME] [--json]
   deckforge accounts set-plan --email E --plan NAME [--json]

@@ -49,7 +49,8 @@ export async function runGenerate(args: string[], io: CommandIo): Promise<number
     const result = generate({ payload, files: fileMap });
     const target = resolve(output ?? result.fileName);
     writeFileSync(target, result.bytes);
-    if (!quiet) for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
+    if (!quiet)
+      for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
     io.stdout(`wrote ${target} (${result.slideCount} slides, ${result.bytes.length} bytes)\n`);
     return 0;
   } catch (error) {

@@ -39,7 +39,9 @@ export async function runInspect(args: string[], io: CommandIo): Promise<number>
 function describe(result: InspectResult): string {
   const lines: string[] = [];
   for (const slide of result.slides) {
-    const flags = [slide.layout ? `layout "${slide.layout}"` : null, slide.hidden ? 'hidden' : null].filter(Boolean).join(', ');
+    const flags = [slide.layout ? `layout "${slide.layout}"` : null, slide.hidden ? 'hidden' : null]
+      .filter(Boolean)
+      .join(', ');
     lines.push(`slide ${slide.index} (id ${slide.id}${flags ? `, ${flags}` : ''})`);
     for (const shape of slide.shapes) lines.push(shapeLine(shape));
     if (slide.notes) lines.push(`  notes: ${JSON.stringify(clip(slide.notes))}`);

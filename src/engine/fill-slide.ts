@@ -37,7 +37,10 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
       path: `${slide.path}.notes`,
       // Notes pages carry no hyperlinks of ours: the text stays, the link is dropped with a warning.
       addHyperlink: () => {
-        warnings.push({ path: `${slide.path}.notes`, message: 'hyperlinks are not supported in speaker notes; the text was kept without the link' });
+        warnings.push({
+          path: `${slide.path}.notes`,
+          message: 'hyperlinks are not supported in speaker notes; the text was kept without the link',
+        });
         return '';
       },
       warnings,
@@ -50,7 +53,8 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
   const lookup = (key: string): string | undefined => slideTags.get(key) ?? deckTags.get(key);
   const used = new Set<string>();
   for (const key of replaceTags(draft.root, lookup).used) used.add(key);
-  if (draft.notes || draft.hasTemplateNotesWithTags()) for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
+  if (draft.notes || draft.hasTemplateNotesWithTags())
+    for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
   for (const key of used) if (!slideTags.has(key)) deckTagsUsed.add(key);
 
   const mode = slide.tagValidation ?? deck.tagValidation;

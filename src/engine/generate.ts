@@ -46,12 +46,18 @@ export function generate(input: GenerateInput): GenerateResult {
   });
   for (const key of unusedDeckTags(request, deckTagsUsed)) {
     const message = `tag "${key}" is not used anywhere in the deck`;
-    if (request.tagValidation === 'strict') throw new EngineError('TAG_NOT_USED', message, 'presentation.tags');
+    if (request.tagValidation === 'strict')
+      throw new EngineError('TAG_NOT_USED', message, 'presentation.tags');
     warnings.push({ path: 'presentation.tags', message });
   }
   const bytes = deck.finish();
   warnings.push(...deck.warnings);
-  return { bytes, slideCount: request.slides.length, warnings, fileName: `${request.resultFileName ?? baseName(request.templates[0]?.source ?? 'presentation')}.pptx` };
+  return {
+    bytes,
+    slideCount: request.slides.length,
+    warnings,
+    fileName: `${request.resultFileName ?? baseName(request.templates[0]?.source ?? 'presentation')}.pptx`,
+  };
 }
 
 function openTemplate(request: DeckRequest, input: GenerateInput, cache: TemplateCache): Template {
@@ -70,17 +76,26 @@ function openTemplate(request: DeckRequest, input: GenerateInput, cache: Templat
   const bytes = input.files.get(ref.source);
   if (!bytes) {
     const names = [...input.files.keys()].map((n) => `"${n}"`).join(', ') || 'none';
-    throw new EngineError('MISSING_FILE', `template "${ref.source}" is not among the uploaded files (uploaded: ${names})`, ref.path);
+    throw new EngineError(
+      'MISSING_FILE',
+      `template "${ref.source}" is not among the uploaded files (uploaded: ${names})`,
+      ref.path,
+    );
   }
   return cache.open(bytes, input.limits);
 }
 
 function slideSource(template: Template, slide: SlideRequest): SlideSource {
   if (slide.kind === 'layout') {
-    if (slide.select.by !== 'index') throw new EngineError('INVALID_PAYLOAD', 'a layout is chosen by slide_index', `${slide.path}.slide_id`);
+    if (slide.select.by !== 'index')
+      throw new EngineError('INVALID_PAYLOAD', 'a layout is chosen by slide_index', `${slide.path}.slide_id`);
     const layout = template.layouts[slide.select.index];
     if (!layout) {
-      throw new EngineError('SLIDE_NOT_FOUND', `layout index ${slide.select.index} is out of range: the template has ${template.layouts.length} layouts`, `${slide.path}.slide_index`);
+      throw new EngineError(
+        'SLIDE_NOT_FOUND',
+        `layout index ${slide.select.index} is out of range: the template has ${template.layouts.length} layouts`,
+        `${slide.path}.slide_index`,
+      );
     }
     return { kind: 'layout', layout };
   }
@@ -88,15 +103,26 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
   if (select.by === 'index') {
     const found = template.slides[select.index];
     if (!found) {
-      const range = template.slides.length === 0 ? 'the template has no slides' : `the template has ${template.slides.length} slides (0–${template.slides.length - 1})`;
-      throw new EngineError('SLIDE_NOT_FOUND', `slide_index ${select.index} is out of range: ${range}`, `${slide.path}.slide_index`);
+      const range =
+        template.slides.length === 0
+          ? 'the template has no slides'
+          : `the template has ${template.slides.length} slides (0–${template.slides.length - 1})`;
+      throw new EngineError(
+        'SLIDE_NOT_FOUND',
+        `slide_index ${select.index} is out of range: ${range}`,
+        `${slide.path}.slide_index`,
+      );
     }
     return { kind: 'slide', slide: found };
   }
   const found = template.slides.find((s) => s.id === select.id);
   if (!found) {
     const ids = template.slides.map((s) => s.id).join(', ') || 'none';
-    throw new EngineError('SLIDE_NOT_FOUND', `the template has no slide with id ${select.id} (its slide ids: ${ids})`, `${slide.path}.slide_id`);
+    throw new EngineError(
+      'SLIDE_NOT_FOUND',
+      `the template has no slide with id ${select.id} (its slide ids: ${ids})`,
+      `${slide.path}.slide_id`,
+    );
   }
   return { kind: 'slide', slide: found };
 }

@@ -5,7 +5,13 @@ export { generate } from './generate.js';
 export type { GenerateInput, GenerateResult } from './generate.js';
 export { inspect } from './inspect.js';
 export type { InspectResult, InspectedSlide, InspectedShape, InspectedLayout } from './inspect.js';
-export { parsePayload, parsePayloadText, countRequestedSlides, payloadJsonSchema, payloadJsonSchemaParts } from './payload/parse-payload.js';
+export {
+  parsePayload,
+  parsePayloadText,
+  countRequestedSlides,
+  payloadJsonSchema,
+  payloadJsonSchemaParts,
+} from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
 export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';

@@ -45,7 +45,11 @@ export interface InspectResult {
 const TAG = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
 export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimits>): InspectResult {
-  const template = Template.open(templateBytes, createHash('sha256').update(templateBytes).digest('hex'), limits);
+  const template = Template.open(
+    templateBytes,
+    createHash('sha256').update(templateBytes).digest('hex'),
+    limits,
+  );
   const sldSz = child(template.presentation.root, 'p:sldSz');
   const layoutName = new Map(template.layouts.map((l) => [l.partName, l.name]));
   return {
@@ -64,7 +68,11 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
         tags: unique([...shapes.flatMap((s) => s.tags), ...tagsIn(notes ?? '')]),
       };
     }),
-    layouts: template.layouts.map((layout) => ({ index: layout.index, name: layout.name, shapes: inspectShapes(template.xml(layout.partName).root) })),
+    layouts: template.layouts.map((layout) => ({
+      index: layout.index,
+      name: layout.name,
+      shapes: inspectShapes(template.xml(layout.partName).root),
+    })),
   };
 }
 
@@ -73,7 +81,9 @@ function inspectShapes(root: XmlElement): InspectedShape[] {
   if (!spTree) return [];
   const groupOf = new Map<XmlElement, string>();
   const shapes = listShapes(spTree);
-  for (const shape of shapes) if (shape.kind === 'group') for (const inner of descendants(shape.element)) groupOf.set(inner, shape.name);
+  for (const shape of shapes)
+    if (shape.kind === 'group')
+      for (const inner of descendants(shape.element)) groupOf.set(inner, shape.name);
   return shapes.map((shape) => {
     const text = paragraphsText(shape.element);
     return {

@@ -23,7 +23,23 @@ describe('deckforge generate', () => {
   it('writes the deck, named by -o, and reports warnings on stderr', async () => {
     const dir = workDir();
     const payload = join(dir, 'payload.json');
-    writeFileSync(payload, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides: [{ slide_index: 1, shapes: [{ name: 'Title', content: 'From the CLI' }, { name: 'Missing', content: 'x' }] }] } }));
+    writeFileSync(
+      payload,
+      JSON.stringify({
+        presentation: {
+          template: 'sample-template.pptx',
+          slides: [
+            {
+              slide_index: 1,
+              shapes: [
+                { name: 'Title', content: 'From the CLI' },
+                { name: 'Missing', content: 'x' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     const out = join(dir, 'out.pptx');
     const result = await cli('generate', SAMPLE_PATH, payload, '-o', out);
     expect(result.code).toBe(0);
@@ -35,7 +51,10 @@ describe('deckforge generate', () => {
   it('exits 1 with the JSON path on a payload error and on malformed JSON', async () => {
     const dir = workDir();
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides: [{ slide_index: 9 }] } }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ presentation: { template: 'sample-template.pptx', slides: [{ slide_index: 9 }] } }),
+    );
     const result = await cli('generate', SAMPLE_PATH, bad, '-o', join(dir, 'x.pptx'));
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('presentation.slides[0].slide_index: slide_index 9 is out of range');
@@ -66,9 +85,15 @@ describe('deckforge inspect', () => {
 
   it('--json prints the inspect document', async () => {
     const result = await cli('inspect', SAMPLE_PATH, '--json');
-    const json = JSON.parse(result.stdout) as { slides: { shapes: { name: string; kind: string; group: string | null }[] }[]; layouts: unknown[] };
+    const json = JSON.parse(result.stdout) as {
+      slides: { shapes: { name: string; kind: string; group: string | null }[] }[];
+      layouts: unknown[];
+    };
     expect(json.slides).toHaveLength(3);
-    expect(json.slides[2]!.shapes.find((s) => s.name === 'Contact')).toMatchObject({ kind: 'text', group: 'Closing Group' });
+    expect(json.slides[2]!.shapes.find((s) => s.name === 'Contact')).toMatchObject({
+      kind: 'text',
+      group: 'Closing Group',
+    });
     expect(json.layouts).toHaveLength(2);
   });
 

@@ -18,46 +18,74 @@ describe('corpus', () => {
     expect(decks.length).toBeGreaterThan(90);
   });
 
-  it.each(usable.map((d) => [d.file, d] as const))('%s: clones every slide, fills every text shape', async (_name, deck) => {
-    const template = readCorpus(deck);
-    const before = inspect(template);
-    const order = [...before.slides.map((s) => s.index).reverse(), 0, 0];
-    const slides = order.map((index, position) => ({
-      slide_index: index,
-      shapes: textShapes(before, index).map((id) => ({ shapeId: id, content: marker(position, id) })),
-    }));
-    const result = generate({ payload: { presentation: { template: 'template.pptx', slides } }, files: new Map([['template.pptx', template]]) });
-    expect(result.slideCount).toBe(order.length);
+  it.each(usable.map((d) => [d.file, d] as const))(
+    '%s: clones every slide, fills every text shape',
+    async (_name, deck) => {
+      const template = readCorpus(deck);
+      const before = inspect(template);
+      const order = [...before.slides.map((s) => s.index).reverse(), 0, 0];
+      const slides = order.map((index, position) => ({
+        slide_index: index,
+        shapes: textShapes(before, index).map((id) => ({ shapeId: id, content: marker(position, id) })),
+      }));
+      const result = generate({
+        payload: { presentation: { template: 'template.pptx', slides } },
+        files: new Map([['template.pptx', template]]),
+      });
+      expect(result.slideCount).toBe(order.length);
 
-    const after = inspect(result.bytes);
-    expect(after.slides).toHaveLength(order.length);
-    after.slides.forEach((slide, position) => {
-      const source = before.slides[order[position]!]!;
-      expect(slide.shapes.map((s) => s.id), `slide ${position} keeps the shapes of template slide ${source.index}`).toEqual(source.shapes.map((s) => s.id));
-      for (const id of textShapes(before, source.index)) {
-        expect(slide.shapes.find((s) => s.id === id)?.text, `slide ${position}, shape #${id}`).toBe(marker(position, id));
-      }
-    });
-    await expectValidPptx(result.bytes, template);
-  }, TIMEOUT);
+      const after = inspect(result.bytes);
+      expect(after.slides).toHaveLength(order.length);
+      after.slides.forEach((slide, position) => {
+        const source = before.slides[order[position]!]!;
+        expect(
+          slide.shapes.map((s) => s.id),
+          `slide ${position} keeps the shapes of template slide ${source.index}`,
+        ).toEqual(source.shapes.map((s) => s.id));
+        for (const id of textShapes(before, source.index)) {
+          expect(slide.shapes.find((s) => s.id === id)?.text, `slide ${position}, shape #${id}`).toBe(
+            marker(position, id),
+          );
+        }
+      });
+      await expectValidPptx(result.bytes, template);
+    },
+    TIMEOUT,
+  );
 
-  it.each(decks.filter((d) => !d.strict && d.slides === 0).map((d) => [d.file, d] as const))('%s (no slides): a slide from each layout', async (_name, deck) => {
-    const template = readCorpus(deck);
-    const layouts = inspect(template).layouts;
-    expect(layouts.length).toBeGreaterThan(0);
-    const result = generate({
-      payload: { presentation: { template: 't.pptx', slides: layouts.map((l) => ({ type: 'layout', slide_index: l.index })) } },
-      files: new Map([['t.pptx', template]]),
-    });
-    expect(inspect(result.bytes).slides.map((s) => s.layout)).toEqual(layouts.map((l) => l.name));
-    await expectValidPptx(result.bytes, template);
-  }, TIMEOUT);
+  it.each(decks.filter((d) => !d.strict && d.slides === 0).map((d) => [d.file, d] as const))(
+    '%s (no slides): a slide from each layout',
+    async (_name, deck) => {
+      const template = readCorpus(deck);
+      const layouts = inspect(template).layouts;
+      expect(layouts.length).toBeGreaterThan(0);
+      const result = generate({
+        payload: {
+          presentation: {
+            template: 't.pptx',
+            slides: layouts.map((l) => ({ type: 'layout', slide_index: l.index })),
+          },
+        },
+        files: new Map([['t.pptx', template]]),
+      });
+      expect(inspect(result.bytes).slides.map((s) => s.layout)).toEqual(layouts.map((l) => l.name));
+      await expectValidPptx(result.bytes, template);
+    },
+    TIMEOUT,
+  );
 
-  it.each(decks.filter((d) => d.strict).map((d) => [d.file, d] as const))('%s: ISO Strict is refused with a clear error', (_name, deck) => {
-    const run = (): unknown => generate({ payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } }, files: new Map([['t.pptx', readCorpus(deck)]]) });
-    expect(run).toThrow(EngineError);
-    expect(run).toThrow(/Strict/);
-  });
+  it.each(decks.filter((d) => d.strict).map((d) => [d.file, d] as const))(
+    '%s: ISO Strict is refused with a clear error',
+    (_name, deck) => {
+      const run = (): unknown =>
+        generate({
+          payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } },
+          files: new Map([['t.pptx', readCorpus(deck)]]),
+        });
+      expect(run).toThrow(EngineError);
+      expect(run).toThrow(/Strict/);
+    },
+  );
 });
 
 function marker(position: number, shapeId: number): string {

@@ -6,12 +6,24 @@ import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type EngineErrorCode } from '../../src/engine/index.js';
 import { parsePayloadText } from '../../src/engine/payload/parse-payload.js';
 import { invalidCorpusFiles, readCorpus } from '../support/corpus.js';
-import { billionLaughsPptx, docxPackage, lyingSizeZipBomb, manyEntriesZip, nonZipFile, plainZip, truncatedZip, zipBomb } from '../support/hostile-inputs.js';
+import {
+  billionLaughsPptx,
+  docxPackage,
+  lyingSizeZipBomb,
+  manyEntriesZip,
+  nonZipFile,
+  plainZip,
+  truncatedZip,
+  zipBomb,
+} from '../support/hostile-inputs.js';
 import { run, SAMPLE } from './deck.js';
 
 function refusal(template: Uint8Array): EngineError {
   try {
-    generate({ payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } }, files: new Map([['t.pptx', template]]) });
+    generate({
+      payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } },
+      files: new Map([['t.pptx', template]]),
+    });
   } catch (error) {
     if (error instanceof EngineError) return error;
     throw error;
@@ -38,20 +50,29 @@ describe('templates that must be refused', () => {
   });
 
   it('an encrypted (password-protected) presentation says so', () => {
-    expectRefused(readCorpus('Open-XML-SDK/_invalid/encrypted_pptx.pptx'), 'INVALID_TEMPLATE', /password-protected|encrypted/i);
+    expectRefused(
+      readCorpus('Open-XML-SDK/_invalid/encrypted_pptx.pptx'),
+      'INVALID_TEMPLATE',
+      /password-protected|encrypted/i,
+    );
   });
 
-  it('a file that is not a zip', () => expectRefused(nonZipFile(), 'INVALID_TEMPLATE', /not a .*zip|not a presentation/i));
+  it('a file that is not a zip', () =>
+    expectRefused(nonZipFile(), 'INVALID_TEMPLATE', /not a .*zip|not a presentation/i));
   it('a truncated zip', () => expectRefused(truncatedZip(), 'INVALID_TEMPLATE', /zip|truncated|corrupt/i));
-  it('a zip that is not a package', () => expectRefused(plainZip(), 'INVALID_TEMPLATE', /Content_Types|not a presentation|package/i));
-  it('a Word document', () => expectRefused(docxPackage(), 'INVALID_TEMPLATE', /word|document|not a presentation/i));
-  it('a zip bomb (2 GiB of zeros in the slide)', () => expectRefused(zipBomb(), 'LIMIT_EXCEEDED', /slide1\.xml/));
+  it('a zip that is not a package', () =>
+    expectRefused(plainZip(), 'INVALID_TEMPLATE', /Content_Types|not a presentation|package/i));
+  it('a Word document', () =>
+    expectRefused(docxPackage(), 'INVALID_TEMPLATE', /word|document|not a presentation/i));
+  it('a zip bomb (2 GiB of zeros in the slide)', () =>
+    expectRefused(zipBomb(), 'LIMIT_EXCEEDED', /slide1\.xml/));
   it('a zip bomb whose headers lie about the size', () => {
     const error = refusal(lyingSizeZipBomb());
     expect(['LIMIT_EXCEEDED', 'INVALID_TEMPLATE']).toContain(error.code);
   });
   it('a zip with 100 000 entries', () => expectRefused(manyEntriesZip(), 'LIMIT_EXCEEDED', /entries|parts/i));
-  it('XML with a DTD and entity declarations (billion laughs)', () => expectRefused(billionLaughsPptx(), 'UNSAFE_XML', /DOCTYPE|DTD/));
+  it('XML with a DTD and entity declarations (billion laughs)', () =>
+    expectRefused(billionLaughsPptx(), 'UNSAFE_XML', /DOCTYPE|DTD/));
 });
 
 describe('payloads that must be refused', () => {
@@ -61,13 +82,22 @@ describe('payloads that must be refused', () => {
   });
 
   it('wrong types name the JSON path and what was expected', () => {
-    expect(() => run(SAMPLE, { slides: [{ slide_index: 'first' }] })).toThrow(/presentation\.slides\[0\]\.slide_index/);
+    expect(() => run(SAMPLE, { slides: [{ slide_index: 'first' }] })).toThrow(
+      /presentation\.slides\[0\]\.slide_index/,
+    );
     expect(() => run(SAMPLE, { slides: [] })).toThrow(/presentation\.slides/);
-    expect(() => run(SAMPLE, { slides: [{ slide_index: 0, shapes: [{ name: 'Title', content: 42 }] }] })).toThrow(/presentation\.slides\[0\]\.shapes\[0\]\.content/);
+    expect(() =>
+      run(SAMPLE, { slides: [{ slide_index: 0, shapes: [{ name: 'Title', content: 42 }] }] }),
+    ).toThrow(/presentation\.slides\[0\]\.shapes\[0\]\.content/);
   });
 
   it('a template that was not uploaded lists what was', () => {
-    expect(() => generate({ payload: { presentation: { template: 'missing.pptx', slides: [{ slide_index: 0 }] } }, files: new Map([['other.pptx', SAMPLE]]) })).toThrow(
+    expect(() =>
+      generate({
+        payload: { presentation: { template: 'missing.pptx', slides: [{ slide_index: 0 }] } },
+        files: new Map([['other.pptx', SAMPLE]]),
+      }),
+    ).toThrow(
       'presentation.template: template "missing.pptx" is not among the uploaded files (uploaded: "other.pptx")',
     );
   });

@@ -7,7 +7,8 @@ import { editPart } from '../support/package-edit.js';
 import { paragraphs, partNames, parts, run, SAMPLE, slideParts } from './deck.js';
 
 const count = (names: string[], pattern: RegExp): number => names.filter((n) => pattern.test(n)).length;
-const relsOf = (slidePart: string): string => slidePart.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels');
+const relsOf = (slidePart: string): string =>
+  slidePart.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels');
 
 describe('owned and shared parts', () => {
   const charts = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
@@ -29,7 +30,9 @@ describe('owned and shared parts', () => {
     expect(count(names, /^ppt\/charts\/chart\d+\.xml$/)).toBe(3);
     expect(count(names, /^ppt\/embeddings\/.*\.xlsx$/)).toBe(3);
     expect(count(names, /^ppt\/charts\/style\d+\.xml$/)).toBe(3);
-    const chartTargets = slideParts(result.bytes).map((p) => /Target="([^"]*charts\/chart\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1]);
+    const chartTargets = slideParts(result.bytes).map(
+      (p) => /Target="([^"]*charts\/chart\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1],
+    );
     expect(new Set(chartTargets).size).toBe(3);
     await expectValidPptx(result.bytes, charts);
   });
@@ -46,7 +49,9 @@ describe('owned and shared parts', () => {
     const template = readCorpus('pptx-automizer/SlideWithNotes.pptx');
     const result = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
     const all = parts(result.bytes);
-    const notes = slideParts(result.bytes).map((p) => /Target="\.\.\/notesSlides\/(notesSlide\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1]);
+    const notes = slideParts(result.bytes).map(
+      (p) => /Target="\.\.\/notesSlides\/(notesSlide\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1],
+    );
     expect(new Set(notes).size).toBe(2);
     slideParts(result.bytes).forEach((slide, i) => {
       const back = all.get(`ppt/notesSlides/_rels/${notes[i]}.rels`)!;
@@ -58,14 +63,18 @@ describe('owned and shared parts', () => {
 
 describe('slide list', () => {
   it('keeps payload order, template ids for first uses and fresh unique ids for clones', async () => {
-    const result = run(SAMPLE, { slides: [{ slide_index: 2 }, { slide_index: 0 }, { slide_index: 2 }, { slide_id: 257 }] });
+    const result = run(SAMPLE, {
+      slides: [{ slide_index: 2 }, { slide_index: 0 }, { slide_index: 2 }, { slide_id: 257 }],
+    });
     const presentation = parts(result.bytes).get('ppt/presentation.xml')!;
     const ids = [...presentation.matchAll(/<p:sldId id="(\d+)"/g)].map((m) => Number(m[1]));
     expect(ids.slice(0, 2)).toEqual([258, 256]);
     expect(ids[3]).toBe(257);
     expect(new Set(ids).size).toBe(4);
     expect(ids.every((id) => id >= 256 && id < 2 ** 31)).toBe(true);
-    const texts = slideParts(result.bytes).map((p) => paragraphs(parts(result.bytes).get(p)!).filter(Boolean)[0]);
+    const texts = slideParts(result.bytes).map(
+      (p) => paragraphs(parts(result.bytes).get(p)!).filter(Boolean)[0],
+    );
     expect(texts).toEqual(['Thank you', 'Quarterly review', 'Thank you', 'Highlights']);
     await expectValidPptx(result.bytes, SAMPLE);
   });
@@ -74,19 +83,27 @@ describe('slide list', () => {
     expect(() => run(SAMPLE, { slides: [{ slide_index: 0 }, { slide_index: 7 }] })).toThrow(
       'presentation.slides[1].slide_index: slide_index 7 is out of range: the template has 3 slides (0–2)',
     );
-    expect(() => run(SAMPLE, { slides: [{ slide_id: 999 }] })).toThrow(/no slide with id 999 \(its slide ids: 256, 257, 258\)/);
+    expect(() => run(SAMPLE, { slides: [{ slide_id: 999 }] })).toThrow(
+      /no slide with id 999 \(its slide ids: 256, 257, 258\)/,
+    );
   });
 
   it('creates a slide from a layout, also in a template without slides', async () => {
     const template = readCorpus('python-pptx/no-slides.pptx');
-    const result = run(template, { slides: [{ type: 'layout', slide_index: 1, shapes: [{ name: 'Title 1', content: 'From a layout' }] }] });
+    const result = run(template, {
+      slides: [{ type: 'layout', slide_index: 1, shapes: [{ name: 'Title 1', content: 'From a layout' }] }],
+    });
     const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;
     expect(paragraphs(slide)).toContain('From a layout');
     await expectValidPptx(result.bytes, template);
   });
 
   it('writes the application version export_version asks for, and the result file name', () => {
-    const result = run(SAMPLE, { export_version: 'pptx2013', resultFileName: 'Board deck.pptx', slides: [{ slide_index: 0 }] });
+    const result = run(SAMPLE, {
+      export_version: 'pptx2013',
+      resultFileName: 'Board deck.pptx',
+      slides: [{ slide_index: 0 }],
+    });
     expect(parts(result.bytes).get('docProps/app.xml')).toContain('<AppVersion>15.0000</AppVersion>');
     expect(result.fileName).toBe('Board deck.pptx');
     expect(run(SAMPLE, { slides: [{ slide_index: 0 }] }).fileName).toBe('template.pptx');
@@ -135,9 +152,15 @@ describe('references between slides', () => {
     const all = parts(result.bytes);
     const presentation = all.get('ppt/presentation.xml')!;
     expect(presentation).not.toContain('name="Intro"');
-    const showIds = [.../<p:custShow name="Short"[\s\S]*?<\/p:custShow>/.exec(presentation)![0].matchAll(/r:id="([^"]+)"/g)].map((m) => m[1]);
+    const showIds = [
+      .../<p:custShow name="Short"[\s\S]*?<\/p:custShow>/.exec(presentation)![0].matchAll(/r:id="([^"]+)"/g),
+    ].map((m) => m[1]);
     const rels = all.get('ppt/_rels/presentation.xml.rels')!;
-    const targetOf = (id: string): string => new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)!.slice(1).find(Boolean)!;
+    const targetOf = (id: string): string =>
+      new RegExp(`Id="${id}"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="${id}"`)
+        .exec(rels)!
+        .slice(1)
+        .find(Boolean)!;
     // "Short" listed template slides 1 and 2: now both clones of slide 1 (positions 0 and 2), then slide 2.
     const output = slideParts(result.bytes);
     expect(showIds.map((id) => `ppt/${targetOf(id!)}`)).toEqual([output[0], output[2], output[1]]);
@@ -151,7 +174,9 @@ describe('removed shapes', () => {
     const pictures = inspect(template).slides[0]!.shapes.filter((s) => s.kind === 'picture');
     expect(pictures.length).toBeGreaterThan(0);
     const kept = partNames(run(template, { slides: [{ slide_index: 0 }] }).bytes);
-    const result = run(template, { slides: [{ slide_index: 0, shapes: pictures.map((p) => ({ shapeId: p.id, remove: true })) }] });
+    const result = run(template, {
+      slides: [{ slide_index: 0, shapes: pictures.map((p) => ({ shapeId: p.id, remove: true })) }],
+    });
     const names = partNames(result.bytes);
     expect(count(names, /^ppt\/media\//)).toBeLessThan(count(kept, /^ppt\/media\//));
     const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;

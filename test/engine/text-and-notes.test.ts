@@ -6,12 +6,16 @@ import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js'
 
 describe('text', () => {
   it('a string with \\n makes paragraphs that keep the template paragraph formatting, the last one repeating', async () => {
-    const result = run(SAMPLE, { slides: [{ slide_index: 1, shapes: [{ name: 'Body', content: 'One\nTwo\nThree\nFour' }] }] });
+    const result = run(SAMPLE, {
+      slides: [{ slide_index: 1, shapes: [{ name: 'Body', content: 'One\nTwo\nThree\nFour' }] }],
+    });
     const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;
     const body = shapeXml(slide, 'Body');
     expect(paragraphs(body)).toEqual(['One', 'Two', 'Three', 'Four']);
     // Template: level 0, level 1, level 0 — the fourth paragraph repeats the last.
-    const levels = [...body.matchAll(/<a:p>(<a:pPr[^>]*>|<a:pPr[^/]*\/>)?/g)].map((m) => /lvl="(\d)"/.exec(m[1] ?? '')?.[1] ?? '0');
+    const levels = [...body.matchAll(/<a:p>(<a:pPr[^>]*>|<a:pPr[^/]*\/>)?/g)].map(
+      (m) => /lvl="(\d)"/.exec(m[1] ?? '')?.[1] ?? '0',
+    );
     expect(levels).toEqual(['0', '1', '0', '0']);
     await expectValidPptx(result.bytes, SAMPLE);
   });
@@ -33,9 +37,23 @@ describe('text', () => {
             {
               name: 'Body',
               content: [
-                { text_run: 'Bold red ', text_properties: { font_bold: true, font_color: '#FF0000', font_size: 20, text_align: 'center' } },
-                { text_run: 'link', text_properties: { hyperlink: 'https://example.com/?a=1&b=2', font_underline: 'single' } },
-                { text_run: 'second paragraph', text_properties: { new_line: true, font_italic: true, bullet_indent_level: 1 } },
+                {
+                  text_run: 'Bold red ',
+                  text_properties: {
+                    font_bold: true,
+                    font_color: '#FF0000',
+                    font_size: 20,
+                    text_align: 'center',
+                  },
+                },
+                {
+                  text_run: 'link',
+                  text_properties: { hyperlink: 'https://example.com/?a=1&b=2', font_underline: 'single' },
+                },
+                {
+                  text_run: 'second paragraph',
+                  text_properties: { new_line: true, font_italic: true, bullet_indent_level: 1 },
+                },
               ],
             },
           ],
@@ -68,7 +86,16 @@ describe('text', () => {
             { name: 'Closing Text', is_hidden: true },
           ],
         },
-        { slide_index: 1, shapes: [{ name: 'Footnote', settings: { left: 1, top: 2, width: 10, height: 1, unit: 'cm', fill_color: 'RGB(0,128,255)' } }, { name: 'Title', remove: true }] },
+        {
+          slide_index: 1,
+          shapes: [
+            {
+              name: 'Footnote',
+              settings: { left: 1, top: 2, width: 10, height: 1, unit: 'cm', fill_color: 'RGB(0,128,255)' },
+            },
+            { name: 'Title', remove: true },
+          ],
+        },
       ],
     });
     const all = parts(result.bytes);
@@ -83,21 +110,31 @@ describe('text', () => {
   });
 
   it('refuses content of the wrong kind, naming the shape and the path', () => {
-    expect(() => run(SAMPLE, { slides: [{ slide_index: 1, shapes: [{ name: 'Body', content: [['a', 'b']] }] }] })).toThrow(
-      /presentation\.slides\[0\]\.shapes\[0\]\.content.*Body/,
-    );
+    expect(() =>
+      run(SAMPLE, { slides: [{ slide_index: 1, shapes: [{ name: 'Body', content: [['a', 'b']] }] }] }),
+    ).toThrow(/presentation\.slides\[0\]\.shapes\[0\]\.content.*Body/);
   });
 });
 
 describe('notes', () => {
   it('creates a notes slide and, when the template has none, a notes master', async () => {
-    const result = run(SAMPLE, { slides: [{ slide_index: 0, notes: 'Speak slowly\nSmile' }, { slide_index: 0, notes: [{ text_run: 'Second', text_properties: { font_bold: true } }] }, { slide_index: 1 }] });
+    const result = run(SAMPLE, {
+      slides: [
+        { slide_index: 0, notes: 'Speak slowly\nSmile' },
+        { slide_index: 0, notes: [{ text_run: 'Second', text_properties: { font_bold: true } }] },
+        { slide_index: 1 },
+      ],
+    });
     const all = parts(result.bytes);
     const names = [...all.keys()];
     expect(names.filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))).toHaveLength(2);
     expect(names.filter((n) => /^ppt\/notesMasters\/notesMaster\d+\.xml$/.test(n))).toHaveLength(1);
-    expect(all.get('ppt/presentation.xml')).toMatch(/<p:sldMasterIdLst>.*<\/p:sldMasterIdLst><p:notesMasterIdLst><p:notesMasterId r:id="[^"]+"\/><\/p:notesMasterIdLst><p:sldIdLst>/);
-    const notesTexts = names.filter((n) => /notesSlide\d+\.xml$/.test(n)).map((n) => paragraphs(all.get(n)!).filter(Boolean));
+    expect(all.get('ppt/presentation.xml')).toMatch(
+      /<p:sldMasterIdLst>.*<\/p:sldMasterIdLst><p:notesMasterIdLst><p:notesMasterId r:id="[^"]+"\/><\/p:notesMasterIdLst><p:sldIdLst>/,
+    );
+    const notesTexts = names
+      .filter((n) => /notesSlide\d+\.xml$/.test(n))
+      .map((n) => paragraphs(all.get(n)!).filter(Boolean));
     expect(notesTexts).toEqual(expect.arrayContaining([['Speak slowly', 'Smile'], ['Second']]));
     expect(all.get('docProps/app.xml')).toContain('<Notes>2</Notes>');
     await expectValidPptx(result.bytes, SAMPLE);
@@ -107,8 +144,16 @@ describe('notes', () => {
 describe('tags', () => {
   it('replaces deck and slide tags; slide tags win', async () => {
     const result = run(SAMPLE, {
-      tags: [{ key: 'company', value: 'Acme' }, { Key: 'quarter', Value: 'Q1' }, { key: 'contact', value: 'a@b.c' }],
-      slides: [{ slide_index: 0, tags: [{ key: 'quarter', value: 2025 }] }, { slide_index: 0 }, { slide_index: 2 }],
+      tags: [
+        { key: 'company', value: 'Acme' },
+        { Key: 'quarter', Value: 'Q1' },
+        { key: 'contact', value: 'a@b.c' },
+      ],
+      slides: [
+        { slide_index: 0, tags: [{ key: 'quarter', value: 2025 }] },
+        { slide_index: 0 },
+        { slide_index: 2 },
+      ],
     });
     const all = parts(result.bytes);
     const [first, second, third] = slideParts(result.bytes).map((p) => all.get(p)!);
@@ -120,26 +165,45 @@ describe('tags', () => {
 
   it('strict tag validation refuses a slide tag the slide never uses; lenient warns', () => {
     const slides = [{ slide_index: 1, tags: [{ key: 'nowhere', value: 'x' }] }];
-    expect(() => run(SAMPLE, { tag_validation_mode: 'strict', slides })).toThrow(/tag "nowhere" is not used on this slide/);
+    expect(() => run(SAMPLE, { tag_validation_mode: 'strict', slides })).toThrow(
+      /tag "nowhere" is not used on this slide/,
+    );
     const lenient = run(SAMPLE, { slides });
-    expect(lenient.warnings).toContainEqual({ path: 'presentation.slides[0].tags', message: 'tag "nowhere" is not used on this slide' });
+    expect(lenient.warnings).toContainEqual({
+      path: 'presentation.slides[0].tags',
+      message: 'tag "nowhere" is not used on this slide',
+    });
   });
 });
 
 describe('shape validation modes', () => {
   it('strict: a missing shape is an error listing the shapes the slide has', () => {
     try {
-      run(SAMPLE, { shape_validation_mode: 'strict', slides: [{ slide_index: 1, shapes: [{ name: 'Nope', content: 'x' }] }] });
+      run(SAMPLE, {
+        shape_validation_mode: 'strict',
+        slides: [{ slide_index: 1, shapes: [{ name: 'Nope', content: 'x' }] }],
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(EngineError);
       expect((error as EngineError).code).toBe('SHAPE_NOT_FOUND');
-      expect((error as Error).message).toMatch(/presentation\.slides\[0\]\.shapes\[0\].*"Nope".*"Title".*"Body".*"Footnote"/);
+      expect((error as Error).message).toMatch(
+        /presentation\.slides\[0\]\.shapes\[0\].*"Nope".*"Title".*"Body".*"Footnote"/,
+      );
     }
   });
 
   it('lenient (default): skipped with a warning; the slide-level mode wins over the deck', () => {
-    const result = run(SAMPLE, { shape_validation_mode: 'strict', slides: [{ slide_index: 1, shape_validation_mode: 'lenient', shapes: [{ name: 'Nope', content: 'x' }] }] });
-    expect(result.warnings.some((w) => w.path.startsWith('presentation.slides[0].shapes[0]') && w.message.includes('Nope'))).toBe(true);
+    const result = run(SAMPLE, {
+      shape_validation_mode: 'strict',
+      slides: [
+        { slide_index: 1, shape_validation_mode: 'lenient', shapes: [{ name: 'Nope', content: 'x' }] },
+      ],
+    });
+    expect(
+      result.warnings.some(
+        (w) => w.path.startsWith('presentation.slides[0].shapes[0]') && w.message.includes('Nope'),
+      ),
+    ).toBe(true);
   });
 });

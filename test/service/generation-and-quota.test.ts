@@ -6,14 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import { InvalidInputError, TooManyRequestsError } from '../../src/service/errors.js';
-import {
-  deck,
-  startHarness,
-  TEMPLATE_NAME,
-  templateBytes,
-  upload,
-  type Harness,
-} from './service-harness.js';
+import { deck, startHarness, TEMPLATE_NAME, templateBytes, upload, type Harness } from './service-harness.js';
 
 let h: Harness;
 beforeAll(async () => {

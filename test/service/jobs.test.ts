@@ -10,14 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import { ForbiddenDownloadError, InvalidInputError, NotFoundError } from '../../src/service/errors.js';
-import {
-  deck,
-  startHarness,
-  templateBytes,
-  upload,
-  waitForJob,
-  type Harness,
-} from './service-harness.js';
+import { deck, startHarness, templateBytes, upload, waitForJob, type Harness } from './service-harness.js';
 
 let h: Harness;
 let templateServer: Server;

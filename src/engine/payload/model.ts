@@ -89,11 +89,7 @@ export interface ChartSettings {
  * data URI for a picture. The fillers resolve it against the shape's kind.
  */
 export type ShapeContent =
-  | { kind: 'string'; value: string }
-  | TextContent
-  | PictureContent
-  | TableContent
-  | ChartContent;
+  { kind: 'string'; value: string } | TextContent | PictureContent | TableContent | ChartContent;
 
 export interface TextContent {
   kind: 'text';

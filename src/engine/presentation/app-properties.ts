@@ -6,14 +6,31 @@
 import type { PackageBuilder } from '../package/package-builder.js';
 import { resolveTarget } from '../package/relationships.js';
 import type { ExportVersion } from '../payload/model.js';
-import { childElements, element, localName, parseXml, serializeXml, text, type XmlElement } from '../xml/index.js';
+import {
+  childElements,
+  element,
+  localName,
+  parseXml,
+  serializeXml,
+  text,
+  type XmlElement,
+} from '../xml/index.js';
 import { EXTENDED_PROPERTIES_REL } from './relationship-policy.js';
 import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
 
-const APP_VERSION: Record<ExportVersion, string> = { Pptx2010: '14.0000', Pptx2013: '15.0000', Pptx2019: '16.0000' };
+const APP_VERSION: Record<ExportVersion, string> = {
+  Pptx2010: '14.0000',
+  Pptx2013: '15.0000',
+  Pptx2019: '16.0000',
+};
 
-export function updateAppProperties(template: Template, builder: PackageBuilder, slides: readonly OutputSlide[], version: ExportVersion): void {
+export function updateAppProperties(
+  template: Template,
+  builder: PackageBuilder,
+  slides: readonly OutputSlide[],
+  version: ExportVersion,
+): void {
   const rel = template.relationships('/').find((r) => r.type === EXTENDED_PROPERTIES_REL && !r.external);
   if (!rel) return;
   const partName = resolveTarget('/', rel.target);
@@ -26,8 +43,11 @@ export function updateAppProperties(template: Template, builder: PackageBuilder,
     Notes: slides.filter((s) => s.hasNotes).length,
     HiddenSlides: slides.filter((s) => s.hidden).length,
   };
-  root.children = root.children.filter((n) => !(n.kind === 'element' && ['HeadingPairs', 'TitlesOfParts'].includes(localName(n.name))));
-  for (const [name, value] of Object.entries({ ...counts, AppVersion: APP_VERSION[version] })) setValue(root, prefix + name, String(value));
+  root.children = root.children.filter(
+    (n) => !(n.kind === 'element' && ['HeadingPairs', 'TitlesOfParts'].includes(localName(n.name))),
+  );
+  for (const [name, value] of Object.entries({ ...counts, AppVersion: APP_VERSION[version] }))
+    setValue(root, prefix + name, String(value));
   builder.setPart(partName, serializeXml(doc));
 }
 

@@ -10,7 +10,14 @@
 import type { Warning } from '../errors.js';
 import { PackageBuilder } from '../package/package-builder.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
-import { cloneElement, descendants, removeNode, serializeXml, type XmlDocument, type XmlElement } from '../xml/index.js';
+import {
+  cloneElement,
+  descendants,
+  removeNode,
+  serializeXml,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/index.js';
 import type { OutputSlide } from './output-slide.js';
 import { finishPresentation } from './presentation-part.js';
 import { PartCopier, type CopyContext } from './part-copier.js';
@@ -31,7 +38,8 @@ import { SlideIdAllocator } from './slide-ids.js';
 import type { Template, TemplateLayout, TemplateSlide } from './template.js';
 import type { ExportVersion } from '../payload/model.js';
 
-export type SlideSource = { kind: 'slide'; slide: TemplateSlide } | { kind: 'layout'; layout: TemplateLayout };
+export type SlideSource =
+  { kind: 'slide'; slide: TemplateSlide } | { kind: 'layout'; layout: TemplateLayout };
 
 const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
 const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
@@ -59,7 +67,9 @@ export class SlideDraft {
   }
 
   addHyperlink(url: string): string {
-    const existing = this.relationships.find((r) => r.type === HYPERLINK_REL && r.external && r.target === url);
+    const existing = this.relationships.find(
+      (r) => r.type === HYPERLINK_REL && r.external && r.target === url,
+    );
     if (existing) return existing.id;
     let id: string;
     do id = `rId${this.nextRelNumber++}`;
@@ -133,7 +143,9 @@ export class DeckBuilder {
         this.firstUse.add(position);
       }
     });
-    this.ids.reserve(sources.flatMap((s, i) => (this.firstUse.has(i) && s.kind === 'slide' ? [s.slide.id] : [])));
+    this.ids.reserve(
+      sources.flatMap((s, i) => (this.firstUse.has(i) && s.kind === 'slide' ? [s.slide.id] : [])),
+    );
   }
 
   /** Opens output slide `position` for filling. Call in order, and commit each draft before the next. */
@@ -143,7 +155,14 @@ export class DeckBuilder {
     if (source.kind === 'layout') {
       const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
       const layoutRoot = this.template.xml(source.layout.partName).root;
-      const rels: Relationship[] = [{ id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, source.layout.partName), external: false }];
+      const rels: Relationship[] = [
+        {
+          id: 'rId1',
+          type: SLIDE_LAYOUT_REL,
+          target: relativeTarget(partName, source.layout.partName),
+          external: false,
+        },
+      ];
       return new SlideDraft(position, partName, newLayoutSlide(layoutRoot), rels, source, this, null);
     }
     const slide = source.slide;
@@ -151,7 +170,10 @@ export class DeckBuilder {
     const partName = first ? slide.partName : this.names.free((n) => `/ppt/slides/slide${n}.xml`);
     const templateDoc = this.template.xml(slide.partName);
     const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
-    const context: CopyContext = { ownerSlide: partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
+    const context: CopyContext = {
+      ownerSlide: partName,
+      slideInOutput: (p) => this.firstClone.get(p) ?? null,
+    };
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
     for (const rel of this.template.relationships(slide.partName)) {
@@ -170,7 +192,11 @@ export class DeckBuilder {
       }
       // Owned parts: the first clone keeps the template's; the notes slide is written at commit.
       if (first || rel.type === NOTES_SLIDE_REL || !this.template.pkg.has(target)) rels.push({ ...rel });
-      else rels.push({ ...rel, target: relativeTarget(partName, this.copier.copyTree(target, context, rel.type)) });
+      else
+        rels.push({
+          ...rel,
+          target: relativeTarget(partName, this.copier.copyTree(target, context, rel.type)),
+        });
     }
     if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
     if (!first) refreshCreationId(document.root);
@@ -182,23 +208,49 @@ export class DeckBuilder {
     const { source, position } = draft;
     const first = this.firstUse.has(position);
     const notesRel = draft.relationships.find((r) => r.type === NOTES_SLIDE_REL);
-    const context: CopyContext = { ownerSlide: draft.partName, slideInOutput: (p) => this.firstClone.get(p) ?? null };
+    const context: CopyContext = {
+      ownerSlide: draft.partName,
+      slideInOutput: (p) => this.firstClone.get(p) ?? null,
+    };
     let hasNotes = false;
     if (draft.notes) {
-      const notesPart = notesRel && first ? resolveTarget(draft.partName, notesRel.target) : this.names.free((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
+      const notesPart =
+        notesRel && first
+          ? resolveTarget(draft.partName, notesRel.target)
+          : this.names.free((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
       const notesRels = draft.notesSource
         ? this.copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
         : [
-            { id: 'rId1', type: NOTES_MASTER_REL, target: relativeTarget(notesPart, this.notesMaster()), external: false },
-            { id: 'rId2', type: SLIDE_REL, target: relativeTarget(notesPart, draft.partName), external: false },
+            {
+              id: 'rId1',
+              type: NOTES_MASTER_REL,
+              target: relativeTarget(notesPart, this.notesMaster()),
+              external: false,
+            },
+            {
+              id: 'rId2',
+              type: SLIDE_REL,
+              target: relativeTarget(notesPart, draft.partName),
+              external: false,
+            },
           ];
       this.builder.setPart(notesPart, serializeXml(draft.notes), CT_NOTES_SLIDE);
       this.builder.setRelationships(notesPart, notesRels);
       if (notesRel) notesRel.target = relativeTarget(draft.partName, notesPart);
-      else draft.relationships.push({ id: freeRelId(draft.relationships), type: NOTES_SLIDE_REL, target: relativeTarget(draft.partName, notesPart), external: false });
+      else
+        draft.relationships.push({
+          id: freeRelId(draft.relationships),
+          type: NOTES_SLIDE_REL,
+          target: relativeTarget(draft.partName, notesPart),
+          external: false,
+        });
       hasNotes = true;
     } else if (notesRel && draft.notesSource) {
-      if (!first) notesRel.target = relativeTarget(draft.partName, this.copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL));
+      if (!first)
+        notesRel.target = relativeTarget(
+          draft.partName,
+          this.copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL),
+        );
       hasNotes = true;
     }
     const xml = serializeXml(draft.document);
@@ -261,7 +313,12 @@ export class DeckBuilder {
     const visit = (parent: XmlElement): void => {
       for (const node of parent.children) {
         if (node.kind !== 'element') continue;
-        if ((node.name === 'a:hlinkClick' || node.name === 'a:hlinkHover' || node.name === 'a:hlinkMouseOver') && targets.has(node.attrs['r:id'] ?? '')) {
+        if (
+          (node.name === 'a:hlinkClick' ||
+            node.name === 'a:hlinkHover' ||
+            node.name === 'a:hlinkMouseOver') &&
+          targets.has(node.attrs['r:id'] ?? '')
+        ) {
           doomed.push({ parent, node });
         } else visit(node);
       }
@@ -269,7 +326,8 @@ export class DeckBuilder {
     visit(root);
     for (const { parent, node } of doomed) removeNode(parent, node);
     for (const node of descendants(root)) {
-      for (const [name, value] of Object.entries(node.attrs)) if (name.startsWith('r:') && targets.has(value)) node.attrs[name] = '';
+      for (const [name, value] of Object.entries(node.attrs))
+        if (name.startsWith('r:') && targets.has(value)) node.attrs[name] = '';
     }
     this.warnings.push({
       path: `presentation.slides[${position}]`,
@@ -290,4 +348,3 @@ function refreshCreationId(root: XmlElement): void {
     el.attrs.val = String(1 + Math.floor(Math.random() * 0xfffffffe));
   }
 }
-

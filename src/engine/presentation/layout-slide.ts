@@ -22,15 +22,35 @@ export function newLayoutSlide(layoutRoot: XmlElement): XmlDocument {
     const nv = cloneElement(nvSpPr);
     const sp = element('p:sp', {}, [nv, element('p:spPr')]);
     if (key.type !== 'pic') {
-      sp.children.push(element('p:txBody', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p', {}, [element('a:endParaRPr', { lang: 'en-US' })])]));
+      sp.children.push(
+        element('p:txBody', {}, [
+          element('a:bodyPr'),
+          element('a:lstStyle'),
+          element('a:p', {}, [element('a:endParaRPr', { lang: 'en-US' })]),
+        ]),
+      );
     }
     shapes.push(sp);
   }
   const spTree = element('p:spTree', {}, [
-    element('p:nvGrpSpPr', {}, [element('p:cNvPr', { id: '1', name: '' }), element('p:cNvGrpSpPr'), element('p:nvPr')]),
-    element('p:grpSpPr', {}, [element('a:xfrm', {}, [element('a:off', { x: '0', y: '0' }), element('a:ext', { cx: '0', cy: '0' }), element('a:chOff', { x: '0', y: '0' }), element('a:chExt', { cx: '0', cy: '0' })])]),
+    element('p:nvGrpSpPr', {}, [
+      element('p:cNvPr', { id: '1', name: '' }),
+      element('p:cNvGrpSpPr'),
+      element('p:nvPr'),
+    ]),
+    element('p:grpSpPr', {}, [
+      element('a:xfrm', {}, [
+        element('a:off', { x: '0', y: '0' }),
+        element('a:ext', { cx: '0', cy: '0' }),
+        element('a:chOff', { x: '0', y: '0' }),
+        element('a:chExt', { cx: '0', cy: '0' }),
+      ]),
+    ]),
     ...shapes,
   ]);
-  const root = element('p:sld', { ...NS }, [element('p:cSld', {}, [spTree]), element('p:clrMapOvr', {}, [element('a:masterClrMapping')])]);
+  const root = element('p:sld', { ...NS }, [
+    element('p:cSld', {}, [spTree]),
+    element('p:clrMapOvr', {}, [element('a:masterClrMapping')]),
+  ]);
   return { prolog: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n', root };
 }

@@ -3,7 +3,14 @@
  * way PowerPoint writes one (slide image + body placeholder, geometry inherited from the notes master), and
  * a package that has no notes master gets one (ooxml-notes §3.3, rule 16).
  */
-import { child, childElements, element, firstDescendant, type XmlDocument, type XmlElement } from '../xml/index.js';
+import {
+  child,
+  childElements,
+  element,
+  firstDescendant,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/index.js';
 
 const NS = {
   'xmlns:a': 'http://schemas.openxmlformats.org/drawingml/2006/main',
@@ -12,8 +19,14 @@ const NS = {
 };
 const PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 
-function placeholderShape(id: number, name: string, ph: Record<string, string>, withText: boolean): XmlElement {
-  const locks: Record<string, string> = ph.type === 'sldImg' ? { noGrp: '1', noRot: '1', noChangeAspect: '1' } : { noGrp: '1' };
+function placeholderShape(
+  id: number,
+  name: string,
+  ph: Record<string, string>,
+  withText: boolean,
+): XmlElement {
+  const locks: Record<string, string> =
+    ph.type === 'sldImg' ? { noGrp: '1', noRot: '1', noChangeAspect: '1' } : { noGrp: '1' };
   const sp = element('p:sp', {}, [
     element('p:nvSpPr', {}, [
       element('p:cNvPr', { id: String(id), name }),
@@ -23,14 +36,24 @@ function placeholderShape(id: number, name: string, ph: Record<string, string>, 
     element('p:spPr'),
   ]);
   if (withText) {
-    sp.children.push(element('p:txBody', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p', {}, [element('a:endParaRPr', { lang: 'en-US' })])]));
+    sp.children.push(
+      element('p:txBody', {}, [
+        element('a:bodyPr'),
+        element('a:lstStyle'),
+        element('a:p', {}, [element('a:endParaRPr', { lang: 'en-US' })]),
+      ]),
+    );
   }
   return sp;
 }
 
 function groupProperties(): XmlElement[] {
   return [
-    element('p:nvGrpSpPr', {}, [element('p:cNvPr', { id: '1', name: '' }), element('p:cNvGrpSpPr'), element('p:nvPr')]),
+    element('p:nvGrpSpPr', {}, [
+      element('p:cNvPr', { id: '1', name: '' }),
+      element('p:cNvGrpSpPr'),
+      element('p:nvPr'),
+    ]),
     element('p:grpSpPr'),
   ];
 }

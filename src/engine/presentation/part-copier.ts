@@ -28,7 +28,8 @@ export class PartCopier {
     const name = this.names.free(numberedPattern(source));
     this.builder.copyPart(this.template.pkg, source, name);
     const contentType = this.template.pkg.contentTypes.typeOf(source);
-    if (contentType && this.builder.contentTypes.typeOf(name) !== contentType) this.builder.contentTypes.setOverride(name, contentType);
+    if (contentType && this.builder.contentTypes.typeOf(name) !== contentType)
+      this.builder.contentTypes.setOverride(name, contentType);
     const rels = this.relationshipsFor(source, name, context, viaType);
     if (rels.length > 0) this.builder.setRelationships(name, rels);
     return name;
@@ -39,7 +40,12 @@ export class PartCopier {
    * and any other part's link to a slide not in the output, point at the owner slide: a valid target of the
    * right type (rule 3), where a dropped relationship would leave a dangling r:id in XML we do not parse.
    */
-  relationshipsFor(fromPart: string, toPart: string, context: CopyContext, viaType: string | null): Relationship[] {
+  relationshipsFor(
+    fromPart: string,
+    toPart: string,
+    context: CopyContext,
+    viaType: string | null,
+  ): Relationship[] {
     const result: Relationship[] = [];
     for (const rel of this.template.relationships(fromPart)) {
       if (rel.external) {
@@ -51,7 +57,10 @@ export class PartCopier {
       if (policy === 'drop') continue;
       let outputTarget = target;
       if (policy === 'slide-link') {
-        outputTarget = viaType === NOTES_SLIDE_REL ? context.ownerSlide : (context.slideInOutput(target) ?? context.ownerSlide);
+        outputTarget =
+          viaType === NOTES_SLIDE_REL
+            ? context.ownerSlide
+            : (context.slideInOutput(target) ?? context.ownerSlide);
       } else if (policy === 'copy' && this.template.pkg.has(target)) {
         outputTarget = this.copyTree(target, context, rel.type);
       }

@@ -23,11 +23,17 @@ export function ownXfrm(shape: XmlElement): Box | null {
   const off = xfrm && child(xfrm, 'a:off');
   const ext = xfrm && child(xfrm, 'a:ext');
   if (!off || !ext) return null;
-  return { x: Number(off.attrs.x) || 0, y: Number(off.attrs.y) || 0, cx: Number(ext.attrs.cx) || 0, cy: Number(ext.attrs.cy) || 0 };
+  return {
+    x: Number(off.attrs.x) || 0,
+    y: Number(off.attrs.y) || 0,
+    cx: Number(ext.attrs.cx) || 0,
+    cy: Number(ext.attrs.cy) || 0,
+  };
 }
 
 function placeholderOf(shape: XmlElement): PlaceholderKey | null {
-  const nv = shape.children.find((c) => c.kind === 'element' && c.name.startsWith('p:nv')) as XmlElement | undefined;
+  const nv = shape.children.find((c) => c.kind === 'element' && c.name.startsWith('p:nv')) as
+    XmlElement | undefined;
   const ph = nv && firstDescendant(nv, 'p:ph');
   if (!ph) return null;
   return { type: ph.attrs.type ?? 'body', idx: ph.attrs.idx === undefined ? null : Number(ph.attrs.idx) };
@@ -70,8 +76,14 @@ const AUTOFIT = ['a:normAutofit', 'a:noAutofit', 'a:spAutoFit'];
 
 /** The a:bodyPr that decides autofit along the chain: the first that says, else the nearest one. */
 export function effectiveBodyPr(chain: readonly XmlElement[]): XmlElement | null {
-  const bodies = chain.map((p) => firstDescendant(p, 'a:bodyPr')).filter((b): b is XmlElement => b !== undefined);
-  return bodies.find((b) => b.children.some((c) => c.kind === 'element' && AUTOFIT.includes(c.name))) ?? bodies[0] ?? null;
+  const bodies = chain
+    .map((p) => firstDescendant(p, 'a:bodyPr'))
+    .filter((b): b is XmlElement => b !== undefined);
+  return (
+    bodies.find((b) => b.children.some((c) => c.kind === 'element' && AUTOFIT.includes(c.name))) ??
+    bodies[0] ??
+    null
+  );
 }
 
 export function layoutPlaceholders(layoutRoot: XmlElement): XmlElement[] {

@@ -6,11 +6,25 @@
 import type { Warning } from '../errors.js';
 import type { PackageBuilder } from '../package/package-builder.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
-import { child, cloneElement, element, insertInOrder, removeNode, serializeXml, type XmlElement } from '../xml/index.js';
+import {
+  child,
+  cloneElement,
+  element,
+  insertInOrder,
+  removeNode,
+  serializeXml,
+  type XmlElement,
+} from '../xml/index.js';
 import type { ExportVersion } from '../payload/model.js';
 import { updateAppProperties } from './app-properties.js';
 import { newNotesMaster } from './notes-slide.js';
-import { NOTES_MASTER_REL, SLIDE_MASTER_REL, SLIDE_REL, THEME_REL, VBA_PROJECT_REL } from './relationship-policy.js';
+import {
+  NOTES_MASTER_REL,
+  SLIDE_MASTER_REL,
+  SLIDE_REL,
+  THEME_REL,
+  VBA_PROJECT_REL,
+} from './relationship-policy.js';
 import { rewriteCustomShows, rewriteSections } from './sections.js';
 import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
@@ -44,7 +58,8 @@ const PRESENTATION_ORDER = [
   'p:extLst',
 ];
 
-const DIGITAL_SIGNATURE_ORIGIN_REL = 'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin';
+const DIGITAL_SIGNATURE_ORIGIN_REL =
+  'http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin';
 const CT_MAIN = 'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml';
 const CT_NOTES_MASTER = 'application/vnd.openxmlformats-officedocument.presentationml.notesMaster+xml';
 const CT_THEME = 'application/vnd.openxmlformats-officedocument.theme+xml';
@@ -54,7 +69,9 @@ export function finishPresentation(input: FinishInput): void {
   const main = template.pkg.mainPartName;
   const root = cloneElement(template.presentation.root);
   const templateRels = template.relationships(main);
-  const rels: Relationship[] = builder.relationships(main).filter((r) => r.type !== SLIDE_REL && r.type !== VBA_PROJECT_REL);
+  const rels: Relationship[] = builder
+    .relationships(main)
+    .filter((r) => r.type !== SLIDE_REL && r.type !== VBA_PROJECT_REL);
 
   const relIdOf = new Map<string, string>();
   const nextRelId = relIdAllocator(rels);
@@ -69,7 +86,9 @@ export function finishPresentation(input: FinishInput): void {
     sldIdLst = element('p:sldIdLst');
     insertInOrder(root, sldIdLst, PRESENTATION_ORDER);
   }
-  sldIdLst.children = slides.map((s) => element('p:sldId', { id: String(s.id), 'r:id': relIdOf.get(s.partName) ?? '' }));
+  sldIdLst.children = slides.map((s) =>
+    element('p:sldId', { id: String(s.id), 'r:id': relIdOf.get(s.partName) ?? '' }),
+  );
 
   if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), template, builder);
 
@@ -90,7 +109,10 @@ export function finishPresentation(input: FinishInput): void {
 
   builder.setRelationships(main, rels);
   // A digital signature over the template no longer matches the generated deck: drop it (it is pruned).
-  builder.setRelationships('/', builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL));
+  builder.setRelationships(
+    '/',
+    builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL),
+  );
   builder.setPart(main, serializeXml({ prolog: template.presentation.prolog, root }), CT_MAIN);
   // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros (rule 19).
   builder.contentTypes.setOverride(main, CT_MAIN);
@@ -116,10 +138,20 @@ function addNotesMaster(
     const themeCopy = builder.freeName((n) => `/ppt/theme/theme${n}.xml`);
     builder.copyPart(template.pkg, theme, themeCopy);
     builder.contentTypes.setOverride(themeCopy, CT_THEME);
-    masterRels.push({ id: 'rId1', type: THEME_REL, target: relativeTarget(partName, themeCopy), external: false });
+    masterRels.push({
+      id: 'rId1',
+      type: THEME_REL,
+      target: relativeTarget(partName, themeCopy),
+      external: false,
+    });
   }
   builder.setRelationships(partName, masterRels);
-  rels.push({ id: relId, type: NOTES_MASTER_REL, target: relativeTarget(template.pkg.mainPartName, partName), external: false });
+  rels.push({
+    id: relId,
+    type: NOTES_MASTER_REL,
+    target: relativeTarget(template.pkg.mainPartName, partName),
+    external: false,
+  });
   const list = element('p:notesMasterIdLst', {}, [element('p:notesMasterId', { 'r:id': relId })]);
   const existing = child(root, 'p:notesMasterIdLst');
   if (existing) removeNode(root, existing);
@@ -136,4 +168,3 @@ function relIdAllocator(rels: readonly Relationship[]): () => string {
     return `rId${n}`;
   };
 }
-

@@ -10,7 +10,11 @@ import type { TemplateSlide } from './template.js';
 
 const SECTION_EXT_URI = '{521415D9-36F7-43E2-AB2F-B90AF26B5E84}';
 
-export function rewriteSections(root: XmlElement, slides: readonly OutputSlide[], templateSlides: readonly TemplateSlide[]): void {
+export function rewriteSections(
+  root: XmlElement,
+  slides: readonly OutputSlide[],
+  templateSlides: readonly TemplateSlide[],
+): void {
   const extLst = child(root, 'p:extLst');
   const ext = extLst && childElements(extLst, 'p:ext').find((e) => e.attrs.uri === SECTION_EXT_URI);
   const sectionLst = ext && firstDescendant(ext, 'p14:sectionLst');
@@ -21,7 +25,8 @@ export function rewriteSections(root: XmlElement, slides: readonly OutputSlide[]
   const sectionOfTemplateId = new Map<number, XmlElement>();
   for (const section of sections) {
     const list = child(section, 'p14:sldIdLst');
-    for (const sldId of list ? childElements(list, 'p14:sldId') : []) sectionOfTemplateId.set(Number(sldId.attrs.id), section);
+    for (const sldId of list ? childElements(list, 'p14:sldId') : [])
+      sectionOfTemplateId.set(Number(sldId.attrs.id), section);
   }
   const idOfPart = new Map(templateSlides.map((s) => [s.partName, s.id]));
 
@@ -38,9 +43,17 @@ export function rewriteSections(root: XmlElement, slides: readonly OutputSlide[]
   const seen = new Set<XmlElement>();
   sectionLst.children = runs.map(({ section, ids }) => {
     // A section split into two runs by the new order gets a second entry with the same name and a fresh id.
-    const attrs = seen.has(section) ? { ...section.attrs, id: `{${randomUUID().toUpperCase()}}` } : { ...section.attrs };
+    const attrs = seen.has(section)
+      ? { ...section.attrs, id: `{${randomUUID().toUpperCase()}}` }
+      : { ...section.attrs };
     seen.add(section);
-    return element(section.name, attrs, [element('p14:sldIdLst', {}, ids.map((id) => element('p14:sldId', { id: String(id) })))]);
+    return element(section.name, attrs, [
+      element(
+        'p14:sldIdLst',
+        {},
+        ids.map((id) => element('p14:sldId', { id: String(id) })),
+      ),
+    ]);
   });
   if (runs.length === 0) {
     removeNode(extLst, ext);
@@ -48,13 +61,18 @@ export function rewriteSections(root: XmlElement, slides: readonly OutputSlide[]
   }
 }
 
-export function rewriteCustomShows(root: XmlElement, outputRelIds: (templateRelId: string) => string[]): void {
+export function rewriteCustomShows(
+  root: XmlElement,
+  outputRelIds: (templateRelId: string) => string[],
+): void {
   const list = child(root, 'p:custShowLst');
   if (!list) return;
   for (const show of childElements(list, 'p:custShow')) {
     const sldLst = child(show, 'p:sldLst');
     if (!sldLst) continue;
-    sldLst.children = childElements(sldLst, 'p:sld').flatMap((sld) => outputRelIds(sld.attrs['r:id'] ?? '').map((id) => element('p:sld', { 'r:id': id })));
+    sldLst.children = childElements(sldLst, 'p:sld').flatMap((sld) =>
+      outputRelIds(sld.attrs['r:id'] ?? '').map((id) => element('p:sld', { 'r:id': id })),
+    );
     if (sldLst.children.length === 0) removeNode(list, show);
   }
   if (childElements(list, 'p:custShow').length === 0) removeNode(root, list);

@@ -63,7 +63,8 @@ export class Template {
   xml(partName: string): XmlDocument {
     let doc = this.parsed.get(partName);
     if (!doc) {
-      if (!this.pkg.has(partName)) throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
+      if (!this.pkg.has(partName))
+        throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
       doc = parseXml(this.pkg.bytes(partName), partName);
       this.parsed.set(partName, doc);
     }
@@ -115,10 +116,15 @@ export class Template {
       const relId = sldId.attrs['r:id'] ?? '';
       const rel = rels.find((r) => r.id === relId);
       if (!rel || rel.external) {
-        throw new EngineError('INVALID_TEMPLATE', `slide ${index} (p:sldId r:id="${relId}") has no slide relationship`, this.pkg.mainPartName);
+        throw new EngineError(
+          'INVALID_TEMPLATE',
+          `slide ${index} (p:sldId r:id="${relId}") has no slide relationship`,
+          this.pkg.mainPartName,
+        );
       }
       const partName = resolveTarget(this.pkg.mainPartName, rel.target);
-      if (!this.pkg.has(partName)) throw new EngineError('INVALID_TEMPLATE', `slide ${index} points at a missing part`, partName);
+      if (!this.pkg.has(partName))
+        throw new EngineError('INVALID_TEMPLATE', `slide ${index} points at a missing part`, partName);
       return {
         index,
         id: Number(sldId.attrs.id),

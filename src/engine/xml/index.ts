@@ -2,5 +2,20 @@
 export type { XmlDocument, XmlElement, XmlNode, XmlText, XmlVerbatim } from './node.js';
 export { element, text, cloneElement, cloneDocument } from './node.js';
 export { parseXml, decodeEntities } from './parse.js';
-export { serializeXml, serializeElement, escapeText, escapeAttribute, stripIllegalXmlChars } from './serialize.js';
-export { localName, child, childElements, descendants, firstDescendant, textContent, insertInOrder, removeNode } from './query.js';
+export {
+  serializeXml,
+  serializeElement,
+  escapeText,
+  escapeAttribute,
+  stripIllegalXmlChars,
+} from './serialize.js';
+export {
+  localName,
+  child,
+  childElements,
+  descendants,
+  firstDescendant,
+  textContent,
+  insertInOrder,
+  removeNode,
+} from './query.js';

@@ -30,7 +30,11 @@ export interface XmlDocument {
   root: XmlElement;
 }
 
-export function element(name: string, attrs: Record<string, string> = {}, children: XmlNode[] = []): XmlElement {
+export function element(
+  name: string,
+  attrs: Record<string, string> = {},
+  children: XmlNode[] = [],
+): XmlElement {
   return { kind: 'element', name, attrs, children };
 }
 
@@ -42,7 +46,12 @@ export function cloneElement(el: XmlElement): XmlElement {
   const children: XmlNode[] = new Array<XmlNode>(el.children.length);
   for (let i = 0; i < el.children.length; i++) {
     const node = el.children[i] as XmlNode;
-    children[i] = node.kind === 'element' ? cloneElement(node) : node.kind === 'text' ? { kind: 'text', text: node.text } : node;
+    children[i] =
+      node.kind === 'element'
+        ? cloneElement(node)
+        : node.kind === 'text'
+          ? { kind: 'text', text: node.text }
+          : node;
   }
   return { kind: 'element', name: el.name, attrs: { ...el.attrs }, children };
 }

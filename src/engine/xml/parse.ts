@@ -31,7 +31,10 @@ export function decodeEntities(raw: string, fail: (message: string) => never): s
     }
     const value = PREDEFINED[ref];
     if (value === undefined) {
-      throw new EngineError('UNSAFE_XML', `entity "&${ref};" is not allowed (only the five predefined XML entities are)`);
+      throw new EngineError(
+        'UNSAFE_XML',
+        `entity "&${ref};" is not allowed (only the five predefined XML entities are)`,
+      );
     }
     return value;
   });
@@ -159,7 +162,13 @@ class Parser {
       if (eq < 0) this.fail(`attribute without value in <${name}>`);
       const attrName = xml.slice(i, eq).trim();
       let q = eq + 1;
-      while (xml.charCodeAt(q) === 32 || xml.charCodeAt(q) === 9 || xml.charCodeAt(q) === 10 || xml.charCodeAt(q) === 13) q++;
+      while (
+        xml.charCodeAt(q) === 32 ||
+        xml.charCodeAt(q) === 9 ||
+        xml.charCodeAt(q) === 10 ||
+        xml.charCodeAt(q) === 13
+      )
+        q++;
       const quote = xml[q];
       if (quote !== '"' && quote !== "'") this.fail(`attribute ${attrName} of <${name}> is not quoted`);
       const close = xml.indexOf(quote, q + 1);
@@ -197,6 +206,10 @@ class Parser {
   }
 
   private fail(message: string): never {
-    throw new EngineError('INVALID_TEMPLATE', `malformed XML: ${message} (at offset ${this.pos})`, this.partName);
+    throw new EngineError(
+      'INVALID_TEMPLATE',
+      `malformed XML: ${message} (at offset ${this.pos})`,
+      this.partName,
+    );
   }
 }

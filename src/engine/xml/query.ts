@@ -13,7 +13,8 @@ export function child(el: XmlElement, name: string): XmlElement | undefined {
 
 export function childElements(el: XmlElement, name?: string): XmlElement[] {
   const result: XmlElement[] = [];
-  for (const node of el.children) if (node.kind === 'element' && (name === undefined || node.name === name)) result.push(node);
+  for (const node of el.children)
+    if (node.kind === 'element' && (name === undefined || node.name === name)) result.push(node);
   return result;
 }
 

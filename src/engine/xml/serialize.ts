@@ -5,8 +5,9 @@
  */
 import type { XmlDocument, XmlElement } from './node.js';
 
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const ILLEGAL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const ILLEGAL =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const TEXT_SPECIAL = /[&<>]/;
 const ATTR_SPECIAL = /[&<>"\t\n\r]/;
 

@@ -10,12 +10,15 @@ const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
 function corpusXmlParts(): { file: string; part: string; xml: string }[] {
   const parts: { file: string; part: string; xml: string }[] = [];
   for (const dir of ['pptx-automizer', 'python-pptx', 'ShapeCrawler']) {
-    for (const file of readdirSync(join(CORPUS, dir)).filter((f) => f.endsWith('.pptx')).slice(0, 6)) {
+    for (const file of readdirSync(join(CORPUS, dir))
+      .filter((f) => f.endsWith('.pptx'))
+      .slice(0, 6)) {
       const entries = unzipSync(new Uint8Array(readFileSync(join(CORPUS, dir, file))));
       for (const [part, data] of Object.entries(entries)) {
         const xml = new TextDecoder().decode(data);
         // Some add-ins store opaque non-XML blobs under .xml names (customXml items); we never parse those.
-        if (/\.(xml|rels)$/.test(part) && /^\uFEFF?\s*</.test(xml)) parts.push({ file: `${dir}/${file}`, part, xml });
+        if (/\.(xml|rels)$/.test(part) && /^\uFEFF?\s*</.test(xml))
+          parts.push({ file: `${dir}/${file}`, part, xml });
       }
     }
   }
@@ -34,15 +37,19 @@ describe('xml', () => {
   });
 
   it('keeps text, entities and attribute order', () => {
-    const source = '<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 &#x263A;</a:t></a:r></a:p>';
+    const source =
+      '<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 &#x263A;</a:t></a:r></a:p>';
     const doc = parseXml(source);
     expect(textContent(doc.root)).toBe('Tom & Jerry <3 ☺');
     expect(Object.keys(child(child(doc.root, 'a:r')!, 'a:rPr')!.attrs)).toEqual(['lang', 'b']);
-    expect(serializeXml(doc)).toBe('<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 ☺</a:t></a:r></a:p>');
+    expect(serializeXml(doc)).toBe(
+      '<?xml version="1.0"?>\n<a:p xmlns:a="urn:a"><a:r><a:rPr lang="en-US" b="1"/><a:t>Tom &amp; Jerry &lt;3 ☺</a:t></a:r></a:p>',
+    );
   });
 
   it('refuses a DOCTYPE and any entity beyond the five predefined ones', () => {
-    const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><p>&lol2;</p>';
+    const bomb =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><p>&lol2;</p>';
     expect(() => parseXml(bomb, '/ppt/slides/slide1.xml')).toThrow(EngineError);
     expect(() => parseXml(bomb)).toThrow(/DOCTYPE/);
     expect(() => parseXml('<p>&ext;</p>')).toThrow(/entity "&ext;" is not allowed/);
@@ -68,7 +75,10 @@ describe('xml', () => {
   });
 
   it('strips characters XML 1.0 forbids when writing', () => {
-    const doc = { prolog: '', root: element('a:t', {}, [{ kind: 'text' as const, text: 'a\u000bb\u0000c' }]) };
+    const doc = {
+      prolog: '',
+      root: element('a:t', {}, [{ kind: 'text' as const, text: 'a\u000bb\u0000c' }]),
+    };
     expect(serializeXml(doc)).toBe('<a:t>abc</a:t>');
   });
 
@@ -78,6 +88,11 @@ describe('xml', () => {
     insertInOrder(rPr, element('a:hlinkClick'), order);
     insertInOrder(rPr, element('a:solidFill'), order);
     insertInOrder(rPr, element('a:solidFill', { x: '1' }), order);
-    expect(rPr.children.map((c) => (c.kind === 'element' ? c.name : ''))).toEqual(['a:solidFill', 'a:latin', 'a:ext-unknown', 'a:hlinkClick']);
+    expect(rPr.children.map((c) => (c.kind === 'element' ? c.name : ''))).toEqual([
+      'a:solidFill',
+      'a:latin',
+      'a:ext-unknown',
+      'a:hlinkClick',
+    ]);
   });
 });
