@@ -1,5 +1,28 @@
+import { EngineError } from '../engine/index.js';
+
 /** Where a command writes: the process's streams in production, strings in tests. */
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+}
+
+/**
+ * The exit code for what went wrong in an offline command: 1 with a one-line message for a template or
+ * payload problem (EngineError) or a missing file; anything else is a bug and is rethrown.
+ */
+export function reportUserError(
+  error: unknown,
+  io: CommandIo,
+  isEngineError: (e: unknown) => e is Error,
+): number {
+  if (isEngineError(error)) {
+    io.stderr(`error: ${error.message}\n`);
+    return 1;
+  }
+  const errno = error as NodeJS.ErrnoException;
+  if (errno.code === 'ENOENT') {
+    io.stderr(`error: no such file: ${errno.path}\n`);
+    return 1;
+  }
+  throw error;
 }

@@ -5,8 +5,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { EngineError, generate } from '../engine/index.js';
-import type { CommandIo } from './command-io.js';
+import { generate } from '../engine/index.js';
+import { reportUserError, type CommandIo } from './command-io.js';
 
 const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
 
@@ -54,14 +54,6 @@ export async function runGenerate(args: string[], io: CommandIo): Promise<number
     io.stdout(`wrote ${target} (${result.slideCount} slides, ${result.bytes.length} bytes)\n`);
     return 0;
   } catch (error) {
-    if (error instanceof EngineError) {
-      io.stderr(`error: ${error.message}\n`);
-      return 1;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.stderr(`error: no such file: ${(error as NodeJS.ErrnoException).path}\n`);
-      return 1;
-    }
-    throw error;
+    return reportUserError(error, io);
   }
 }

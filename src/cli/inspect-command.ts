@@ -1,7 +1,7 @@
 /** `deckforge inspect TEMPLATE [--json]`: slides, layouts and every shape's name, id, kind, text and tags. */
 import { readFileSync } from 'node:fs';
-import { EngineError, inspect, type InspectedShape, type InspectResult } from '../engine/index.js';
-import type { CommandIo } from './command-io.js';
+import { inspect, type InspectedShape, type InspectResult } from '../engine/index.js';
+import { reportUserError, type CommandIo } from './command-io.js';
 
 const HELP = `Usage: deckforge inspect TEMPLATE [--json]
 
@@ -24,15 +24,7 @@ export async function runInspect(args: string[], io: CommandIo): Promise<number>
     io.stdout(json ? `${JSON.stringify(result, null, 2)}\n` : describe(result));
     return 0;
   } catch (error) {
-    if (error instanceof EngineError) {
-      io.stderr(`error: ${error.message}\n`);
-      return 1;
-    }
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      io.stderr(`error: no such file: ${file}\n`);
-      return 1;
-    }
-    throw error;
+    return reportUserError(error, io);
   }
 }
 
