@@ -10,12 +10,8 @@ export interface CommandIo {
  * The exit code for what went wrong in an offline command: 1 with a one-line message for a template or
  * payload problem (EngineError) or a missing file; anything else is a bug and is rethrown.
  */
-export function reportUserError(
-  error: unknown,
-  io: CommandIo,
-  isEngineError: (e: unknown) => e is Error,
-): number {
-  if (isEngineError(error)) {
+export function reportUserError(error: unknown, io: CommandIo): number {
+  if (error instanceof EngineError) {
     io.stderr(`error: ${error.message}\n`);
     return 1;
   }
