@@ -11,7 +11,7 @@ import {
   type TaskMessage,
 } from './generation-protocol.js';
 
-const cache = new TemplateCache(16);
+const cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
 
 function serialize(error: unknown): SerializedError {
   if (error instanceof EngineError) {
