@@ -102,7 +102,7 @@ export class SlideDraft {
     return notesBody(this.notesRoot());
   }
 
-  /** Whether the template's notes page holds `{{` (checked on the raw bytes, without parsing). */
+  /** Whether the template's notes page may hold a tag (a `{` in its raw text; no parsing needed). */
   hasTemplateNotesWithTags(): boolean {
     return this.notesSource !== null && this.deck.template.containsTagMarker(this.notesSource);
   }
