@@ -1,6 +1,6 @@
 /** `deckforge migrate`: creates or upgrades the SQLite schema of DECKFORGE_DATA_DIR and prints what it did. */
 import { databasePath, migrate, openDatabase } from '../adapters/sqlite/database.js';
-import { ConfigError, loadConfig } from '../config/index.js';
+import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
 
 export async function runMigrate(args: string[], io: CommandIo): Promise<number> {
@@ -10,16 +10,8 @@ export async function runMigrate(args: string[], io: CommandIo): Promise<number>
     );
     return 0;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`deckforge migrate: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCommandConfig('migrate', io);
+  if (!config) return 2;
   const file = databasePath(config.dataDir);
   const db = openDatabase(file, { migrate: false });
   try {

@@ -2,9 +2,9 @@
  * `deckforge serve`: the HTTP API with an embedded job worker, on PORT (8080). On an empty database the first
  * start creates an account and prints its credentials once, here (not in the log).
  */
-import { ConfigError, loadConfig } from '../config/index.js';
 import { createRuntime } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
+import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
@@ -23,16 +23,8 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     io.stderr(`deckforge serve: unexpected arguments: ${args.join(' ')}\n\n${USAGE}`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`deckforge serve: ${error.message}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCommandConfig('serve', io);
+  if (!config) return 2;
   const runtime = await createRuntime(config, { createFirstAccount: true });
   const first = runtime.firstAccount;
   if (first) {
