@@ -2,7 +2,7 @@
  * Builds the DeckforgeService facade from ports. The composition root (src/composition) supplies the adapters;
  * the job consumer and the retention sweeper are started by whoever runs jobs (`serve`, `worker`).
  */
-import { accountRecord, currentPeriodKey, planOf } from './account-plans.js';
+import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { InvalidInputError, TooManyRequestsError } from './errors.js';
 import { generateNow } from './generate-now.js';
@@ -30,7 +30,7 @@ export function createDeckforgeService(
     authenticate: (token) => authenticate(deps, token),
 
     async checkRateLimit(account: Account): Promise<void> {
-      const plan = planOf(deps, await accountRecord(deps, account.id));
+      const plan = planOf(deps, account);
       const decision = await deps.rateLimiter.hit(account.id, plan.requestsPerMinute);
       if (!decision.allowed) {
         throw new TooManyRequestsError(
@@ -41,8 +41,7 @@ export function createDeckforgeService(
     },
 
     async recordApiCall(account: Account, succeeded: boolean): Promise<void> {
-      const record = await accountRecord(deps, account.id);
-      await deps.ledger.recordApiCall(record.id, currentPeriodKey(deps, record), succeeded);
+      await deps.ledger.recordApiCall(account.id, currentPeriodKey(deps, account), succeeded);
     },
 
     generateNow: (account, request) => generateNow(deps, account, request),

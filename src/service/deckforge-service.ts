@@ -26,10 +26,16 @@ export interface GenerationRequest {
   files: UploadedFile[];
 }
 
+/**
+ * The account a bearer token resolved to, read once per request: the plan and the subscription start that
+ * the rate limit, the quota and the usage counters of that request go by.
+ */
 export interface Account {
   id: string;
   email: string;
   plan: string;
+  /** ISO 8601 date-time; the monthly period resets on its day of the month. */
+  subscriptionStart: string;
   hasSubscription: boolean;
 }
 

@@ -10,7 +10,13 @@ import { TOKEN_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
 const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export function accountView(record: AccountRecord): Account {
-  return { id: record.id, email: record.email, plan: record.plan, hasSubscription: true };
+  return {
+    id: record.id,
+    email: record.email,
+    plan: record.plan,
+    subscriptionStart: record.subscriptionStart,
+    hasSubscription: true,
+  };
 }
 
 export async function issueToken(

@@ -1,5 +1,5 @@
 /** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
-import { accountRecord, planOf } from './account-plans.js';
+import { planOf } from './account-plans.js';
 import { billingPeriod, periodKey } from './billing-period.js';
 import type { Account } from './deckforge-service.js';
 import { TooManyRequestsError } from './errors.js';
@@ -11,12 +11,11 @@ export async function reserveSlides(
   slides: number,
   jobId: string | null,
 ): Promise<string> {
-  const record = await accountRecord(deps, account.id);
-  const plan = planOf(deps, record);
+  const plan = planOf(deps, account);
   const now = deps.clock.now();
-  const period = billingPeriod(new Date(record.subscriptionStart), now);
+  const period = billingPeriod(new Date(account.subscriptionStart), now);
   const outcome = await deps.ledger.reserve({
-    accountId: record.id,
+    accountId: account.id,
     periodStart: periodKey(period.start),
     slides,
     allowance: plan.allowedSlideCount,

@@ -48,6 +48,7 @@ const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentati
 export class SlideDraft {
   private notesDoc: XmlDocument | null = null;
   private nextRelNumber: number;
+  private layout: string | null | undefined;
 
   constructor(
     readonly position: number,
@@ -112,9 +113,13 @@ export class SlideDraft {
     return this.notesDoc;
   }
 
+  /** Asked for every placeholder filled; the layout relationship does not change while the slide is drafted. */
   layoutPartName(): string | null {
-    const rel = this.relationships.find((r) => r.type === SLIDE_LAYOUT_REL);
-    return rel ? resolveTarget(this.partName, rel.target) : null;
+    if (this.layout === undefined) {
+      const rel = this.relationships.find((r) => r.type === SLIDE_LAYOUT_REL);
+      this.layout = rel ? resolveTarget(this.partName, rel.target) : null;
+    }
+    return this.layout;
   }
 }
 
