@@ -40,8 +40,8 @@ export function registerBearerAuth(app: FastifyInstance, service: DeckforgeServi
     if (rateLimited) await service.checkRateLimit(account);
   });
 
-  // onSend, not onResponse: the count is written before the client sees the answer, so a usage call that
-  // follows reads it (no race between the response and the bookkeeping).
+  // onSend, not onResponse: the call is counted before the client sees the answer, so a usage call that
+  // follows includes it (the service writes counts in batches and flushes them before reading usage).
   app.addHook('onSend', async (request, reply, payload) => {
     const account = request.account;
     if (account === null) return payload;

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApiCallCounts,
+  ApiCallIncrement,
   PeriodUsage,
   ReserveOutcome,
   ReserveRequest,
@@ -75,15 +76,17 @@ export class SqliteUsageLedger implements UsageLedger {
     return this.readPeriod(accountId, periodStart);
   }
 
-  async recordApiCall(accountId: string, periodStart: string, succeeded: boolean): Promise<void> {
+  async addApiCalls(increments: readonly ApiCallIncrement[]): Promise<void> {
     immediate(this.db, () => {
-      this.ensurePeriod(accountId, periodStart);
-      this.db
-        .prepare(
-          `UPDATE usage_periods SET api_total = api_total + 1, api_successful = api_successful + ?,
-             api_failed = api_failed + ? WHERE account_id = ? AND period_start = ?`,
-        )
-        .run(succeeded ? 1 : 0, succeeded ? 0 : 1, accountId, periodStart);
+      for (const { accountId, periodStart, successful, failed } of increments) {
+        this.ensurePeriod(accountId, periodStart);
+        this.db
+          .prepare(
+            `UPDATE usage_periods SET api_total = api_total + ?, api_successful = api_successful + ?,
+               api_failed = api_failed + ? WHERE account_id = ? AND period_start = ?`,
+          )
+          .run(successful + failed, successful, failed, accountId, periodStart);
+      }
     });
   }
 

@@ -8,23 +8,27 @@ import type { XmlDocument, XmlElement } from './node.js';
 const ILLEGAL =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const TEXT_SPECIAL = /[&<>]/;
-const ATTR_SPECIAL = /[&<>"\t\n\r]/;
+/**
+ * Any character escaping might touch (surrogates included, paired or not). Nearly every value has none, and
+ * one test is then all the work: the serialiser calls these for every attribute of every element it writes.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TEXT_MAYBE = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const ATTR_MAYBE = /[&<>"\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
 
 export function stripIllegalXmlChars(value: string): string {
   return value.replace(ILLEGAL, '');
 }
 
 export function escapeText(value: string): string {
-  const clean = stripIllegalXmlChars(value);
-  if (!TEXT_SPECIAL.test(clean)) return clean;
-  return clean.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  if (!TEXT_MAYBE.test(value)) return value;
+  return stripIllegalXmlChars(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 export function escapeAttribute(value: string): string {
-  const clean = stripIllegalXmlChars(value);
-  if (!ATTR_SPECIAL.test(clean)) return clean;
-  return clean
+  if (!ATTR_MAYBE.test(value)) return value;
+  return stripIllegalXmlChars(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -35,31 +39,21 @@ export function escapeAttribute(value: string): string {
 }
 
 export function serializeXml(doc: XmlDocument): string {
-  const out: string[] = [doc.prolog];
-  write(doc.root, out);
-  return out.join('');
+  return doc.prolog + serializeElement(doc.root);
 }
 
+/** Concatenation, not an array joined at the end: V8 builds the string as a rope, measurably faster here. */
 export function serializeElement(el: XmlElement): string {
-  const out: string[] = [];
-  write(el, out);
-  return out.join('');
-}
-
-function write(el: XmlElement, out: string[]): void {
-  let tag = '<' + el.name;
-  for (const name in el.attrs) tag += ' ' + name + '="' + escapeAttribute(el.attrs[name] as string) + '"';
+  let xml = '<' + el.name;
+  for (const name in el.attrs) xml += ' ' + name + '="' + escapeAttribute(el.attrs[name] as string) + '"';
   const children = el.children;
-  if (children.length === 0) {
-    out.push(tag + '/>');
-    return;
-  }
-  out.push(tag + '>');
+  if (children.length === 0) return xml + '/>';
+  xml += '>';
   for (let i = 0; i < children.length; i++) {
     const node = children[i]!;
-    if (node.kind === 'element') write(node, out);
-    else if (node.kind === 'text') out.push(escapeText(node.text));
-    else out.push(node.markup);
+    if (node.kind === 'element') xml += serializeElement(node);
+    else if (node.kind === 'text') xml += escapeText(node.text);
+    else xml += node.markup;
   }
-  out.push('</' + el.name + '>');
+  return xml + '</' + el.name + '>';
 }

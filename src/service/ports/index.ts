@@ -8,6 +8,7 @@ export type {
   ReserveOutcome,
   PeriodUsage,
   ApiCallCounts,
+  ApiCallIncrement,
   UsageLedger,
 } from './usage-ledger.js';
 export type { RateDecision, RateLimiter } from './rate-limiter.js';

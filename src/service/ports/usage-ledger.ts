@@ -27,6 +27,14 @@ export interface ApiCallCounts {
   failed: number;
 }
 
+/** API calls of one account in one period, counted since the last write. */
+export interface ApiCallIncrement {
+  accountId: string;
+  periodStart: string;
+  successful: number;
+  failed: number;
+}
+
 export interface UsageLedger {
   /** Atomic check-and-reserve: concurrent callers never overshoot `allowance`. */
   reserve(request: ReserveRequest): Promise<ReserveOutcome>;
@@ -37,7 +45,8 @@ export interface UsageLedger {
   /** Releases synchronous reservations (no job) made before `before`: left behind by a crashed process. */
   releaseStale(before: Date): Promise<number>;
   periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage>;
-  recordApiCall(accountId: string, periodStart: string, succeeded: boolean): Promise<void>;
+  /** Adds counted API calls, all in one transaction (the service batches them: api-call-tally.ts). */
+  addApiCalls(increments: readonly ApiCallIncrement[]): Promise<void>;
   /** All-time counters of the account. */
   apiCalls(accountId: string): Promise<ApiCallCounts>;
 }

@@ -98,11 +98,16 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
 
     it('counts API calls per outcome, summed over periods', async () => {
       const { ledger } = await open();
-      await ledger.recordApiCall('acct-1', '2026-10-21', true);
-      await ledger.recordApiCall('acct-1', '2026-11-21', true);
-      await ledger.recordApiCall('acct-1', '2026-11-21', false);
-      await ledger.recordApiCall('acct-2', '2026-11-21', false);
-      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 3, successful: 2, failed: 1 });
+      await ledger.addApiCalls([
+        { accountId: 'acct-1', periodStart: '2026-10-21', successful: 1, failed: 0 },
+        { accountId: 'acct-1', periodStart: '2026-11-21', successful: 4, failed: 2 },
+        { accountId: 'acct-2', periodStart: '2026-11-21', successful: 0, failed: 1 },
+      ]);
+      await ledger.addApiCalls([
+        { accountId: 'acct-1', periodStart: '2026-11-21', successful: 1, failed: 0 },
+      ]);
+      await ledger.addApiCalls([]);
+      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 8, successful: 6, failed: 2 });
       expect(await ledger.apiCalls('nobody')).toEqual({ total: 0, successful: 0, failed: 0 });
     });
   });
