@@ -51,7 +51,9 @@ export async function runGenerate(args: string[], io: CommandIo): Promise<number
     writeFileSync(target, result.bytes);
     if (!quiet)
       for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
-    io.stdout(`wrote ${target} (${result.slideCount} slides, ${result.bytes.length} bytes)\n`);
+    io.stdout(
+      `wrote ${target} (${result.slideCount} ${result.slideCount === 1 ? 'slide' : 'slides'}, ${result.bytes.length} bytes)\n`,
+    );
     return 0;
   } catch (error) {
     return reportUserError(error, io);

@@ -43,7 +43,7 @@ describe('deckforge generate', () => {
     const out = join(dir, 'out.pptx');
     const result = await cli('generate', SAMPLE_PATH, payload, '-o', out);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`wrote ${out} (1 slides`);
+    expect(result.stdout).toContain(`wrote ${out} (1 slide,`);
     expect(result.stderr).toMatch(/warning: presentation\.slides\[0\]\.shapes\[1\].*Missing/);
     await expectValidPptx(readFileSync(out), readFileSync(SAMPLE_PATH));
   });
