@@ -145,8 +145,9 @@ describe('sharing the generation threads', () => {
     });
     try {
       const user = await big.signUp();
+      // The largest decks a request may ask for: each job runs for far longer than one small request takes.
       const jobs = await Promise.all(
-        [1, 2].map(() => big.service.submitJob(user.account, upload(deck(1500)))),
+        [1, 2].map(() => big.service.submitJob(user.account, upload(deck(5000)))),
       );
       const deadline = Date.now() + 30_000;
       while (

@@ -8,9 +8,9 @@ import { resolveTarget } from '../package/relationships.js';
 import type { ExportVersion } from '../payload/model.js';
 import {
   childElements,
+  cloneDocument,
   element,
   localName,
-  parseXml,
   serializeXml,
   text,
   type XmlElement,
@@ -35,7 +35,7 @@ export function updateAppProperties(
   if (!rel) return;
   const partName = resolveTarget('/', rel.target);
   if (!template.pkg.has(partName)) return;
-  const doc = parseXml(template.pkg.bytes(partName), partName);
+  const doc = cloneDocument(template.xml(partName));
   const root = doc.root;
   const prefix = root.name.includes(':') ? root.name.slice(0, root.name.indexOf(':') + 1) : '';
   const counts: Record<string, number> = {
@@ -54,9 +54,5 @@ export function updateAppProperties(
 function setValue(root: XmlElement, name: string, value: string): void {
   const existing = childElements(root, name)[0];
   if (existing) existing.children = [text(value)];
-  else if (name.endsWith('AppVersion')) root.children.push(element(name, {}, [text(value)]));
-  else {
-    // CT_Properties is an xsd:all: any order is valid.
-    root.children.push(element(name, {}, [text(value)]));
-  }
+  else root.children.push(element(name, {}, [text(value)])); // CT_Properties is an xsd:all: any order is valid
 }
