@@ -51,4 +51,9 @@ async function concurrent() {
   };
 }
 
-process.stdout.write(`${JSON.stringify(connections === 1 ? await sequential() : await concurrent())}\n`);
+const cpuBefore = process.cpuUsage();
+const result = connections === 1 ? await sequential() : await concurrent();
+const cpu = process.cpuUsage(cpuBefore);
+// The client's own CPU per request: on a 2-core machine it competes with the server for the same cores.
+result.clientCpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, result.total);
+process.stdout.write(`${JSON.stringify(result)}\n`);

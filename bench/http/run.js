@@ -15,7 +15,9 @@
  * (event-loop utilisation × wall time ÷ requests) is the CPU the HTTP layer and the service spend per request
  * outside the engine (wall time, so it includes being preempted on a busy machine). Server CPU per request
  * (process.cpuUsage: all threads of the server process) is immune to preemption: "HTTP adds in CPU" compares it
- * with the pool-only run's. Rounds alternate pool and HTTP runs so background load hits both alike; medians kept.
+ * with the pool-only run's. Client CPU per request is the load generator's own (autocannon or fetch): on a
+ * 2-core machine it competes with the server for the same cores, which the pool-only runs do not have to.
+ * Rounds alternate pool and HTTP runs so background load hits both alike; medians kept.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { execFile, spawnSync } from 'node:child_process';
@@ -248,6 +250,7 @@ const pct = (value) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
 const row = (name, r, reference) =>
   `| ${name} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ` +
   `${r.cpuMs === undefined ? '-' : ms(r.cpuMs)} | ${r.mainThreadMs === undefined ? '-' : ms(r.mainThreadMs)} | ` +
+  `${r.clientCpuMs === undefined ? '-' : ms(r.clientCpuMs)} | ` +
   `${reference ? pct((r.p50 - reference.p50) / reference.p50) : '-'} | ` +
   `${reference && r.cpuMs !== undefined ? pct((r.cpuMs - reference.cpuMs) / reference.cpuMs) : '-'} |`;
 console.log(`## HTTP benchmark: ${slides}-slide synchronous generation\n`);
@@ -256,9 +259,9 @@ console.log(
     `Node ${process.version}; load generator in a separate process on the same machine; medians of ${rounds} rounds.\n`,
 );
 console.log(
-  '| run | req/s | p50 | p99 | server CPU per request | main-thread busy per request | HTTP adds at p50 | HTTP adds in CPU |',
+  '| run | req/s | p50 | p99 | server CPU per request | main-thread busy per request | client CPU per request | HTTP adds at p50 | HTTP adds in CPU |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(
   row(
     'engine in-process, sequential',

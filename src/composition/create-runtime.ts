@@ -22,6 +22,7 @@ import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
 import type { Clock, GenerationPool, PasswordHasher } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
+import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
@@ -80,10 +81,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let pool: GenerationPool | null = null;
   try {
     pool = new WorkerThreadPool(config.workers);
+    const ledger = new SqliteUsageLedger(db);
     const deps: ServiceDeps = {
       accounts: new SqliteAccountStore(db),
       tokens: new SqliteTokenStore(db),
-      ledger: new SqliteUsageLedger(db),
+      ledger,
       jobs: new SqliteJobStore(db),
       queue: new SqliteJobQueue(db),
       blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
@@ -99,6 +101,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       logger,
       settings: { plans: config.plans, jobRetentionHours: config.jobRetentionHours, limits: config.limits },
       counters: { decks: 0, slides: 0, seconds: 0 },
+      usage: new UsageWriter(ledger, logger),
     };
     const admin = new AccountAdmin({
       accounts: deps.accounts,
@@ -124,6 +127,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       closing ??= (async () => {
         sweeper?.stop();
         await consumer?.stop();
+        await deps.usage.close();
         await deps.queue.close();
         await activePool.close();
         db.close();

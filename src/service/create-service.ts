@@ -5,7 +5,6 @@
 import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { InvalidInputError, TooManyRequestsError } from './errors.js';
-import { ApiCallTally } from './api-call-tally.js';
 import { generateNow } from './generate-now.js';
 import { authenticate, issueToken } from './issue-token.js';
 import { jobStatus, openDownload } from './job-status.js';
@@ -25,7 +24,6 @@ export function createDeckforgeService(
   onClose: () => Promise<void> = async () => {},
 ): CreatedService {
   let onQueued: () => void = () => undefined;
-  const apiCalls = new ApiCallTally(deps.ledger, deps.logger);
 
   const service: DeckforgeService = {
     issueToken: (credentials) => issueToken(deps, credentials),
@@ -43,17 +41,14 @@ export function createDeckforgeService(
     },
 
     async recordApiCall(account: Account, succeeded: boolean): Promise<void> {
-      apiCalls.count(account.id, currentPeriodKey(deps, account), succeeded);
+      deps.usage.countApiCall(account.id, currentPeriodKey(deps, account), succeeded);
     },
 
     generateNow: (account, request) => generateNow(deps, account, request),
     submitJob: (account, request) => submitJob(deps, account, request, () => onQueued()),
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
-    async usage(account) {
-      await apiCalls.flush();
-      return usageReport(deps, account);
-    },
+    usage: (account) => usageReport(deps, account),
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);
@@ -87,10 +82,7 @@ export function createDeckforgeService(
       return { ok: Object.values(checks).every(Boolean), checks };
     },
 
-    async close() {
-      await apiCalls.close();
-      await onClose();
-    },
+    close: onClose,
   };
 
   return {

@@ -1,4 +1,7 @@
-/** Endpoint 2: generate synchronously. Quota is reserved first, settled on success, released on any failure. */
+/**
+ * Endpoint 2: generate synchronously. Quota is reserved first, settled on success (written with the next
+ * usage flush: usage-writer.ts), released on any failure.
+ */
 import { performance } from 'node:perf_hooks';
 import type { Account, GeneratedDeck, GenerationRequest } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
@@ -26,7 +29,7 @@ export async function generateNow(
     deps.counters.decks += 1;
     deps.counters.slides += result.slideCount;
     deps.counters.seconds += (performance.now() - started) / 1000;
-    await deps.ledger.settle(reservationId, result.slideCount);
+    deps.usage.settle(reservationId, result.slideCount);
     return {
       bytes: result.bytes,
       fileName: result.fileName,

@@ -58,8 +58,12 @@ async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
   deps.counters.seconds += (performance.now() - started) / 1000;
   const resultKey = `${jobBlobPrefix(job.id)}/result.pptx`;
   await deps.blobs.put(resultKey, result.bytes);
-  // Settle before marking: a crash in between retries the job, and settling twice is a no-op.
-  if (job.reservationId) await deps.ledger.settle(job.reservationId, result.slideCount);
+  // Settle (written now, not at the next flush) before marking: a crash in between retries the job, and
+  // settling twice is a no-op.
+  if (job.reservationId) {
+    deps.usage.settle(job.reservationId, result.slideCount);
+    await deps.usage.flush();
+  }
   const outcome = {
     resultKey,
     resultFileName: result.fileName,

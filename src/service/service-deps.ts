@@ -1,4 +1,7 @@
-/** Everything the use cases need, wired by the composition root. Only ports and plain settings. */
+/**
+ * Everything the use cases need, wired by the composition root: ports, plain settings, and the one writer
+ * that batches usage writes to the ledger port.
+ */
 import type { PlanCatalog } from '../config/plans.js';
 import type {
   AccountStore,
@@ -14,6 +17,7 @@ import type {
   TokenStore,
   UsageLedger,
 } from './ports/index.js';
+import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {
   plans: PlanCatalog;
@@ -51,6 +55,7 @@ export interface GenerationCounters {
 export interface ServiceDeps extends ServicePorts {
   settings: ServiceSettings;
   counters: GenerationCounters;
+  usage: UsageWriter;
 }
 
 export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;

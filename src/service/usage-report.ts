@@ -5,6 +5,7 @@ import type { Account, UsageReport } from './deckforge-service.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export async function usageReport(deps: ServiceDeps, account: Account): Promise<UsageReport> {
+  await deps.usage.flush(); // settlements and API calls answered before this call are in the figures
   const plan = planOf(deps, account);
   const period = billingPeriod(new Date(account.subscriptionStart), deps.clock.now());
   const [current, previous, calls] = await Promise.all([

@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApiCallCounts,
-  ApiCallIncrement,
   PeriodUsage,
   ReserveOutcome,
   ReserveRequest,
   UsageLedger,
+  UsageWrites,
 } from '../../service/ports/index.js';
 import { immediate, type SqliteDatabase } from './database.js';
 
@@ -46,19 +46,30 @@ export class SqliteUsageLedger implements UsageLedger {
     });
   }
 
-  async settle(reservationId: string, actualSlides: number): Promise<boolean> {
-    return immediate(this.db, () => {
-      const row = this.db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
-        ReservationRow | undefined;
-      if (!row) return false;
-      this.db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId);
-      this.ensurePeriod(row.account_id, row.period_start);
-      this.db
-        .prepare(
-          'UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?',
-        )
-        .run(actualSlides, row.account_id, row.period_start);
-      return true;
+  async write(batch: UsageWrites): Promise<void> {
+    if (batch.settlements.length === 0 && batch.apiCalls.length === 0) return;
+    immediate(this.db, () => {
+      for (const { reservationId, slides } of batch.settlements) {
+        const row = this.db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
+          ReservationRow | undefined;
+        if (!row) continue;
+        this.db.prepare('DELETE FROM reservations WHERE id = ?').run(reservationId);
+        this.ensurePeriod(row.account_id, row.period_start);
+        this.db
+          .prepare(
+            'UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?',
+          )
+          .run(slides, row.account_id, row.period_start);
+      }
+      for (const { accountId, periodStart, successful, failed } of batch.apiCalls) {
+        this.ensurePeriod(accountId, periodStart);
+        this.db
+          .prepare(
+            `UPDATE usage_periods SET api_total = api_total + ?, api_successful = api_successful + ?,
+               api_failed = api_failed + ? WHERE account_id = ? AND period_start = ?`,
+          )
+          .run(successful + failed, successful, failed, accountId, periodStart);
+      }
     });
   }
 
@@ -74,20 +85,6 @@ export class SqliteUsageLedger implements UsageLedger {
 
   async periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage> {
     return this.readPeriod(accountId, periodStart);
-  }
-
-  async addApiCalls(increments: readonly ApiCallIncrement[]): Promise<void> {
-    immediate(this.db, () => {
-      for (const { accountId, periodStart, successful, failed } of increments) {
-        this.ensurePeriod(accountId, periodStart);
-        this.db
-          .prepare(
-            `UPDATE usage_periods SET api_total = api_total + ?, api_successful = api_successful + ?,
-               api_failed = api_failed + ? WHERE account_id = ? AND period_start = ?`,
-          )
-          .run(successful + failed, successful, failed, accountId, periodStart);
-      }
-    });
   }
 
   async apiCalls(accountId: string): Promise<ApiCallCounts> {

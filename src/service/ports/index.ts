@@ -9,6 +9,8 @@ export type {
   PeriodUsage,
   ApiCallCounts,
   ApiCallIncrement,
+  Settlement,
+  UsageWrites,
   UsageLedger,
 } from './usage-ledger.js';
 export type { RateDecision, RateLimiter } from './rate-limiter.js';

@@ -35,18 +35,31 @@ export interface ApiCallIncrement {
   failed: number;
 }
 
+/** A reservation to turn into used slides, with the number of slides actually generated. */
+export interface Settlement {
+  reservationId: string;
+  slides: number;
+}
+
+/** What the service writes in batches (usage-writer.ts). */
+export interface UsageWrites {
+  settlements: readonly Settlement[];
+  apiCalls: readonly ApiCallIncrement[];
+}
+
 export interface UsageLedger {
   /** Atomic check-and-reserve: concurrent callers never overshoot `allowance`. */
   reserve(request: ReserveRequest): Promise<ReserveOutcome>;
-  /** Turns a reservation into used slides (the actual count generated). Unknown id: no-op, returns false. */
-  settle(reservationId: string, actualSlides: number): Promise<boolean>;
+  /**
+   * One transaction: each settlement turns its reservation into used slides (an unknown id is skipped, so
+   * settling twice is a no-op), and the API-call increments are added.
+   */
+  write(batch: UsageWrites): Promise<void>;
   /** Gives a reservation back. Unknown id: no-op, returns false. */
   release(reservationId: string): Promise<boolean>;
   /** Releases synchronous reservations (no job) made before `before`: left behind by a crashed process. */
   releaseStale(before: Date): Promise<number>;
   periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage>;
-  /** Adds counted API calls, all in one transaction (the service batches them: api-call-tally.ts). */
-  addApiCalls(increments: readonly ApiCallIncrement[]): Promise<void>;
   /** All-time counters of the account. */
   apiCalls(accountId: string): Promise<ApiCallCounts>;
 }

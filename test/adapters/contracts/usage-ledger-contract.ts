@@ -4,7 +4,7 @@
  * second process would see it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UsageLedger } from '../../../src/service/ports/index.js';
+import type { ApiCallIncrement, UsageLedger } from '../../../src/service/ports/index.js';
 
 export interface LedgerHarness {
   ledger: UsageLedger;
@@ -57,14 +57,37 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
       expect(outcomes.filter((o) => o.granted)).toHaveLength(14); // 14 × 7 = 98 ≤ 100 < 105
     });
 
-    it('settle turns the reservation into used slides, with the actual count', async () => {
+    const settle = (reservationId: string, slides: number) => ({
+      settlements: [{ reservationId, slides }],
+      apiCalls: [],
+    });
+
+    it('a settlement turns the reservation into used slides, with the actual count', async () => {
       const { ledger } = await open();
       const r = await ledger.reserve({ ...base, slides: 10 });
       if (!r.granted) throw new Error('not granted');
-      expect(await ledger.settle(r.reservationId, 9)).toBe(true);
+      await ledger.write(settle(r.reservationId, 9));
       expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 9, reservedSlides: 0 });
-      expect(await ledger.settle(r.reservationId, 9)).toBe(false); // twice is a no-op
+      await ledger.write(settle(r.reservationId, 9)); // twice is a no-op
+      await ledger.write(settle('never-reserved', 5));
       expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 9, reservedSlides: 0 });
+    });
+
+    it('writes settlements of several accounts and API calls in one batch', async () => {
+      const { ledger } = await open();
+      const a = await ledger.reserve({ ...base, slides: 10 });
+      const b = await ledger.reserve({ ...base, accountId: 'acct-2', slides: 20 });
+      if (!a.granted || !b.granted) throw new Error('not granted');
+      await ledger.write({
+        settlements: [
+          { reservationId: a.reservationId, slides: 10 },
+          { reservationId: b.reservationId, slides: 20 },
+        ],
+        apiCalls: [{ accountId: 'acct-1', periodStart: '2026-11-21', successful: 2, failed: 1 }],
+      });
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 10, reservedSlides: 0 });
+      expect(await ledger.periodUsage('acct-2', '2026-11-21')).toEqual({ usedSlides: 20, reservedSlides: 0 });
+      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 3, successful: 2, failed: 1 });
     });
 
     it('release gives the slides back, so a later request fits again', async () => {
@@ -81,7 +104,7 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
       const { ledger } = await open();
       const a = await ledger.reserve({ ...base, slides: 100 });
       if (!a.granted) throw new Error('not granted');
-      await ledger.settle(a.reservationId, 100);
+      await ledger.write(settle(a.reservationId, 100));
       expect((await ledger.reserve({ ...base, periodStart: '2026-12-21', slides: 100 })).granted).toBe(true);
       expect((await ledger.reserve({ ...base, accountId: 'acct-2', slides: 100 })).granted).toBe(true);
       expect(await ledger.periodUsage('acct-1', '2026-10-21')).toEqual({ usedSlides: 0, reservedSlides: 0 });
@@ -98,15 +121,14 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
 
     it('counts API calls per outcome, summed over periods', async () => {
       const { ledger } = await open();
-      await ledger.addApiCalls([
+      const calls = (...apiCalls: ApiCallIncrement[]) => ledger.write({ settlements: [], apiCalls });
+      await calls(
         { accountId: 'acct-1', periodStart: '2026-10-21', successful: 1, failed: 0 },
         { accountId: 'acct-1', periodStart: '2026-11-21', successful: 4, failed: 2 },
         { accountId: 'acct-2', periodStart: '2026-11-21', successful: 0, failed: 1 },
-      ]);
-      await ledger.addApiCalls([
-        { accountId: 'acct-1', periodStart: '2026-11-21', successful: 1, failed: 0 },
-      ]);
-      await ledger.addApiCalls([]);
+      );
+      await calls({ accountId: 'acct-1', periodStart: '2026-11-21', successful: 1, failed: 0 });
+      await calls();
       expect(await ledger.apiCalls('acct-1')).toEqual({ total: 8, successful: 6, failed: 2 });
       expect(await ledger.apiCalls('nobody')).toEqual({ total: 0, successful: 0, failed: 0 });
     });
