@@ -10,7 +10,9 @@
  *                    database): the engine's own time as production runs it, off the event loop;
  *   service          the same request through the service facade in process: payload parse, quota (SQLite),
  *                    the same pool; no HTTP;
- *   HTTP             the full request through Fastify, auth, rate limit, quota (SQLite) and the same pool.
+ *   HTTP             the full request through Fastify, auth, rate limit, quota (SQLite) and the same pool;
+ *   bare Fastify     Fastify and @fastify/multipart alone, same upload, a reply of the same size: the floor
+ *                    of the transport on this machine, with nothing of Deckforge in it.
  * "HTTP adds" is (HTTP p50 − pool p50) / pool p50; the target is under 10 %. Main-thread time per request
  * (event-loop utilisation × wall time ÷ requests) is the CPU the HTTP layer and the service spend per request
  * outside the engine (wall time, so it includes being preempted on a busy machine). Server CPU per request
@@ -25,6 +27,8 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
 import { pino } from 'pino';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -137,8 +141,18 @@ async function generationSeconds() {
 
 /** The load generator (load.js) in a child process: it must not share the server's event loop. */
 async function load(clients, options) {
-  const spec = { url: `${base}/v1.0/generator/create`, headers, bodyFile, connections: clients, ...options };
   const before = await generationSeconds();
+  const result = await measure(`${base}/v1.0/generator/create`, clients, options);
+  const after = await generationSeconds();
+  return {
+    ...result,
+    serviceMs: ((after.sum - before.sum) / Math.max(1, after.count - before.count)) * 1000,
+  };
+}
+
+/** load.js against `url`, with this process's CPU and event-loop time per request while it ran. */
+async function measure(url, clients, options) {
+  const spec = { url, headers, bodyFile, connections: clients, ...options };
   const elu = performance.eventLoopUtilization();
   const cpu = process.cpuUsage();
   const result = await new Promise((resolve, reject) => {
@@ -153,15 +167,27 @@ async function load(clients, options) {
   });
   const busy = performance.eventLoopUtilization(elu);
   const used = process.cpuUsage(cpu);
-  const after = await generationSeconds();
   if (result.failures > 0) throw new Error(`${result.failures} of ${result.total} requests failed`);
   return {
     ...result,
     mainThreadMs: busy.active / result.total,
     cpuMs: (used.user + used.system) / 1000 / result.total,
-    serviceMs: ((after.sum - before.sum) / Math.max(1, after.count - before.count)) * 1000,
   };
 }
+
+// The floor of any server on this stack: Fastify and @fastify/multipart alone read the same upload and answer
+// as many bytes as Deckforge's reply, with no authentication, quota, payload check, engine or logging.
+const replyBytes = Buffer.alloc(
+  (await (await fetch(`${base}/v1.0/generator/create`, { method: 'POST', headers, body })).arrayBuffer())
+    .byteLength,
+);
+const bare = Fastify();
+await bare.register(multipart, { limits: { fileSize: 1e9 } });
+bare.post('/', async (request, reply) => {
+  for await (const part of request.parts()) if (part.type === 'file') await part.toBuffer();
+  return reply.type('application/octet-stream').send(replyBytes);
+});
+const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 /** The same generations straight into a worker pool of the same size, `inFlight` at a time. */
 const pool = new WorkerThreadPool(config.workers);
@@ -226,13 +252,14 @@ function summarise(runs) {
 progress(`server at ${base}`);
 await load(connections, { amount: connections * 4 }); // warm every worker's template cache
 progress('warmed up');
-const runs = { poolSingle: [], serviceSingle: [], single: [], poolLoaded: [], loaded: [] };
+const runs = { poolSingle: [], serviceSingle: [], single: [], poolLoaded: [], loaded: [], bare: [] };
 for (let round = 1; round <= rounds; round++) {
   runs.poolSingle.push(await poolOnly(1, { amount: 200 }));
   runs.serviceSingle.push(await serviceOnly(200));
   runs.single.push(await load(1, { amount: 200 }));
   runs.poolLoaded.push(await poolOnly(connections, { seconds: duration }));
   runs.loaded.push(await load(connections, { duration }));
+  runs.bare.push(await measure(`${bareBase}/`, connections, { duration }));
   progress(`round ${round} of ${rounds} done`);
 }
 const poolSingle = summarise(runs.poolSingle);
@@ -240,6 +267,8 @@ const single = summarise(runs.single);
 const serviceSingle = summarise(runs.serviceSingle);
 const poolLoaded = summarise(runs.poolLoaded);
 const loaded = summarise(runs.loaded);
+const bareLoaded = summarise(runs.bare);
+await bare.close();
 await pool.close();
 await server.close();
 await runtime.close();
@@ -274,6 +303,7 @@ console.log(row('service call in process, sequential', serviceSingle, poolSingle
 console.log(row('HTTP, 1 client', single, poolSingle));
 console.log(row(`engine via pool, ${connections} in flight`, poolLoaded, null));
 console.log(row(`HTTP, ${connections} clients`, loaded, poolLoaded));
+console.log(row(`bare Fastify + multipart, ${connections} clients (no engine)`, bareLoaded, null));
 console.log(
   `\nTime inside the service call (mean, from /metrics; at ${connections} clients it includes waiting for a worker): ` +
     `${ms(single.serviceMs)} at 1 client, ${ms(loaded.serviceMs)} at ${connections}. ` +
