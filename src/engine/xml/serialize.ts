@@ -39,21 +39,36 @@ export function escapeAttribute(value: string): string {
 }
 
 export function serializeXml(doc: XmlDocument): string {
-  return doc.prolog + serializeElement(doc.root);
+  const out: string[] = [doc.prolog];
+  write(doc.root, out);
+  return out.join('');
 }
 
-/** Concatenation, not an array joined at the end: V8 builds the string as a rope, measurably faster here. */
 export function serializeElement(el: XmlElement): string {
-  let xml = '<' + el.name;
-  for (const name in el.attrs) xml += ' ' + name + '="' + escapeAttribute(el.attrs[name] as string) + '"';
+  const out: string[] = [];
+  write(el, out);
+  return out.join('');
+}
+
+/**
+ * Pieces pushed to one array and joined once. Building the string by `+=` instead is faster once V8 has
+ * optimised it, but allocates a rope node per piece: a fresh `deckforge generate` process spent more in
+ * garbage collection than it saved (~40 ms more for 1 000 slides).
+ */
+function write(el: XmlElement, out: string[]): void {
+  let tag = '<' + el.name;
+  for (const name in el.attrs) tag += ' ' + name + '="' + escapeAttribute(el.attrs[name] as string) + '"';
   const children = el.children;
-  if (children.length === 0) return xml + '/>';
-  xml += '>';
+  if (children.length === 0) {
+    out.push(tag + '/>');
+    return;
+  }
+  out.push(tag + '>');
   for (let i = 0; i < children.length; i++) {
     const node = children[i]!;
-    if (node.kind === 'element') xml += serializeElement(node);
-    else if (node.kind === 'text') xml += escapeText(node.text);
-    else xml += node.markup;
+    if (node.kind === 'element') write(node, out);
+    else if (node.kind === 'text') out.push(escapeText(node.text));
+    else out.push(node.markup);
   }
-  return xml + '</' + el.name + '>';
+  out.push('</' + el.name + '>');
 }
