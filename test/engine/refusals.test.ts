@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type EngineErrorCode } from '../../src/engine/index.js';
 import { parsePayloadText } from '../../src/engine/payload/parse-payload.js';
 import { invalidCorpusFiles, readCorpus } from '../support/corpus.js';
+import { engineErrorOf } from '../support/engine-error.js';
 import {
   billionLaughsPptx,
   docxPackage,
@@ -19,16 +20,12 @@ import {
 import { run, SAMPLE } from './deck.js';
 
 function refusal(template: Uint8Array): EngineError {
-  try {
+  return engineErrorOf(() =>
     generate({
       payload: { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } },
       files: new Map([['t.pptx', template]]),
-    });
-  } catch (error) {
-    if (error instanceof EngineError) return error;
-    throw error;
-  }
-  throw new Error('the template was accepted');
+    }),
+  );
 }
 
 function expectRefused(template: Uint8Array, code: EngineErrorCode, message: RegExp): void {

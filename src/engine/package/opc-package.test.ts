@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
 import { corpusFiles, invalidCorpusFiles, readCorpus } from '../../../test/support/corpus.js';
 import {
   docxPackage,
@@ -9,22 +10,11 @@ import {
   plainZip,
   zipBomb,
 } from '../../../test/support/hostile-inputs.js';
-import { EngineError } from '../errors.js';
 import { CT } from './content-types.js';
 import { OpcPackage } from './opc-package.js';
 import { REL } from './relationships.js';
 
 const MiB = 2 ** 20;
-
-function refusal(run: () => unknown): EngineError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EngineError) return error;
-    throw new Error(`expected an EngineError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error('expected a refusal, but it succeeded');
-}
 
 const RELS_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
@@ -49,7 +39,7 @@ const PRESENTATION = strToU8(
 describe('OpcPackage.open refuses what is not a usable presentation', () => {
   for (const file of invalidCorpusFiles()) {
     it(`refuses ${file.file} with INVALID_TEMPLATE`, () => {
-      const error = refusal(() => OpcPackage.open(readCorpus(file)));
+      const error = engineErrorOf(() => OpcPackage.open(readCorpus(file)));
       expect(error.code).toBe('INVALID_TEMPLATE');
       if (file.file.includes('encrypted'))
         expect(error.message).toMatch(/password-protected \(encrypted\) presentation: remove the password/);
@@ -58,7 +48,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
 
   for (const file of corpusFiles().filter((f) => f.strict)) {
     it(`refuses the ISO Strict deck ${file.file} with UNSUPPORTED_TEMPLATE`, () => {
-      const error = refusal(() => OpcPackage.open(readCorpus(file)));
+      const error = engineErrorOf(() => OpcPackage.open(readCorpus(file)));
       expect(error.code).toBe('UNSUPPORTED_TEMPLATE');
       expect(error.message).toMatch(
         /Strict Open XML is not supported: save the template as 'PowerPoint Presentation \(\.pptx\)'/,
@@ -90,7 +80,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
   ];
   for (const [what, make, message] of cases) {
     it(`refuses ${what} with INVALID_TEMPLATE`, () => {
-      const error = refusal(() => OpcPackage.open(make()));
+      const error = engineErrorOf(() => OpcPackage.open(make()));
       expect(error.code).toBe('INVALID_TEMPLATE');
       expect(error.message).toMatch(message);
     });
@@ -99,7 +89,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
   it('refuses a 300 MB zip bomb at open, naming the part and the limit, without inflating it', () => {
     const bomb = zipBomb({ inflatedBytes: 300 * MiB });
     const before = process.memoryUsage().rss;
-    const error = refusal(() => OpcPackage.open(bomb));
+    const error = engineErrorOf(() => OpcPackage.open(bomb));
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * MiB);
     expect([error.code, error.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/slides/slide1.xml']);
     expect(error.message).toMatch(/maxEntryBytes/);
@@ -108,7 +98,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
   it('refuses a bomb under maxEntryBytes by its compression ratio when the part is read, without inflating it', () => {
     const pkg = OpcPackage.open(zipBomb({ inflatedBytes: 100 * MiB }));
     const before = process.memoryUsage().rss;
-    const error = refusal(() => pkg.bytes('/ppt/slides/slide1.xml'));
+    const error = engineErrorOf(() => pkg.bytes('/ppt/slides/slide1.xml'));
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * MiB);
     expect([error.code, error.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/slides/slide1.xml']);
     expect(error.message).toMatch(/maxCompressionRatio/);
@@ -117,20 +107,20 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
   it('opens a bomb whose headers lie, and refuses the part when it is read, with bounded memory', () => {
     const pkg = OpcPackage.open(lyingSizeZipBomb(256 * MiB, 1024));
     const before = process.memoryUsage().rss;
-    const error = refusal(() => pkg.bytes('/ppt/slides/slide1.xml'));
+    const error = engineErrorOf(() => pkg.bytes('/ppt/slides/slide1.xml'));
     expect(process.memoryUsage().rss - before).toBeLessThan(64 * MiB);
     expect([error.code, error.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/slides/slide1.xml']);
   });
 
   it('refuses 20 000 entries (limit 10 000) with LIMIT_EXCEEDED', () => {
-    expect(refusal(() => OpcPackage.open(manyEntriesZip(20_000))).code).toBe('LIMIT_EXCEEDED');
+    expect(engineErrorOf(() => OpcPackage.open(manyEntriesZip(20_000))).code).toBe('LIMIT_EXCEEDED');
   });
 
   it('applies caller limits', () => {
     const deck = readCorpus('python-pptx/shp-freeform.pptx');
-    expect(refusal(() => OpcPackage.open(deck, { maxEntries: 5 })).code).toBe('LIMIT_EXCEEDED');
+    expect(engineErrorOf(() => OpcPackage.open(deck, { maxEntries: 5 })).code).toBe('LIMIT_EXCEEDED');
     const pkg = OpcPackage.open(deck, { maxTotalBytes: 20_000 });
-    const error = refusal(() => pkg.partNames().forEach((name) => pkg.bytes(name)));
+    const error = engineErrorOf(() => pkg.partNames().forEach((name) => pkg.bytes(name)));
     expect(error.message).toMatch(/maxTotalBytes/);
   });
 });
@@ -157,7 +147,7 @@ describe('OpcPackage reading', () => {
     expect(pkg.has('/ppt/slides/slide99.xml')).toBe(false);
     expect(pkg.bytes('/PPT/slides/slide1.xml')).toBe(pkg.bytes('/ppt/slides/slide1.xml'));
     expect(pkg.text('/ppt/slides/slide1.xml')).toMatch(/^<\?xml/);
-    expect(refusal(() => pkg.bytes('/ppt/slides/slide99.xml'))).toMatchObject({
+    expect(engineErrorOf(() => pkg.bytes('/ppt/slides/slide99.xml'))).toMatchObject({
       code: 'INVALID_TEMPLATE',
       path: '/ppt/slides/slide99.xml',
     });

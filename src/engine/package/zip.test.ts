@@ -2,9 +2,9 @@ import { unzipSync } from 'fflate';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
 import { lyingSizeZipBomb, manyEntriesZip, truncatedZip } from '../../../test/support/hostile-inputs.js';
 import { storedEntry, writeZip as writeRawZip, type RawZipEntry } from '../../../test/support/zip-writer.js';
-import { EngineError } from '../errors.js';
 import { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 import { readZip, writeZip, type ZipOutputEntry } from './zip.js';
 
@@ -12,16 +12,6 @@ const utf8 = (s: string) => new TextEncoder().encode(s);
 const XML = utf8(
   `<?xml version="1.0"?><p:sld>${'<a:p><a:r><a:t>Hello</a:t></a:r></a:p>'.repeat(200)}</p:sld>`,
 );
-
-function refusal(run: () => unknown): EngineError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof EngineError) return error;
-    throw new Error(`expected an EngineError, got ${String(error)}`, { cause: error });
-  }
-  throw new Error('expected a refusal, but it succeeded');
-}
 
 /** Offsets of the central directory records, to corrupt single fields. */
 function centralRecords(zip: Uint8Array): number[] {
@@ -222,7 +212,7 @@ describe('readZip', () => {
   ];
   for (const [what, make, code, message] of refusals) {
     it(`refuses ${what} with ${code}`, () => {
-      const error = refusal(() => readZip(make(), DEFAULT_LIMITS));
+      const error = engineErrorOf(() => readZip(make(), DEFAULT_LIMITS));
       expect(error.code).toBe(code);
       expect(error.message).toMatch(message);
     });
@@ -230,7 +220,7 @@ describe('readZip', () => {
 
   it('names the part and the limit when a declared size is over maxEntryBytes (at open)', () => {
     const limits = resolveLimits({ maxEntryBytes: 1000 });
-    const big = refusal(() => readZip(writeRawZip([deflated('ppt/big.xml', XML)]), limits));
+    const big = engineErrorOf(() => readZip(writeRawZip([deflated('ppt/big.xml', XML)]), limits));
     expect([big.code, big.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/big.xml']);
     expect(big.message).toMatch(/maxEntryBytes/);
   });
@@ -238,7 +228,7 @@ describe('readZip', () => {
   it('refuses to inflate an entry over the compression ratio, but still copies it raw', () => {
     const zeros = new Uint8Array(2 * 2 ** 20);
     const archive = readZip(writeRawZip([deflated('ppt/media/flat.bmp', zeros)]), DEFAULT_LIMITS);
-    const ratio = refusal(() => archive.inflate('ppt/media/flat.bmp'));
+    const ratio = engineErrorOf(() => archive.inflate('ppt/media/flat.bmp'));
     expect([ratio.code, ratio.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/media/flat.bmp']);
     expect(ratio.message).toMatch(/maxCompressionRatio/);
     expect(archive.totalInflated).toBe(0);
@@ -250,7 +240,7 @@ describe('readZip', () => {
   });
 
   it('refuses a template over maxArchiveBytes before reading it', () => {
-    expect(refusal(() => readZip(base(), resolveLimits({ maxArchiveBytes: 100 }))).code).toBe(
+    expect(engineErrorOf(() => readZip(base(), resolveLimits({ maxArchiveBytes: 100 }))).code).toBe(
       'LIMIT_EXCEEDED',
     );
   });
@@ -260,15 +250,15 @@ describe('readZip', () => {
       writeRawZip([deflated('crc.xml', XML, XML.length, 12345), deflated('short.xml', XML, XML.length + 10)]),
       DEFAULT_LIMITS,
     );
-    expect(refusal(() => archive.inflate('crc.xml')).message).toMatch(/CRC/);
-    expect(refusal(() => archive.inflate('short.xml')).message).toMatch(/declares/);
+    expect(engineErrorOf(() => archive.inflate('crc.xml')).message).toMatch(/CRC/);
+    expect(engineErrorOf(() => archive.inflate('short.xml')).message).toMatch(/declares/);
   });
 
   it('stops a lying-size bomb (1 KiB declared, 256 MiB real) at the declared size, with bounded memory', () => {
     const bomb = lyingSizeZipBomb(256 * 2 ** 20, 1024);
     const archive = readZip(bomb, DEFAULT_LIMITS);
     const before = process.memoryUsage().rss;
-    const error = refusal(() => archive.inflate('ppt/slides/slide1.xml'));
+    const error = engineErrorOf(() => archive.inflate('ppt/slides/slide1.xml'));
     const grown = process.memoryUsage().rss - before;
     expect([error.code, error.path]).toEqual(['LIMIT_EXCEEDED', '/ppt/slides/slide1.xml']);
     expect(grown).toBeLessThan(64 * 2 ** 20);
@@ -279,7 +269,7 @@ describe('readZip', () => {
     const archive = readZip(zip, resolveLimits({ maxTotalBytes: XML.length * 2 + 1 }));
     archive.inflate('p1.xml');
     archive.inflate('p2.xml');
-    const error = refusal(() => archive.inflate('p3.xml'));
+    const error = engineErrorOf(() => archive.inflate('p3.xml'));
     expect([error.code, error.path]).toEqual(['LIMIT_EXCEEDED', '/p3.xml']);
     expect(error.message).toMatch(/maxTotalBytes/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../errors.js';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
 import { countRequestedSlides, parsePayload, parsePayloadText } from './parse-payload.js';
 
 const slide0 = { slide_index: 0 };
@@ -8,19 +8,8 @@ function presentation(fields: Record<string, unknown>): unknown {
   return { presentation: { template: 'template.pptx', slides: [slide0], ...fields } };
 }
 
-/** The EngineError `fn` throws; fails the test when it throws nothing or something else. */
-function errorOf(fn: () => unknown): EngineError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError, nothing was thrown');
-}
-
 function refusal(json: unknown): { path: string | null; message: string } {
-  const e = errorOf(() => parsePayload(json));
+  const e = engineErrorOf(() => parsePayload(json));
   expect(e.code).toBe('INVALID_PAYLOAD');
   return { path: e.path, message: e.message };
 }
@@ -156,16 +145,16 @@ describe('warnings for unknown keys', () => {
 
 describe('the root and the JSON text', () => {
   it('refuses a root that is not a payload', () => {
-    expect(errorOf(() => parsePayload([1])).message).toBe(
+    expect(engineErrorOf(() => parsePayload([1])).message).toBe(
       'expected a JSON object with a "presentation" object (or the presentation fields at the root), got an array',
     );
-    expect(errorOf(() => parsePayload({ foo: 1 })).message).toContain('got an object with "foo"');
+    expect(engineErrorOf(() => parsePayload({ foo: 1 })).message).toContain('got an object with "foo"');
     expect(refusal({ presentation: null }).path).toBe('presentation');
   });
 
   it('parses jsonData text (with a byte order mark) and reports malformed JSON with its position', () => {
     expect(parsePayloadText('\uFEFF' + JSON.stringify(presentation({}))).request.slides).toHaveLength(1);
-    const e = errorOf(() =>
+    const e = engineErrorOf(() =>
       parsePayloadText('{"presentation": {\n  "template": "t.pptx",\n  "slides": [1,]\n}}'),
     );
     expect(e.code).toBe('INVALID_PAYLOAD');
@@ -173,7 +162,7 @@ describe('the root and the JSON text', () => {
     expect(e.message).toBe(
       'jsonData: malformed JSON at line 3, column 16 (position 58): unexpected "]", expected a value',
     );
-    expect(errorOf(() => parsePayloadText('  ')).message).toBe(
+    expect(engineErrorOf(() => parsePayloadText('  ')).message).toBe(
       'jsonData: expected a JSON document, got an empty string',
     );
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../errors.js';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
 import { parsePayload } from './parse-payload.js';
 
 const slide0 = { slide_index: 0 };
@@ -8,19 +8,8 @@ function presentation(fields: Record<string, unknown>): unknown {
   return { presentation: { template: 'template.pptx', slides: [slide0], ...fields } };
 }
 
-/** The EngineError `fn` throws; fails the test when it throws nothing or something else. */
-function errorOf(fn: () => unknown): EngineError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof EngineError) return e;
-    throw e;
-  }
-  throw new Error('expected an EngineError, nothing was thrown');
-}
-
 function refusal(json: unknown): { path: string | null; message: string } {
-  const e = errorOf(() => parsePayload(json));
+  const e = engineErrorOf(() => parsePayload(json));
   expect(e.code).toBe('INVALID_PAYLOAD');
   return { path: e.path, message: e.message };
 }

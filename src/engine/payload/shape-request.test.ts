@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, type Warning } from '../errors.js';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
+import type { Warning } from '../errors.js';
 import type { ShapeRequest } from './model.js';
 import { parsePayload } from './parse-payload.js';
 
@@ -15,14 +16,9 @@ function shape(entry: unknown): ShapeRequest {
 }
 
 function refusal(entry: unknown): { path: string | null; message: string } {
-  try {
-    parseShapes(entry);
-  } catch (e) {
-    if (!(e instanceof EngineError)) throw e;
-    expect(e.code).toBe('INVALID_PAYLOAD');
-    return { path: e.path, message: e.message };
-  }
-  throw new Error('expected the shape to be refused');
+  const e = engineErrorOf(() => parseShapes(entry));
+  expect(e.code).toBe('INVALID_PAYLOAD');
+  return { path: e.path, message: e.message };
 }
 
 const AT = 'presentation.slides[0].shapes[0]';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError } from '../errors.js';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
 import type { ChartContent, ShapeContent, TableContent } from './model.js';
 import { parsePayload } from './parse-payload.js';
 
@@ -13,13 +13,8 @@ function content(shape: Record<string, unknown>): ShapeContent | null {
 }
 
 function refusal(shape: Record<string, unknown>): { path: string | null; message: string } {
-  try {
-    content(shape);
-  } catch (e) {
-    if (e instanceof EngineError) return { path: e.path, message: e.message };
-    throw e;
-  }
-  throw new Error('expected a refusal');
+  const e = engineErrorOf(() => content(shape));
+  return { path: e.path, message: e.message };
 }
 
 const plain = (text: string) => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, type Warning } from '../errors.js';
+import { engineErrorOf } from '../../../test/support/engine-error.js';
+import type { Warning } from '../errors.js';
 import type { ParagraphProps, RunProps, TextContent } from './model.js';
 import { parsePayload } from './parse-payload.js';
 import { plainTextContent } from './text-content.js';
@@ -20,13 +21,7 @@ function props(textProperties: Record<string, unknown>): { run: RunProps; paragr
 }
 
 function refusal(textProperties: Record<string, unknown>): string {
-  try {
-    parseText([{ text_run: 'x', text_properties: textProperties }]);
-  } catch (e) {
-    if (e instanceof EngineError) return e.message;
-    throw e;
-  }
-  throw new Error('expected a refusal');
+  return engineErrorOf(() => parseText([{ text_run: 'x', text_properties: textProperties }])).message;
 }
 
 const TP = `${AT}[0].text_properties`;
