@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
 import { titleDeck, uploadForm } from './payloads.js';
 import { slideTexts } from './pptx-reading.js';
@@ -176,12 +176,7 @@ describe('POST /v1.0/generator/create', () => {
         body: uploadForm(titleDeck(1)),
         headers,
       });
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
-        statusCode: 401,
-        message: 'Unauthorized',
-        detail: expect.any(String),
-      });
+      await expectShapeB(response, 401, 'Unauthorized');
     });
   });
 });

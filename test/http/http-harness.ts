@@ -11,6 +11,7 @@ import { createLogger, createRuntime, openAccountAdmin } from '../../src/composi
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
 import type { Clock } from '../../src/service/ports/index.js';
+import { expect } from 'vitest';
 
 type Runtime = Awaited<ReturnType<typeof createRuntime>>;
 
@@ -145,3 +146,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 export const bearer = (token: string): Record<string, string> => ({ authorization: `Bearer ${token}` });
+
+/** An error answer in the interface's shape B (`statusCode`, `message`, `detail`) with this status. */
+export async function expectShapeB(
+  response: Response,
+  statusCode: number,
+  message: string,
+  label?: string,
+): Promise<void> {
+  expect(response.status, label).toBe(statusCode);
+  expect(await response.json()).toEqual({ statusCode, message, detail: expect.any(String) });
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, issueToken, startServer, type RunningServer } from './http-harness.js';
+import { bearer, expectShapeB, issueToken, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -91,12 +91,7 @@ describe('asynchronous generation', () => {
 
     const url = new URL(second.file_url ?? '');
     const withAuth = await fetch(url, { headers: bearer(token) });
-    expect(withAuth.status).toBe(403);
-    expect(await withAuth.json()).toEqual({
-      statusCode: 403,
-      message: 'Forbidden',
-      detail: expect.any(String),
-    });
+    await expectShapeB(withAuth, 403, 'Forbidden');
 
     for (const [name, value] of [...url.searchParams]) {
       const tampered = new URL(url);
@@ -105,12 +100,7 @@ describe('asynchronous generation', () => {
         value.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
       );
       const response = await fetch(tampered);
-      expect(response.status, `tampered ${name}`).toBe(403);
-      expect(await response.json()).toEqual({
-        statusCode: 403,
-        message: 'Forbidden',
-        detail: expect.any(String),
-      });
+      await expectShapeB(response, 403, 'Forbidden', `tampered ${name}`);
     }
     const renamed = new URL(url);
     renamed.pathname = renamed.pathname.replace(/[^/]+$/, 'other.pptx');
@@ -173,12 +163,7 @@ describe('asynchronous generation', () => {
 
   it('answers 401 shape B on the status endpoint without a valid token', async () => {
     const response = await fetch(`${server.base}/v2.0/jobs/anything/status`);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({
-      statusCode: 401,
-      message: 'Unauthorized',
-      detail: expect.any(String),
-    });
+    await expectShapeB(response, 401, 'Unauthorized');
   });
 
   // These two move the server's clock forward, so they run last.
@@ -196,12 +181,7 @@ describe('asynchronous generation', () => {
     await expectValidPptx(new Uint8Array(await stillValid.arrayBuffer()), template);
     server.clock.advance(2 * 60_000);
     const expired = await fetch(last.file_url ?? '');
-    expect(expired.status).toBe(403);
-    expect(await expired.json()).toEqual({
-      statusCode: 403,
-      message: 'Forbidden',
-      detail: expect.any(String),
-    });
+    await expectShapeB(expired, 403, 'Forbidden');
     const fresh = await readStatus(server.base, token, jobId);
     const download = await fetch(fresh.file_url ?? '');
     expect(download.status).toBe(200);
@@ -226,12 +206,8 @@ describe('asynchronous generation', () => {
       if (response.status === 404 && !existsSync(stored)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(response?.status).toBe(404);
-    expect(await response?.json()).toEqual({
-      statusCode: 404,
-      message: 'Not Found',
-      detail: expect.any(String),
-    });
+    if (!response) throw new Error('no status call was made');
+    await expectShapeB(response, 404, 'Not Found');
     expect(existsSync(stored)).toBe(false);
     expect((await fetch(last.file_url ?? '')).status).not.toBe(200);
   });

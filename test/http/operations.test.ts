@@ -1,7 +1,7 @@
 /** /healthz, /metrics, /openapi.json, /docs, unknown routes, request ids, and the template inspection endpoint. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
+import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -99,12 +99,7 @@ describe('operations', () => {
 
   it('answers unknown routes with 404 shape B', async () => {
     const response = await fetch(`${server.base}/v3.0/nothing-here`);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
-      statusCode: 404,
-      message: 'Not Found',
-      detail: expect.any(String),
-    });
+    await expectShapeB(response, 404, 'Not Found');
   });
 
   it('returns the client’s X-Request-Id, or a new one, and logs with it', async () => {

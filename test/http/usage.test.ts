@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, issueToken, startServer, type RunningServer } from './http-harness.js';
+import { bearer, expectShapeB, issueToken, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
@@ -163,12 +163,7 @@ describe('GET /v1.0/usage and /v1/usage', () => {
   it('answers 401 shape B without a token on both paths', async () => {
     for (const path of ['/v1.0/usage', '/v1/usage']) {
       const response = await fetch(`${server.base}${path}`);
-      expect(response.status).toBe(401);
-      expect(await response.json()).toEqual({
-        statusCode: 401,
-        message: 'Unauthorized',
-        detail: expect.any(String),
-      });
+      await expectShapeB(response, 401, 'Unauthorized');
     }
   });
 
