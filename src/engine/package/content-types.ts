@@ -4,7 +4,7 @@
  * not in the package, or for /[Content_Types].xml itself, makes Office repair or refuse the file (rule 1).
  */
 import { EngineError } from '../errors.js';
-import { escapeAttribute, localName, parseXml } from '../xml/index.js';
+import { escapeAttribute, localName, parseXml, XML_DECLARATION } from '../xml/index.js';
 import { extensionOf, partKey } from './part-names.js';
 
 const OOXML = 'application/vnd.openxmlformats-officedocument.';
@@ -157,7 +157,7 @@ export class ContentTypes {
   serialize(existingParts: Iterable<string>): string {
     const present = new Map<string, string>();
     for (const name of existingParts) present.set(partKey(name), name);
-    let xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Types xmlns="${TYPES_NAMESPACE}">`;
+    let xml = `${XML_DECLARATION}<Types xmlns="${TYPES_NAMESPACE}">`;
     for (const { name, contentType } of this.defaults.values()) {
       xml += `<Default Extension="${escapeAttribute(name)}" ContentType="${escapeAttribute(contentType)}"/>`;
     }

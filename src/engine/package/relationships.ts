@@ -4,7 +4,7 @@
  * back the way PowerPoint does.
  */
 import { EngineError } from '../errors.js';
-import { escapeAttribute, localName, parseXml } from '../xml/index.js';
+import { escapeAttribute, localName, parseXml, XML_DECLARATION } from '../xml/index.js';
 import { decodePercent } from './part-names.js';
 
 export interface Relationship {
@@ -118,7 +118,7 @@ export function parseRelationships(xml: string | Uint8Array, partName: string): 
 }
 
 export function serializeRelationships(rels: readonly Relationship[]): string {
-  let xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<Relationships xmlns="${RELATIONSHIPS_NAMESPACE}">`;
+  let xml = `${XML_DECLARATION}<Relationships xmlns="${RELATIONSHIPS_NAMESPACE}">`;
   for (const rel of rels) {
     xml += `<Relationship Id="${escapeAttribute(rel.id)}" Type="${escapeAttribute(rel.type)}" Target="${escapeAttribute(rel.target)}"`;
     xml += rel.external ? ' TargetMode="External"/>' : '/>';

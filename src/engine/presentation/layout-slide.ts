@@ -2,15 +2,18 @@
  * A new slide on a layout (payload `type: "layout"`), as PowerPoint makes one: the layout's placeholders
  * (not date, footer or slide number) as empty shapes that inherit geometry and formatting from the layout.
  */
-import { child, cloneElement, element, type XmlDocument, type XmlElement } from '../xml/index.js';
+import {
+  child,
+  cloneElement,
+  element,
+  XML_DECLARATION,
+  type XmlDocument,
+  type XmlElement,
+} from '../xml/index.js';
+import { PML_ROOT_NAMESPACES } from './namespaces.js';
 import { layoutPlaceholders, placeholderKey } from './placeholders.js';
 
 const SKIPPED = new Set(['dt', 'ftr', 'sldNum']);
-const NS = {
-  'xmlns:a': 'http://schemas.openxmlformats.org/drawingml/2006/main',
-  'xmlns:r': 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-  'xmlns:p': 'http://schemas.openxmlformats.org/presentationml/2006/main',
-};
 
 export function newLayoutSlide(layoutRoot: XmlElement): XmlDocument {
   const shapes: XmlElement[] = [];
@@ -48,9 +51,9 @@ export function newLayoutSlide(layoutRoot: XmlElement): XmlDocument {
     ]),
     ...shapes,
   ]);
-  const root = element('p:sld', { ...NS }, [
+  const root = element('p:sld', { ...PML_ROOT_NAMESPACES }, [
     element('p:cSld', {}, [spTree]),
     element('p:clrMapOvr', {}, [element('a:masterClrMapping')]),
   ]);
-  return { prolog: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n', root };
+  return { prolog: XML_DECLARATION, root };
 }

@@ -8,16 +8,11 @@ import {
   childElements,
   element,
   firstDescendant,
+  XML_DECLARATION,
   type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
-
-const NS = {
-  'xmlns:a': 'http://schemas.openxmlformats.org/drawingml/2006/main',
-  'xmlns:r': 'http://schemas.openxmlformats.org/officeDocument/2006/relationships',
-  'xmlns:p': 'http://schemas.openxmlformats.org/presentationml/2006/main',
-};
-const PROLOG = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
+import { PML_ROOT_NAMESPACE_ATTRIBUTES, PML_ROOT_NAMESPACES } from './namespaces.js';
 
 function placeholderShape(
   id: number,
@@ -64,11 +59,11 @@ export function newNotesSlide(): XmlDocument {
     placeholderShape(2, 'Slide Image Placeholder 1', { type: 'sldImg' }, false),
     placeholderShape(3, 'Notes Placeholder 2', { type: 'body', idx: '1' }, true),
   ]);
-  const root = element('p:notes', { ...NS }, [
+  const root = element('p:notes', { ...PML_ROOT_NAMESPACES }, [
     element('p:cSld', {}, [spTree]),
     element('p:clrMapOvr', {}, [element('a:masterClrMapping')]),
   ]);
-  return { prolog: PROLOG, root };
+  return { prolog: XML_DECLARATION, root };
 }
 
 /** A plain notes master: slide image on top, notes body below, on a portrait notes page of `notesSize`. */
@@ -79,8 +74,8 @@ export function newNotesMaster(notesSize: { cx: number; cy: number }): string {
   const xfrm = (x: number, y: number, w: number, h: number): string =>
     `<a:xfrm><a:off x="${x}" y="${y}"/><a:ext cx="${w}" cy="${h}"/></a:xfrm>`;
   return (
-    PROLOG +
-    `<p:notesMaster xmlns:a="${NS['xmlns:a']}" xmlns:r="${NS['xmlns:r']}" xmlns:p="${NS['xmlns:p']}">` +
+    XML_DECLARATION +
+    `<p:notesMaster ${PML_ROOT_NAMESPACE_ATTRIBUTES}>` +
     '<p:cSld><p:bg><p:bgRef idx="1001"><a:schemeClr val="bg1"/></p:bgRef></p:bg><p:spTree>' +
     '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>' +
     '<p:sp><p:nvSpPr><p:cNvPr id="2" name="Slide Image Placeholder 1"/><p:cNvSpPr><a:spLocks noGrp="1" noRot="1" noChangeAspect="1"/></p:cNvSpPr>' +

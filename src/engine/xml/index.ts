@@ -4,6 +4,7 @@ export { element, text, cloneElement, cloneDocument } from './node.js';
 export { parseXml, decodeEntities } from './parse.js';
 export {
   serializeXml,
+  XML_DECLARATION,
   serializeElement,
   escapeText,
   escapeAttribute,

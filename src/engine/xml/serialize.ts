@@ -38,6 +38,9 @@ export function escapeAttribute(value: string): string {
     .replace(/\r/g, '&#13;');
 }
 
+/** The XML declaration PowerPoint writes at the top of every part, line break included. */
+export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
+
 export function serializeXml(doc: XmlDocument): string {
   const out: string[] = [doc.prolog];
   write(doc.root, out);
