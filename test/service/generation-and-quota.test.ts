@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
+import type { GeneratedDeck } from '../../src/service/deckforge-service.js';
 import { InvalidInputError, TooManyRequestsError } from '../../src/service/errors.js';
 import { deck, startHarness, TEMPLATE_NAME, templateBytes, upload, type Harness } from './service-harness.js';
 
@@ -45,6 +46,7 @@ describe('synchronous generation', () => {
       files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }],
     });
     expect(result.slideCount).toBe(1);
+    await expectValidPptx(result.bytes, templateBytes());
   });
 
   it('malformed jsonData, invalid payloads and missing templates are input errors, with nothing used', async () => {
@@ -70,6 +72,7 @@ describe('synchronous generation', () => {
     // The whole allowance is free again.
     const result = await h.service.generateNow(user.account, upload(deck(10)));
     expect(result.slideCount).toBe(10);
+    await expectValidPptx(result.bytes, templateBytes());
   });
 
   it('enforces files per request, slides per request, the synchronous ceiling and the upload size', async () => {
@@ -100,17 +103,21 @@ describe('slide allowance', () => {
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () => h.service.generateNow(user.account, upload(deck(1)))),
     );
-    const ok = outcomes.filter((o) => o.status === 'fulfilled');
+    const ok = outcomes.filter((o): o is PromiseFulfilledResult<GeneratedDeck> => o.status === 'fulfilled');
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(ok).toHaveLength(10);
     expect(refused).toHaveLength(40);
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(TooManyRequestsError);
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(10);
+    for (const o of ok) await expectValidPptx(o.value.bytes, templateBytes());
   });
 
   it('says what the plan allows, what is used and what the request needs', async () => {
     const user = await h.signUp('Tiny');
-    await h.service.generateNow(user.account, upload(deck(5)));
+    await expectValidPptx(
+      (await h.service.generateNow(user.account, upload(deck(5)))).bytes,
+      templateBytes(),
+    );
     const refused = await h.service.generateNow(user.account, upload(deck(6))).catch((e: unknown) => e);
     expect((refused as Error).message).toBe(
       'monthly slide limit exceeded: plan Tiny allows 10 slides, 5 used, this request needs 6',
@@ -121,7 +128,10 @@ describe('slide allowance', () => {
 
   it('resets on the subscription day of the next month, and reports the previous period', async () => {
     const user = await h.signUp('Tiny');
-    await h.service.generateNow(user.account, upload(deck(10)));
+    await expectValidPptx(
+      (await h.service.generateNow(user.account, upload(deck(10)))).bytes,
+      templateBytes(),
+    );
     const before = await h.service.usage(user.account);
     expect(before.resetDate).toBe('21 December 2026');
     h.clock.advance(31 * 24 * 3600_000); // 22 December
@@ -132,7 +142,8 @@ describe('slide allowance', () => {
         10,
         '21 January 2027',
       ]);
-      await expect(h.service.generateNow(user.account, upload(deck(10)))).resolves.toBeTruthy();
+      const next = await h.service.generateNow(user.account, upload(deck(10)));
+      await expectValidPptx(next.bytes, templateBytes());
     } finally {
       h.clock.advance(-31 * 24 * 3600_000);
     }
@@ -156,7 +167,10 @@ describe('rate limit and usage report', () => {
     await h.service.recordApiCall(user.account, true);
     await h.service.recordApiCall(user.account, true);
     await h.service.recordApiCall(user.account, false);
-    await h.service.generateNow(user.account, upload(deck(2)));
+    await expectValidPptx(
+      (await h.service.generateNow(user.account, upload(deck(2)))).bytes,
+      templateBytes(),
+    );
     const usage = await h.service.usage(user.account);
     expect(usage).toEqual({
       usedSlideCount: 2,

@@ -7,7 +7,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { INTERRUPTED_MESSAGE } from '../../src/service/run-job.js';
 import { tempDir } from '../adapters/temp-dir.js';
-import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
+import {
+  deck,
+  expectValidJobDeck,
+  startHarness,
+  upload,
+  waitForJob,
+  type Harness,
+} from './service-harness.js';
 
 const BIG_PLANS = [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }];
 const children: ChildProcess[] = [];
@@ -78,7 +85,9 @@ describe('restart recovery', () => {
     await h.close();
     const restarted = await startHarness({ dataDir: dir.path, plans: BIG_PLANS, clock: h.clock });
     try {
-      expect((await waitForJob(restarted.service, user.account, jobId, 120_000)).status).toBe('SUCCEEDED');
+      const done = await waitForJob(restarted.service, user.account, jobId, 120_000);
+      expect(done.status).toBe('SUCCEEDED');
+      await expectValidJobDeck(restarted.service, done);
     } finally {
       await restarted.close();
     }
@@ -96,6 +105,7 @@ describe('restart recovery', () => {
       const done = await waitForJob(restarted.service, user.account, jobId, 120_000);
       expect(done.status).toBe('SUCCEEDED');
       expect((await restarted.service.usage(user.account)).usedSlideCount).toBe(1500);
+      await expectValidJobDeck(restarted.service, done);
     } finally {
       await restarted.close();
     }

@@ -8,6 +8,7 @@ import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/comp
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import type { Account, DeckforgeService } from '../../src/service/deckforge-service.js';
 import { CORPUS_DIR } from '../support/corpus.js';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { tempDir } from '../adapters/temp-dir.js';
 
 /** poi/layouts.pptx: slide 0 has "Title 1" and "Subtitle 2". */
@@ -137,4 +138,19 @@ export async function waitForJob(
     if (Date.now() > deadline) throw new Error(`job ${jobId} still ${status.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** The path and query of a download link: what DeckforgeService.openDownload takes. */
+export function pathOf(url: string): string {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+}
+
+/** Downloads a succeeded job's deck and runs it through the package-invariant check and the validator. */
+export async function expectValidJobDeck(
+  service: DeckforgeService,
+  status: { fileUrl: string | null },
+): Promise<void> {
+  const download = await service.openDownload(pathOf(status.fileUrl ?? ''));
+  await expectValidPptx(download.bytes, templateBytes());
 }
