@@ -148,6 +148,9 @@ describe('sharing the generation threads', () => {
   it('a synchronous request is served while a large job runs (a thread is kept for requests)', async () => {
     const big = await startHarness({
       plans: [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }],
+      // A lease that a busy machine cannot let lapse: a lapsed lease requeues the running job, which is not what
+      // this test is about.
+      runtime: { consumer: { pollMs: 50, leaseMs: 60_000, recoverEveryMs: 200 } },
     });
     try {
       const user = await big.signUp();
