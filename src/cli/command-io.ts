@@ -6,6 +6,11 @@ export interface CommandIo {
   stderr: (text: string) => void;
 }
 
+export const processIo: CommandIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
 /**
  * The exit code for what went wrong in an offline command: 1 with a one-line message for a template or
  * payload problem (EngineError) or a missing file; anything else is a bug and is rethrown.

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { generate } from '../engine/index.js';
-import { reportUserError, type CommandIo } from './command-io.js';
+import { processIo, reportUserError, type CommandIo } from './command-io.js';
 
 const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
 
@@ -16,7 +16,7 @@ const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
   -q, --quiet   do not print warnings
 `;
 
-export async function runGenerate(args: string[], io: CommandIo): Promise<number> {
+export async function runGenerate(args: string[], io: CommandIo = processIo): Promise<number> {
   const files: string[] = [];
   let payloadPath: string | null = null;
   let output: string | null = null;

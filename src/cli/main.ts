@@ -2,12 +2,7 @@
  * The `deckforge` command. Each subcommand's module is imported only when it runs, so `deckforge generate`
  * starts without loading the HTTP server, the database driver or the worker pool.
  */
-import type { CommandIo } from './command-io.js';
-
-const processIo: CommandIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-};
+import { processIo, type CommandIo } from './command-io.js';
 
 const USAGE = `Usage: deckforge <command> [options]
 

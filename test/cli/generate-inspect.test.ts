@@ -1,9 +1,17 @@
-/** `deckforge generate` and `deckforge inspect`, through the same entry point the bin uses. */
+/**
+ * `deckforge generate` and `deckforge inspect`, through the same entry point the bin uses; one test runs the
+ * built bin as a process, which loads `generate` from its bundle.
+ */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { ensureBuilt } from '../http/build-once.js';
+import { CLI_PATH } from '../http/http-harness-paths.js';
+import { slideTexts } from '../http/pptx-reading.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 
 const SAMPLE_PATH = new URL('../../examples/sample-template.pptx', import.meta.url).pathname;
@@ -46,6 +54,41 @@ describe('deckforge generate', () => {
     expect(result.stdout).toContain(`wrote ${out} (1 slide,`);
     expect(result.stderr).toMatch(/warning: presentation\.slides\[0\]\.shapes\[1\].*Missing/);
     await expectValidPptx(readFileSync(out), readFileSync(SAMPLE_PATH));
+  });
+
+  it('runs as a process from the built bin, exit codes and all', async () => {
+    await ensureBuilt();
+    const dir = workDir();
+    const payload = join(dir, 'payload.json');
+    const slides = [0, 1, 0].map((slide_index, i) => ({
+      slide_index,
+      shapes: [{ name: 'Title', content: `Process slide ${i + 1}` }],
+    }));
+    writeFileSync(payload, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides } }));
+    const out = join(dir, 'process.pptx');
+    const run = promisify(execFile);
+    const { stdout, stderr } = await run(process.execPath, [
+      CLI_PATH,
+      'generate',
+      SAMPLE_PATH,
+      payload,
+      '-o',
+      out,
+    ]);
+    expect(stdout).toBe(`wrote ${out} (3 slides, ${readFileSync(out).length} bytes)\n`);
+    expect(stderr).toBe('');
+    expect(slideTexts(readFileSync(out)).map((text) => text.match(/Process slide \d/)?.[0])).toEqual([
+      'Process slide 1',
+      'Process slide 2',
+      'Process slide 3',
+    ]);
+    await expectValidPptx(readFileSync(out), readFileSync(SAMPLE_PATH));
+
+    writeFileSync(payload, '{"presentation": ');
+    const failed = await run(process.execPath, [CLI_PATH, 'generate', SAMPLE_PATH, payload]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('is not valid JSON') });
   });
 
   it('exits 1 with the JSON path on a payload error and on malformed JSON', async () => {

@@ -1,5 +1,5 @@
 /**
- * Child-process tests (restart recovery, the CLI's `accounts create`) run the built `bin/deckforge.js`, so
+ * Child-process tests (restart recovery, the CLI's `accounts create` and `generate`) run the built `bin/deckforge.js`, so
  * `dist/` must match `src/`. Test files run in parallel processes: one builds under a lock directory, the
  * others wait, and a stamp file skips the build when nothing in src/ changed since.
  */
@@ -15,6 +15,7 @@ const run = promisify(execFile);
 const key = createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12);
 const LOCK = join(tmpdir(), `deckforge-build-${key}.lock`);
 const STAMP = join(tmpdir(), `deckforge-build-${key}.stamp`);
+const BUNDLE = join(REPO_ROOT, 'dist', 'cli', 'generate-command.bundle.js');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -29,6 +30,7 @@ function upToDate(): boolean {
   return (
     existsSync(STAMP) &&
     existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')) &&
+    existsSync(BUNDLE) &&
     statSync(STAMP).mtimeMs >= newestMtime(join(REPO_ROOT, 'src'))
   );
 }
@@ -52,6 +54,8 @@ export async function ensureBuilt(): Promise<void> {
       if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js'))) {
         throw new Error(`npm run build produced no dist/cli/main.js:\n${result.stdout}`);
       }
+      // The bin runs `generate` from this bundle of the compiled output (package.json "build:bundle").
+      await run('npm', ['run', '--silent', 'build:bundle'], { cwd: REPO_ROOT });
       writeFileSync(STAMP, startedAt.toISOString());
       const stampTime = startedAt.getTime() / 1000;
       // The stamp must be older than any edit made while tsc ran, so such an edit triggers a rebuild.
