@@ -154,9 +154,16 @@ export function relativeTarget(sourcePart: string, targetPart: string): string {
   return [...up, ...to.slice(common).map(encodeSegment)].join('/');
 }
 
+/** The folders of a part name: '/ppt/slides/slide1.xml' → ['ppt', 'slides']. Empty segments are skipped. */
 function folderSegments(partName: string): string[] {
-  const segments = partName.split('/').filter((segment) => segment !== '');
-  if (!partName.endsWith('/')) segments.pop();
+  const segments: string[] = [];
+  const end = partName.lastIndexOf('/');
+  let start = 0;
+  while (start < end) {
+    const slash = partName.indexOf('/', start);
+    if (slash > start) segments.push(partName.slice(start, slash));
+    start = slash + 1;
+  }
   return segments;
 }
 

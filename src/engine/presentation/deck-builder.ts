@@ -48,7 +48,6 @@ const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentati
 export class SlideDraft {
   private notesDoc: XmlDocument | null = null;
   private nextRelNumber: number;
-  private layout: string | null | undefined;
 
   constructor(
     readonly position: number,
@@ -113,13 +112,9 @@ export class SlideDraft {
     return this.notesDoc;
   }
 
-  /** Asked for every placeholder filled; the layout relationship does not change while the slide is drafted. */
-  layoutPartName(): string | null {
-    if (this.layout === undefined) {
-      const rel = this.relationships.find((r) => r.type === SLIDE_LAYOUT_REL);
-      this.layout = rel ? resolveTarget(this.partName, rel.target) : null;
-    }
-    return this.layout;
+  /** The layout the slide follows: its template slide's, or the layout it was made from. */
+  get layoutPartName(): string | null {
+    return this.source.kind === 'slide' ? this.source.slide.layoutPartName : this.source.layout.partName;
   }
 }
 
@@ -298,7 +293,7 @@ export class DeckBuilder {
 
   private inheritedChain(draft: SlideDraft, shape: XmlElement): readonly XmlElement[] {
     const key = placeholderKey(shape);
-    return key ? this.template.inheritedPlaceholders(draft.layoutPartName(), key) : [];
+    return key ? this.template.inheritedPlaceholders(draft.layoutPartName, key) : [];
   }
 
   private createdNotesMaster: string | null = null;

@@ -129,9 +129,9 @@ function buildParagraph(
   // for whoever types into it next.
   const end = template.endParaRPr ?? (written === 0 ? template.runBase : undefined);
   if (end) {
-    const endParaRPr = { ...cloneElement(end), name: 'a:endParaRPr' };
-    delete endParaRPr.attrs['err'];
-    delete endParaRPr.attrs['dirty'];
+    const endParaRPr = cloneElement(end);
+    endParaRPr.name = 'a:endParaRPr';
+    for (const stale of ['err', 'dirty']) if (stale in endParaRPr.attrs) delete endParaRPr.attrs[stale];
     p.children.push(endParaRPr);
   }
   return { p, strippedChars };

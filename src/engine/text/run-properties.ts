@@ -72,8 +72,10 @@ export function buildRunProperties(
   ctx: RunPropsContext,
 ): XmlElement {
   // endParaRPr and defRPr share CT_TextCharacterProperties with rPr, so a copy under the new name is valid.
-  const rPr = base ? { ...cloneElement(base), name: 'a:rPr' } : element('a:rPr');
-  for (const name of STALE_ATTRIBUTES) delete rPr.attrs[name];
+  const rPr = base ? cloneElement(base) : element('a:rPr');
+  rPr.name = 'a:rPr';
+  // `delete` only where there is something to delete: it turns the object into a slow dictionary.
+  for (const name of STALE_ATTRIBUTES) if (name in rPr.attrs) delete rPr.attrs[name];
   applyRunProps(rPr, props, ctx);
   return rPr;
 }
