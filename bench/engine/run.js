@@ -138,7 +138,18 @@ function cliRun(count) {
     if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
     rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
   }
-  return { wall: median(walls.slice(1)), rss: median(rss.slice(1)) };
+  return { wall: median(walls.slice(1)), rss: median(rss.slice(1)), node: nodeStart() };
+}
+
+/** `node -e 0` on the same machine in the same run: the part of the process time that is Node's own start. */
+function nodeStart() {
+  const walls = [];
+  for (let i = 0; i < 7; i++) {
+    const start = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    walls.push(performance.now() - start);
+  }
+  return median(walls.slice(1));
 }
 
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -180,7 +191,7 @@ for (const count of [100, 1000, 5000]) {
 print('');
 const cli = cliRun(1000);
 print(
-  `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up).`,
+  `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up); \`node -e 0\` alone: ${ms(cli.node)}.`,
 );
 if (process.argv.includes('--write'))
   writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);
