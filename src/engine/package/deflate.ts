@@ -43,7 +43,13 @@ export function deflateRaw(data: Uint8Array, level: number): Uint8Array {
     deflate = reusableDeflater(level) ?? ((input) => deflateRawSync(input, { level }));
     deflaters.set(level, deflate);
   }
-  return deflate(data);
+  try {
+    return deflate(data);
+  } catch (error) {
+    // A stream that failed half-way is not reused.
+    deflaters.delete(level);
+    throw error;
+  }
 }
 
 /** True when `deflateRaw` reuses one stream (Node's internals as expected), false when it falls back. */
