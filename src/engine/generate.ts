@@ -10,6 +10,7 @@ import type { DeckRequest, SlideRequest } from './payload/model.js';
 import { DeckBuilder, type SlideSource } from './presentation/deck-builder.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
+import { child } from './xml/index.js';
 
 export interface GenerateInput {
   /** The raw `jsonData` value (already JSON-parsed); or give `request`, the output of `parsePayload`. */
@@ -34,10 +35,13 @@ export function generate(input: GenerateInput): GenerateResult {
   const parsed = input.request ? { request: input.request, warnings: [] } : parsePayload(input.payload);
   const { request } = parsed;
   const warnings: Warning[] = [...parsed.warnings];
-  const cache = input.cache ?? new TemplateCache(1);
-  const template = openTemplate(request, input, cache);
-  const sources = request.slides.map((slide) => slideSource(template, slide));
-  const deck = new DeckBuilder(template, sources, request.exportVersion);
+  const templates = openTemplates(
+    request,
+    input,
+    input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
+  );
+  const sources = request.slides.map((slide) => slideSource(templates.of(slide), slide));
+  const deck = new DeckBuilder(deckTemplate(sources, request), sources, request.exportVersion);
   const deckTagsUsed = new Set<string>();
   request.slides.forEach((slide, position) => {
     const draft = deck.draft(position);
@@ -60,29 +64,62 @@ export function generate(input: GenerateInput): GenerateResult {
   };
 }
 
-function openTemplate(request: DeckRequest, input: GenerateInput, cache: TemplateCache): Template {
+interface OpenTemplates {
+  of(slide: SlideRequest): Template;
+}
+
+/** Opens every template a slide uses (a `template_list` entry no slide picks is never opened). */
+function openTemplates(request: DeckRequest, input: GenerateInput, cache: TemplateCache): OpenTemplates {
+  const byId = new Map<string | null, Template>();
   const used = new Set(request.slides.map((s) => s.templateId));
-  const refs = request.templates.filter((t) => t.id === null || used.has(t.id));
-  const sources = new Set(refs.map((t) => t.source));
-  if (sources.size > 1) {
-    throw new EngineError(
-      'INVALID_PAYLOAD',
-      'combining slides from several different templates in one deck is not supported yet; use one template per request',
-      'presentation.template_list',
-    );
+  for (const ref of request.templates) {
+    if (ref.id !== null && !used.has(ref.id)) continue;
+    const bytes = input.files.get(ref.source);
+    if (!bytes) {
+      const names = [...input.files.keys()].map((n) => `"${n}"`).join(', ') || 'none';
+      throw new EngineError(
+        'MISSING_FILE',
+        `template "${ref.source}" is not among the uploaded files (uploaded: ${names})`,
+        ref.path,
+      );
+    }
+    byId.set(ref.id, cache.open(bytes, input.limits));
   }
-  const ref = refs[0] ?? request.templates[0];
-  if (!ref) throw new EngineError('INVALID_PAYLOAD', 'no template given', 'presentation.template');
-  const bytes = input.files.get(ref.source);
-  if (!bytes) {
-    const names = [...input.files.keys()].map((n) => `"${n}"`).join(', ') || 'none';
-    throw new EngineError(
-      'MISSING_FILE',
-      `template "${ref.source}" is not among the uploaded files (uploaded: ${names})`,
-      ref.path,
-    );
-  }
-  return cache.open(bytes, input.limits);
+  return {
+    of(slide) {
+      const template = byId.get(slide.templateId);
+      // parsePayload has checked that every slide names a template that exists.
+      if (!template) throw new EngineError('INVALID_PAYLOAD', 'no template given', slide.path);
+      return template;
+    },
+  };
+}
+
+/**
+ * The template the output is built on: the first slide's. Slides of other templates join it, which needs
+ * the same slide size: p:sldSz is one per presentation, and scaling every shape is not faithful.
+ */
+function deckTemplate(sources: readonly SlideSource[], request: DeckRequest): Template {
+  const first = sources[0];
+  if (!first)
+    throw new EngineError('INVALID_PAYLOAD', 'at least one slide is required', 'presentation.slides');
+  const size = slideSize(first.template);
+  sources.forEach((source, position) => {
+    const other = slideSize(source.template);
+    if (other !== size) {
+      throw new EngineError(
+        'INVALID_PAYLOAD',
+        `this slide's template has slides of ${other} EMU, the deck's first template ${size} EMU; templates with different slide sizes cannot be combined in one deck`,
+        `${request.slides[position]?.path ?? 'presentation.slides'}.template_id`,
+      );
+    }
+  });
+  return first.template;
+}
+
+function slideSize(template: Template): string {
+  const sldSz = child(template.presentation.root, 'p:sldSz');
+  return `${sldSz?.attrs.cx ?? '9144000'} × ${sldSz?.attrs.cy ?? '6858000'}`;
 }
 
 function slideSource(template: Template, slide: SlideRequest): SlideSource {
@@ -97,7 +134,7 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
         `${slide.path}.slide_index`,
       );
     }
-    return { kind: 'layout', layout };
+    return { kind: 'layout', template, layout };
   }
   const select = slide.select;
   if (select.by === 'index') {
@@ -113,7 +150,7 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
         `${slide.path}.slide_index`,
       );
     }
-    return { kind: 'slide', slide: found };
+    return { kind: 'slide', template, slide: found };
   }
   const found = template.slides.find((s) => s.id === select.id);
   if (!found) {
@@ -124,7 +161,7 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
       `${slide.path}.slide_id`,
     );
   }
-  return { kind: 'slide', slide: found };
+  return { kind: 'slide', template, slide: found };
 }
 
 /** `reports/Q3 deck.pptx` or `https://x/y/Q3.potx?sig=…` → `Q3 deck` / `Q3`. */

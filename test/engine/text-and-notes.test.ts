@@ -1,6 +1,7 @@
 /** Text shapes, runs, notes, tags and validation modes on the project's own sample template. */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
+import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js';
 
@@ -138,6 +139,18 @@ describe('notes', () => {
     expect(notesTexts).toEqual(expect.arrayContaining([['Speak slowly', 'Smile'], ['Second']]));
     expect(all.get('docProps/app.xml')).toContain('<Notes>2</Notes>');
     await expectValidPptx(result.bytes, SAMPLE);
+  });
+
+  it('gives a created notes master a theme whose background picture still resolves', async () => {
+    // No notes master, and a theme that fills a background style with a picture (r:embed in the theme).
+    const template = readCorpus('poi/ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx');
+    const result = run(template, { slides: [{ slide_index: 0, notes: 'Notes need a notes master' }] });
+    const all = parts(result.bytes);
+    const masterRels = all.get('ppt/notesMasters/_rels/notesMaster1.xml.rels') ?? '';
+    const theme = /Target="\.\.\/theme\/(theme\d+\.xml)"/.exec(masterRels)?.[1] ?? '';
+    expect(all.get(`ppt/theme/${theme}`)).toContain('r:embed="rId1"');
+    expect(all.get(`ppt/theme/_rels/${theme}.rels`)).toContain('Id="rId1"');
+    await expectValidPptx(result.bytes, template);
   });
 });
 

@@ -3,6 +3,7 @@
  * 400 / 401 / 429 (500: server-errors.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
@@ -70,6 +71,40 @@ describe('POST /v1.0/generator/create', () => {
     );
     expect(response.status).toBe(200);
     await expectValidPptx(new Uint8Array(await response.arrayBuffer()), template);
+  });
+
+  it('combines slides of two uploaded templates named in template_list', async () => {
+    const second = readCorpus('Open-XML-SDK/Table_Large.pptx');
+    const jsonData = {
+      presentation: {
+        template_list: [
+          { template_id: 1, template: TEMPLATE_NAME },
+          { template_id: 'tables', template: 'tables.pptx' },
+        ],
+        slides: [
+          {
+            template_id: 1,
+            slide_index: 0,
+            shapes: [{ name: 'Title 1', content: 'From the first template' }],
+          },
+          { template_id: 'tables', slide_index: 0 },
+          { template_id: 1, slide_index: 0, shapes: [{ name: 'Title 1', content: 'First template again' }] },
+        ],
+      },
+    };
+    const response = await generate(
+      uploadForm(jsonData, [
+        { name: TEMPLATE_NAME, bytes: template },
+        { name: 'tables.pptx', bytes: second },
+      ]),
+    );
+    expect(response.status).toBe(200);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const texts = slideTexts(bytes);
+    expect(texts).toHaveLength(3);
+    expect(texts[0]).toContain('From the first template');
+    expect(texts[2]).toContain('First template again');
+    await expectValidPptx(bytes, [template, second]);
   });
 
   it('accepts jsonData sent as a file part (curl -F jsonData=@payload.json)', async () => {

@@ -69,17 +69,22 @@ function keysOfTemplate(sha: string, template: Uint8Array): Promise<Set<string>>
 }
 
 /**
- * Errors of `output` whose key the template never has. A key the template has at least once is allowed
- * any number of times (a slide cloned three times repeats its template's error three times).
+ * Errors of `output` whose key the template (any of the templates) never has. A key a template has at least
+ * once is allowed any number of times (a slide cloned three times repeats its template's error three times).
  */
 export async function newValidatorErrors(
   output: Uint8Array,
-  template: Uint8Array,
+  template: Uint8Array | readonly Uint8Array[],
 ): Promise<ValidatorResult[]> {
-  const templateSha = sha256(template);
-  if (sha256(output) === templateSha) return []; // the very same bytes have exactly the template's errors
-  const [keys, errors] = await Promise.all([keysOfTemplate(templateSha, template), validatePptx(output)]);
-  return errors.filter((e) => !keys.has(validatorErrorKey(e)));
+  const templates = template instanceof Uint8Array ? [template] : template;
+  const outputSha = sha256(output);
+  // The very same bytes as a template have exactly that template's errors.
+  if (templates.some((t) => sha256(t) === outputSha)) return [];
+  const [keySets, errors] = await Promise.all([
+    Promise.all(templates.map((t) => keysOfTemplate(sha256(t), t))),
+    validatePptx(output),
+  ]);
+  return errors.filter((e) => !keySets.some((keys) => keys.has(validatorErrorKey(e))));
 }
 
 /** The error count recorded in the corpus manifest (`ooxml_sdk_validator_baseline.errors`). */

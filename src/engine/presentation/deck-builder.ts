@@ -1,16 +1,20 @@
 /**
- * Builds the output deck from one template: output slides in payload order, each a clone of a template
+ * Builds the output deck on one template: output slides in payload order, each a clone of a template
  * slide (or a fresh slide on a layout), with everything it references. Template slides nobody asked for
  * are dropped, and so is every part only they used: the package builder prunes whatever is no longer
  * reachable from the package root.
  *
  * The first output slide made from a template slide keeps that slide's part name, id and owned parts
  * (charts, notes, SmartArt): nothing to copy. Every further clone gets fresh copies (rule 15).
+ * Slides of other templates (`template_list`) are always fresh copies, and what they share with their
+ * siblings (master, layouts, theme, images) is imported once (template-import.ts).
  */
 import type { Warning } from '../errors.js';
 import { PackageBuilder } from '../package/package-builder.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import {
+  child,
+  childElements,
   cloneElement,
   descendants,
   removeNode,
@@ -32,14 +36,17 @@ import {
   NOTES_MASTER_REL,
   NOTES_SLIDE_REL,
   SLIDE_LAYOUT_REL,
+  SLIDE_MASTER_REL,
   SLIDE_REL,
 } from './relationship-policy.js';
 import { SlideIdAllocator } from './slide-ids.js';
 import type { Template, TemplateLayout, TemplateSlide } from './template.js';
+import { mergeTableStyles, TemplateImport, type ImportedMaster } from './template-import.js';
 import type { ExportVersion } from '../payload/model.js';
 
 export type SlideSource =
-  { kind: 'slide'; slide: TemplateSlide } | { kind: 'layout'; layout: TemplateLayout };
+  | { kind: 'slide'; template: Template; slide: TemplateSlide }
+  | { kind: 'layout'; template: Template; layout: TemplateLayout };
 
 const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
 const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
@@ -91,7 +98,7 @@ export class SlideDraft {
   /** The notes page for editing, creating one when the template slide had none. */
   notesRoot(): XmlElement {
     if (!this.notesDoc) {
-      const source = this.notesSource ? this.deck.template.xml(this.notesSource) : null;
+      const source = this.notesSource ? this.source.template.xml(this.notesSource) : null;
       this.notesDoc = source ? { prolog: source.prolog, root: cloneElement(source.root) } : newNotesSlide();
     }
     return this.notesDoc.root;
@@ -104,7 +111,7 @@ export class SlideDraft {
 
   /** Whether the template's notes page may hold a tag (a `{` in its raw text; no parsing needed). */
   hasTemplateNotesWithTags(): boolean {
-    return this.notesSource !== null && this.deck.template.containsTagMarker(this.notesSource);
+    return this.notesSource !== null && this.source.template.containsTagMarker(this.notesSource);
   }
 
   /** The edited notes page, when notes were written. */
@@ -127,6 +134,10 @@ export class DeckBuilder {
   private readonly firstClone = new Map<string, string>();
   private readonly firstUse = new Set<number>();
   private readonly output: OutputSlide[] = [];
+  /** Other templates' parts in the output, by template. */
+  private readonly imports = new Map<Template, TemplateImport>();
+  private readonly importedMasters: ImportedMaster[] = [];
+  private nextMasterOrLayoutId: number | null = null;
   readonly warnings: Warning[] = [];
 
   constructor(
@@ -138,7 +149,11 @@ export class DeckBuilder {
     this.names = new PartNamer(this.builder);
     this.copier = new PartCopier(template, this.builder, this.names);
     sources.forEach((source, position) => {
-      if (source.kind === 'slide' && !this.firstClone.has(source.slide.partName)) {
+      if (
+        source.kind === 'slide' &&
+        source.template === template &&
+        !this.firstClone.has(source.slide.partName)
+      ) {
         this.firstClone.set(source.slide.partName, source.slide.partName);
         this.firstUse.add(position);
       }
@@ -154,48 +169,56 @@ export class DeckBuilder {
     if (!source) throw new RangeError(`no output slide ${position}`);
     if (source.kind === 'layout') {
       const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
-      const layoutRoot = this.template.xml(source.layout.partName).root;
+      const layoutRoot = source.template.xml(source.layout.partName).root;
+      const layout =
+        this.importOf(source.template)?.shared(
+          SLIDE_LAYOUT_REL,
+          source.layout.partName,
+          this.copyContext(source.template, partName),
+        ) ?? source.layout.partName;
       const rels: Relationship[] = [
-        {
-          id: 'rId1',
-          type: SLIDE_LAYOUT_REL,
-          target: relativeTarget(partName, source.layout.partName),
-          external: false,
-        },
+        { id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, layout), external: false },
       ];
       return new SlideDraft(position, partName, newLayoutSlide(layoutRoot), rels, source, this, null);
     }
-    const slide = source.slide;
+    const { slide, template } = source;
+    const imported = this.importOf(template);
     const first = this.firstUse.has(position);
     const partName = first ? slide.partName : this.names.free((n) => `/ppt/slides/slide${n}.xml`);
-    const templateDoc = this.template.xml(slide.partName);
+    if (imported && !imported.firstClone.has(slide.partName))
+      imported.firstClone.set(slide.partName, partName);
+    const templateDoc = template.xml(slide.partName);
     const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
-    const context: CopyContext = {
-      ownerSlide: partName,
-      slideInOutput: (p) => this.firstClone.get(p) ?? null,
-    };
+    const context = this.copyContext(template, partName);
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
-    for (const rel of this.template.relationships(slide.partName)) {
+    for (const rel of template.relationships(slide.partName)) {
       const policy = clonePolicy(rel.type);
       if (policy === 'drop') continue;
-      if (rel.external || policy === 'share') {
+      if (rel.external) {
         rels.push({ ...rel });
         continue;
       }
       const target = resolveTarget(slide.partName, rel.target);
+      if (policy === 'share') {
+        // The deck's own template shares its parts as they are; another template's are imported.
+        const shared =
+          imported && template.pkg.has(target) ? imported.shared(rel.type, target, context) : null;
+        rels.push(shared ? { ...rel, target: relativeTarget(partName, shared) } : { ...rel });
+        continue;
+      }
       if (policy === 'slide-link') {
-        const inOutput = this.firstClone.get(target);
+        const inOutput = context.slideInOutput(target);
         if (inOutput) rels.push({ ...rel, target: relativeTarget(partName, inOutput) });
         else removedSlideLinks.push(rel.id);
         continue;
       }
       // Owned parts: the first clone keeps the template's; the notes slide is written at commit.
-      if (first || rel.type === NOTES_SLIDE_REL || !this.template.pkg.has(target)) rels.push({ ...rel });
+      if (first || rel.type === NOTES_SLIDE_REL || !template.pkg.has(target)) rels.push({ ...rel });
       else
         rels.push({
           ...rel,
-          target: relativeTarget(partName, this.copier.copyTree(target, context, rel.type)),
+          target: relativeTarget(partName, this.copierOf(template).copyTree(target, context, rel.type)),
         });
     }
     if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
@@ -208,10 +231,8 @@ export class DeckBuilder {
     const { source, position } = draft;
     const first = this.firstUse.has(position);
     const notesRel = draft.relationships.find((r) => r.type === NOTES_SLIDE_REL);
-    const context: CopyContext = {
-      ownerSlide: draft.partName,
-      slideInOutput: (p) => this.firstClone.get(p) ?? null,
-    };
+    const context = this.copyContext(source.template, draft.partName);
+    const copier = this.copierOf(source.template);
     let hasNotes = false;
     if (draft.notes) {
       const notesPart =
@@ -219,7 +240,7 @@ export class DeckBuilder {
           ? resolveTarget(draft.partName, notesRel.target)
           : this.names.free((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
       const notesRels = draft.notesSource
-        ? this.copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
+        ? copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
         : [
             {
               id: 'rId1',
@@ -249,7 +270,7 @@ export class DeckBuilder {
       if (!first)
         notesRel.target = relativeTarget(
           draft.partName,
-          this.copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL),
+          copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL),
         );
       hasNotes = true;
     }
@@ -264,7 +285,8 @@ export class DeckBuilder {
     this.output.push({
       partName: draft.partName,
       id: templateId ?? this.ids.allocate(),
-      source: source.kind === 'slide' ? source.slide : null,
+      // Sections and custom shows follow the deck's own template slides; another template's have no place there.
+      source: source.kind === 'slide' && source.template === this.template ? source.slide : null,
       hidden: draft.root.attrs.show === '0',
       hasNotes,
     });
@@ -272,12 +294,14 @@ export class DeckBuilder {
 
   /** Presentation part, sections, custom shows, app properties; then the package bytes. */
   finish(): Uint8Array {
+    if (this.imports.size > 0) mergeTableStyles(this.builder, this.template, this.imports.keys());
     finishPresentation({
       template: this.template,
       builder: this.builder,
       slides: this.output,
       exportVersion: this.exportVersion,
       notesMaster: this.createdNotesMaster,
+      importedMasters: this.importedMasters,
       warnings: this.warnings,
     });
     return this.builder.build();
@@ -293,7 +317,54 @@ export class DeckBuilder {
 
   private inheritedChain(draft: SlideDraft, shape: XmlElement): readonly XmlElement[] {
     const key = placeholderKey(shape);
-    return key ? this.template.inheritedPlaceholders(draft.layoutPartName, key) : [];
+    return key ? draft.source.template.inheritedPlaceholders(draft.layoutPartName, key) : [];
+  }
+
+  /** Null for the deck's own template; the import of another template's parts otherwise. */
+  private importOf(template: Template): TemplateImport | null {
+    if (template === this.template) return null;
+    let found = this.imports.get(template);
+    if (!found) {
+      found = new TemplateImport(template, this.builder, this.names, {
+        notesMaster: () => this.notesMaster(),
+        nextMasterOrLayoutId: () => this.allocateMasterOrLayoutId(),
+        addMaster: (master) => this.importedMasters.push(master),
+      });
+      this.imports.set(template, found);
+    }
+    return found;
+  }
+
+  private copierOf(template: Template): PartCopier {
+    return this.importOf(template)?.copier ?? this.copier;
+  }
+
+  private copyContext(template: Template, ownerSlide: string): CopyContext {
+    const firstClone = this.importOf(template)?.firstClone ?? this.firstClone;
+    return { ownerSlide, slideInOutput: (p) => firstClone.get(p) ?? null };
+  }
+
+  /**
+   * Slide master and layout ids share one space (2^31 and up) over the whole presentation: new ones start
+   * above every id of the deck's template.
+   */
+  private allocateMasterOrLayoutId(): number {
+    if (this.nextMasterOrLayoutId === null) {
+      let highest = 2147483647;
+      const masters = child(this.template.presentation.root, 'p:sldMasterIdLst');
+      for (const master of masters ? childElements(masters, 'p:sldMasterId') : [])
+        highest = Math.max(highest, Number(master.attrs.id) || 0);
+      for (const rel of this.template.relationships(this.template.pkg.mainPartName)) {
+        if (rel.type !== SLIDE_MASTER_REL || rel.external) continue;
+        const master = resolveTarget(this.template.pkg.mainPartName, rel.target);
+        if (!this.template.pkg.has(master)) continue;
+        const layouts = child(this.template.xml(master).root, 'p:sldLayoutIdLst');
+        for (const layout of layouts ? childElements(layouts, 'p:sldLayoutId') : [])
+          highest = Math.max(highest, Number(layout.attrs.id) || 0);
+      }
+      this.nextMasterOrLayoutId = highest + 1;
+    }
+    return this.nextMasterOrLayoutId++;
   }
 
   private createdNotesMaster: string | null = null;

@@ -16,23 +16,35 @@ export interface CopyContext {
   slideInOutput(templateSlidePart: string): string | null;
 }
 
+/**
+ * Where a relationship to a part the template shares (layout, image, theme …) points in the output. For the
+ * deck's own template that is the same part; a second template's shared parts are imported (template-import.ts).
+ */
+export type SharedTarget = (type: string, target: string, context: CopyContext) => string;
+
 export class PartCopier {
   constructor(
     private readonly template: Template,
     private readonly builder: PackageBuilder,
     private readonly names: PartNamer,
+    private readonly sharedTarget: SharedTarget = (_type, target) => target,
   ) {}
 
   /** Copies `source` (and its exclusive parts) under a fresh name; returns that name. */
   copyTree(source: string, context: CopyContext, viaType: string | null = null): string {
     const name = this.names.free(numberedPattern(source));
+    this.copyAs(source, name, context, viaType);
+    return name;
+  }
+
+  /** Copies `source` (and its exclusive parts) as output part `name`. */
+  copyAs(source: string, name: string, context: CopyContext, viaType: string | null): void {
     this.builder.copyPart(this.template.pkg, source, name);
     const contentType = this.template.pkg.contentTypes.typeOf(source);
     if (contentType && this.builder.contentTypes.typeOf(name) !== contentType)
       this.builder.contentTypes.setOverride(name, contentType);
     const rels = this.relationshipsFor(source, name, context, viaType);
     if (rels.length > 0) this.builder.setRelationships(name, rels);
-    return name;
   }
 
   /**
@@ -61,8 +73,11 @@ export class PartCopier {
           viaType === NOTES_SLIDE_REL
             ? context.ownerSlide
             : (context.slideInOutput(target) ?? context.ownerSlide);
-      } else if (policy === 'copy' && this.template.pkg.has(target)) {
-        outputTarget = this.copyTree(target, context, rel.type);
+      } else if (this.template.pkg.has(target)) {
+        outputTarget =
+          policy === 'copy'
+            ? this.copyTree(target, context, rel.type)
+            : this.sharedTarget(rel.type, target, context);
       }
       result.push({ ...rel, target: relativeTarget(toPart, outputTarget) });
     }

@@ -28,6 +28,7 @@ import {
 import { rewriteCustomShows, rewriteSections } from './sections.js';
 import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
+import type { ImportedMaster } from './template-import.js';
 
 export interface FinishInput {
   template: Template;
@@ -36,6 +37,8 @@ export interface FinishInput {
   exportVersion: ExportVersion;
   /** Part name of a notes master created for this output, if any. */
   notesMaster: string | null;
+  /** Slide masters brought in with slides of other templates. */
+  importedMasters: readonly ImportedMaster[];
   warnings: Warning[];
 }
 
@@ -90,6 +93,13 @@ export function finishPresentation(input: FinishInput): void {
     element('p:sldId', { id: String(s.id), 'r:id': relIdOf.get(s.partName) ?? '' }),
   );
 
+  const masterList = child(root, 'p:sldMasterIdLst');
+  for (const master of input.importedMasters) {
+    const id = nextRelId();
+    rels.push({ id, type: SLIDE_MASTER_REL, target: relativeTarget(main, master.partName), external: false });
+    masterList?.children.push(element('p:sldMasterId', { id: String(master.id), 'r:id': id }));
+  }
+
   if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), template, builder);
 
   // Template slide → its output clones, in output order: sections and custom shows follow them.
@@ -138,6 +148,9 @@ function addNotesMaster(
     const themeCopy = builder.freeName((n) => `/ppt/theme/theme${n}.xml`);
     builder.copyPart(template.pkg, theme, themeCopy);
     builder.contentTypes.setOverride(themeCopy, CT_THEME);
+    // The copy sits beside the original, so its relationships (a background picture) keep their targets.
+    const themeRels = template.relationships(theme).map((rel) => ({ ...rel }));
+    if (themeRels.length > 0) builder.setRelationships(themeCopy, themeRels);
     masterRels.push({
       id: 'rId1',
       type: THEME_REL,

@@ -1,0 +1,138 @@
+/**
+ * Slides from a second template (payload `template_list`, ooxml-notes §12). The output is built on the deck's
+ * first template; what a slide of another template shares with its siblings comes over once, under fresh
+ * names: its slide master with all of that master's layouts and its theme ("port fresh", never matched by
+ * name), and images, media and other shared parts. Notes slides point at the output's one notes master.
+ * Master and layout ids are handed out above every id the output already uses (rule: one id space).
+ */
+import type { PackageBuilder } from '../package/package-builder.js';
+import { REL, resolveTarget } from '../package/relationships.js';
+import { child, childElements, cloneDocument, cloneElement, serializeXml } from '../xml/index.js';
+import { PartCopier, type CopyContext } from './part-copier.js';
+import type { PartNamer } from './part-namer.js';
+import {
+  numberedPattern,
+  NOTES_MASTER_REL,
+  SLIDE_LAYOUT_REL,
+  SLIDE_MASTER_REL,
+} from './relationship-policy.js';
+import type { Template } from './template.js';
+
+/** A slide master brought into the output, for the presentation part's master list. */
+export interface ImportedMaster {
+  partName: string;
+  id: number;
+}
+
+export interface ImportHost {
+  /** The output's notes master (created on first need). */
+  notesMaster(): string;
+  /** A master or layout id not used anywhere in the output yet. */
+  nextMasterOrLayoutId(): number;
+  addMaster(master: ImportedMaster): void;
+}
+
+export class TemplateImport {
+  readonly copier: PartCopier;
+  /** Template part (lower case) → its output part. */
+  private readonly imported = new Map<string, string>();
+  /** Template slide part → output part of its first clone, once that clone is drafted. */
+  readonly firstClone = new Map<string, string>();
+
+  constructor(
+    readonly template: Template,
+    private readonly builder: PackageBuilder,
+    private readonly names: PartNamer,
+    private readonly host: ImportHost,
+  ) {
+    this.copier = new PartCopier(template, builder, names, (type, target, context) =>
+      this.shared(type, target, context),
+    );
+  }
+
+  /** The output part standing for `target`, a part of this template that slides share. */
+  shared(type: string, target: string, context: CopyContext): string {
+    if (type === NOTES_MASTER_REL) return this.host.notesMaster();
+    const key = target.toLowerCase();
+    const done = this.imported.get(key);
+    if (done) return done;
+    if (type === SLIDE_LAYOUT_REL || type === SLIDE_MASTER_REL) {
+      const master = type === SLIDE_MASTER_REL ? target : this.template.related(target, SLIDE_MASTER_REL);
+      if (master) {
+        this.importMaster(master, context);
+        const name = this.imported.get(key);
+        if (name) return name;
+      }
+    }
+    // Registered before its relationships are followed: parts may point back (a layout at its master).
+    const name = this.names.free(numberedPattern(target));
+    this.imported.set(key, name);
+    this.copier.copyAs(target, name, context, type);
+    return name;
+  }
+
+  private importMaster(master: string, context: CopyContext): void {
+    const masterName = this.names.free((n) => `/ppt/slideMasters/slideMaster${n}.xml`);
+    this.imported.set(master.toLowerCase(), masterName);
+    const layouts = this.template
+      .relationships(master)
+      .filter((rel) => rel.type === SLIDE_LAYOUT_REL && !rel.external)
+      .map((rel) => resolveTarget(master, rel.target))
+      .filter((layout) => this.template.pkg.has(layout));
+    for (const layout of layouts) {
+      this.imported.set(
+        layout.toLowerCase(),
+        this.names.free((n) => `/ppt/slideLayouts/slideLayout${n}.xml`),
+      );
+    }
+
+    const document = cloneDocument(this.template.xml(master));
+    const layoutIds = child(document.root, 'p:sldLayoutIdLst');
+    for (const layoutId of layoutIds ? childElements(layoutIds, 'p:sldLayoutId') : [])
+      layoutId.attrs.id = String(this.host.nextMasterOrLayoutId());
+    this.builder.setPart(masterName, serializeXml(document), this.template.pkg.contentTypes.typeOf(master));
+    this.builder.setRelationships(
+      masterName,
+      this.copier.relationshipsFor(master, masterName, context, null),
+    );
+    for (const layout of layouts) {
+      this.copier.copyAs(
+        layout,
+        this.imported.get(layout.toLowerCase()) as string,
+        context,
+        SLIDE_LAYOUT_REL,
+      );
+    }
+    this.host.addMaster({ partName: masterName, id: this.host.nextMasterOrLayoutId() });
+  }
+}
+
+/**
+ * Table styles are named by GUID. PowerPoint knows its built-in ones anyway, but a custom style lives in its
+ * template's tableStyles part: styles the other templates have and the deck's template lacks are added to it.
+ */
+export function mergeTableStyles(
+  builder: PackageBuilder,
+  deckTemplate: Template,
+  others: Iterable<Template>,
+): void {
+  const tableStyles = (template: Template): string | null => {
+    const part = template.related(template.pkg.mainPartName, REL.tableStyles);
+    return part && template.pkg.has(part) ? part : null;
+  };
+  const target = tableStyles(deckTemplate);
+  if (!target) return;
+  const document = cloneDocument(deckTemplate.xml(target));
+  const known = new Set(childElements(document.root, 'a:tblStyle').map((style) => style.attrs.styleId));
+  let added = false;
+  for (const other of others) {
+    const part = tableStyles(other);
+    for (const style of part ? childElements(other.xml(part).root, 'a:tblStyle') : []) {
+      if (!style.attrs.styleId || known.has(style.attrs.styleId)) continue;
+      known.add(style.attrs.styleId);
+      document.root.children.push(cloneElement(style));
+      added = true;
+    }
+  }
+  if (added) builder.setPart(target, serializeXml(document));
+}
