@@ -195,15 +195,14 @@ export class DeckBuilder {
     for (const rel of template.relationships(slide.partName)) {
       const policy = clonePolicy(rel.type);
       if (policy === 'drop') continue;
-      if (rel.external) {
+      // The deck's own template shares its parts as they are; another template's are imported once.
+      if (rel.external || (policy === 'share' && !imported)) {
         rels.push({ ...rel });
         continue;
       }
       const target = resolveTarget(slide.partName, rel.target);
-      if (policy === 'share') {
-        // The deck's own template shares its parts as they are; another template's are imported.
-        const shared =
-          imported && template.pkg.has(target) ? imported.shared(rel.type, target, context) : null;
+      if (policy === 'share' && imported) {
+        const shared = template.pkg.has(target) ? imported.shared(rel.type, target, context) : null;
         rels.push(shared ? { ...rel, target: relativeTarget(partName, shared) } : { ...rel });
         continue;
       }
