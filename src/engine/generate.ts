@@ -104,7 +104,10 @@ function deckTemplate(sources: readonly SlideSource[], request: DeckRequest): Te
   if (!first)
     throw new EngineError('INVALID_PAYLOAD', 'at least one slide is required', 'presentation.slides');
   const size = slideSize(first.template);
+  const checked = new Set<Template>([first.template]);
   sources.forEach((source, position) => {
+    if (checked.has(source.template)) return;
+    checked.add(source.template);
     const other = slideSize(source.template);
     if (other !== size) {
       throw new EngineError(

@@ -4,7 +4,7 @@
  * presentation (different slide sizes) are refused with a message saying why.
  */
 import { describe, expect, it } from 'vitest';
-import { generate, inspect } from '../../src/engine/index.js';
+import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { corpusFiles, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -20,7 +20,6 @@ const files = new Map([
   ['notes.pptx', NOTES],
   ['masters.pptx', MASTERS],
   ['charts.pptx', CHARTS],
-  ['layouts.pptx', FOUR_BY_THREE],
 ]);
 
 const TEMPLATE_LIST = [
@@ -28,6 +27,26 @@ const TEMPLATE_LIST = [
   { template_id: 'masters', template: 'masters.pptx' },
   { template_id: 3, template: 'charts.pptx' },
 ];
+
+/**
+ * The engine on `templates` (each uploaded as `<template_id>.pptx` and listed in `template_list`), with
+ * `slides` given as `[template_id, slide_index]`.
+ */
+function generateFrom(
+  templates: Record<string, Uint8Array>,
+  slides: readonly (readonly [string, number])[],
+): GenerateResult {
+  const ids = Object.keys(templates);
+  return generate({
+    files: new Map(ids.map((id) => [`${id}.pptx`, templates[id] as Uint8Array])),
+    payload: {
+      presentation: {
+        template_list: ids.map((id) => ({ template_id: id, template: `${id}.pptx` })),
+        slides: slides.map(([id, index]) => ({ template_id: id, slide_index: index })),
+      },
+    },
+  });
+}
 
 function combined(): Uint8Array {
   return generate({
@@ -122,21 +141,10 @@ describe('several templates in one deck', () => {
 
   it('refuses templates whose slide sizes differ, naming both sizes', () => {
     const error = engineErrorOf(() =>
-      generate({
-        files,
-        payload: {
-          presentation: {
-            template_list: [
-              { template_id: 1, template: 'notes.pptx' },
-              { template_id: 2, template: 'layouts.pptx' },
-            ],
-            slides: [
-              { template_id: 1, slide_index: 0 },
-              { template_id: 2, slide_index: 0 },
-            ],
-          },
-        },
-      }),
+      generateFrom({ notes: NOTES, layouts: FOUR_BY_THREE }, [
+        ['notes', 0],
+        ['layouts', 0],
+      ]),
     );
     expect(error.code).toBe('INVALID_PAYLOAD');
     expect(error.message).toContain('presentation.slides[1].template_id');
@@ -147,24 +155,10 @@ describe('several templates in one deck', () => {
 
   it("adds the table styles another template's slides use to the deck's table style list", async () => {
     const tables = readCorpus('Open-XML-SDK/Table_Large.pptx');
-    const result = generate({
-      files: new Map([
-        ['layouts.pptx', FOUR_BY_THREE],
-        ['tables.pptx', tables],
-      ]),
-      payload: {
-        presentation: {
-          template_list: [
-            { template_id: 1, template: 'layouts.pptx' },
-            { template_id: 2, template: 'tables.pptx' },
-          ],
-          slides: [
-            { template_id: 1, slide_index: 0 },
-            { template_id: 2, slide_index: 0 },
-          ],
-        },
-      },
-    });
+    const result = generateFrom({ layouts: FOUR_BY_THREE, tables }, [
+      ['layouts', 0],
+      ['tables', 0],
+    ]);
     // layouts.pptx lists no style; the table of Table_Large.pptx uses "Medium Style 2 - Accent 1".
     expect(parts(FOUR_BY_THREE).get('ppt/tableStyles.xml')).not.toContain('<a:tblStyle ');
     expect(parts(result.bytes).get('ppt/tableStyles.xml')).toContain(
@@ -174,24 +168,10 @@ describe('several templates in one deck', () => {
   });
 
   it('treats two list entries with the same bytes as one template', async () => {
-    const result = generate({
-      files: new Map([
-        ['a.pptx', NOTES],
-        ['b.pptx', NOTES],
-      ]),
-      payload: {
-        presentation: {
-          template_list: [
-            { template_id: 'a', template: 'a.pptx' },
-            { template_id: 'b', template: 'b.pptx' },
-          ],
-          slides: [
-            { template_id: 'a', slide_index: 0 },
-            { template_id: 'b', slide_index: 0 },
-          ],
-        },
-      },
-    });
+    const result = generateFrom({ a: NOTES, b: NOTES }, [
+      ['a', 0],
+      ['b', 0],
+    ]);
     const presentation = parts(result.bytes).get('ppt/presentation.xml') ?? '';
     expect([...presentation.matchAll(/<p:sldMasterId /g)]).toHaveLength(1);
     await expectValidPptx(result.bytes, NOTES);
@@ -228,25 +208,11 @@ describe('corpus decks combined', () => {
       const guest = readCorpus(guestFile);
       const host = readCorpus(hostFile);
       const guestSlides = inspect(guest).slides.map((s) => s.index);
-      const result = generate({
-        files: new Map([
-          ['host.pptx', host],
-          ['guest.pptx', guest],
-        ]),
-        payload: {
-          presentation: {
-            template_list: [
-              { template_id: 'host', template: 'host.pptx' },
-              { template_id: 'guest', template: 'guest.pptx' },
-            ],
-            slides: [
-              { template_id: 'host', slide_index: 0 },
-              ...guestSlides.map((index) => ({ template_id: 'guest', slide_index: index })),
-              { template_id: 'host', slide_index: 0 },
-            ],
-          },
-        },
-      });
+      const result = generateFrom({ host, guest }, [
+        ['host', 0],
+        ...guestSlides.map((index) => ['guest', index] as const),
+        ['host', 0],
+      ]);
       const after = inspect(result.bytes);
       expect(after.slides).toHaveLength(guestSlides.length + 2);
       const guestBefore = inspect(guest).slides;

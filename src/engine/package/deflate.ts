@@ -34,17 +34,24 @@ interface StreamInternals {
 }
 
 const OUTPUT_CHUNK = 64 * 1024;
-const deflaters = new Map<number, Deflate>();
+const deflaters = new Map<number, { deflate: Deflate; reused: boolean }>();
+
+function deflaterFor(level: number): { deflate: Deflate; reused: boolean } {
+  let found = deflaters.get(level);
+  if (!found) {
+    const reusable = reusableDeflater(level);
+    found = reusable
+      ? { deflate: reusable, reused: true }
+      : { deflate: (input) => deflateRawSync(input, { level }), reused: false };
+    deflaters.set(level, found);
+  }
+  return found;
+}
 
 /** `data` as a raw deflate stream (no zlib header), at zlib `level`. */
 export function deflateRaw(data: Uint8Array, level: number): Uint8Array {
-  let deflate = deflaters.get(level);
-  if (!deflate) {
-    deflate = reusableDeflater(level) ?? ((input) => deflateRawSync(input, { level }));
-    deflaters.set(level, deflate);
-  }
   try {
-    return deflate(data);
+    return deflaterFor(level).deflate(data);
   } catch (error) {
     // A stream that failed half-way is not reused.
     deflaters.delete(level);
@@ -52,10 +59,9 @@ export function deflateRaw(data: Uint8Array, level: number): Uint8Array {
   }
 }
 
-/** True when `deflateRaw` reuses one stream (Node's internals as expected), false when it falls back. */
-export function deflateReusesStream(): boolean {
-  const probe = reusableDeflater(constants.Z_DEFAULT_COMPRESSION);
-  return probe !== undefined;
+/** True when `deflateRaw` at `level` reuses one stream (Node's internals as expected), false when it falls back. */
+export function deflateReusesStream(level: number): boolean {
+  return deflaterFor(level).reused;
 }
 
 function reusableDeflater(level: number): Deflate | undefined {

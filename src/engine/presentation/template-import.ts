@@ -78,13 +78,9 @@ export class TemplateImport {
       .relationships(master)
       .filter((rel) => rel.type === SLIDE_LAYOUT_REL && !rel.external)
       .map((rel) => resolveTarget(master, rel.target))
-      .filter((layout) => this.template.pkg.has(layout));
-    for (const layout of layouts) {
-      this.imported.set(
-        layout.toLowerCase(),
-        this.names.free((n) => `/ppt/slideLayouts/slideLayout${n}.xml`),
-      );
-    }
+      .filter((layout) => this.template.pkg.has(layout))
+      .map((layout) => ({ layout, name: this.names.free((n) => `/ppt/slideLayouts/slideLayout${n}.xml`) }));
+    for (const { layout, name } of layouts) this.imported.set(layout.toLowerCase(), name);
 
     const document = cloneDocument(this.template.xml(master));
     const layoutIds = child(document.root, 'p:sldLayoutIdLst');
@@ -95,14 +91,7 @@ export class TemplateImport {
       masterName,
       this.copier.relationshipsFor(master, masterName, context, null),
     );
-    for (const layout of layouts) {
-      this.copier.copyAs(
-        layout,
-        this.imported.get(layout.toLowerCase()) as string,
-        context,
-        SLIDE_LAYOUT_REL,
-      );
-    }
+    for (const { layout, name } of layouts) this.copier.copyAs(layout, name, context, SLIDE_LAYOUT_REL);
     this.host.addMaster({ partName: masterName, id: this.host.nextMasterOrLayoutId() });
   }
 }
