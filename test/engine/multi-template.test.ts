@@ -3,7 +3,7 @@
  * its own template's master, layouts and theme, the deck stays valid, and templates that cannot share a
  * presentation (different slide sizes) are refused with a message saying why.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { corpusFiles, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
@@ -84,8 +84,14 @@ function combined(): Uint8Array {
 }
 
 describe('several templates in one deck', () => {
+  // One deck for the three tests below; the first of them runs the package checks on it.
+  let deck: Uint8Array;
+  beforeAll(() => {
+    deck = combined();
+  });
+
   it('keeps every slide in payload order with its text, and passes the package checks', async () => {
-    const bytes = combined();
+    const bytes = deck;
     const all = parts(bytes);
     const texts = slideParts(bytes).map((part) => paragraphs(all.get(part) ?? '').join(' '));
     const expected = [
@@ -104,7 +110,7 @@ describe('several templates in one deck', () => {
   });
 
   it("brings each slide's own master, layouts and theme, with ids unique across the presentation", () => {
-    const all = parts(combined());
+    const all = parts(deck);
     const presentation = all.get('ppt/presentation.xml') ?? '';
     // The notes deck's master, the two masters of the masters deck, the charts deck's master.
     const masterIds = [...presentation.matchAll(/<p:sldMasterId id="(\d+)"/g)].map((m) => Number(m[1]));
@@ -117,7 +123,7 @@ describe('several templates in one deck', () => {
     for (const id of ids) expect(id).toBeGreaterThanOrEqual(2 ** 31);
 
     // An imported slide points at an imported layout of its own template's look, not at the first deck's.
-    const chartSlide = slideParts(combined())[2] ?? '';
+    const chartSlide = slideParts(deck)[2] ?? '';
     const rels = all.get(chartSlide.replace('slides/', 'slides/_rels/') + '.rels') ?? '';
     const layout = /Target="\.\.\/slideLayouts\/(slideLayout\d+\.xml)"/.exec(rels)?.[1] ?? '';
     expect(all.get(`ppt/slideLayouts/${layout}`)).toContain('name="Title and Content"');
@@ -128,7 +134,7 @@ describe('several templates in one deck', () => {
 
   it('shows each filled string on the right page when rendered', async () => {
     // Line breaks in the PDF text follow the boxes' widths, not ours.
-    const pages = (await renderToPdfText(combined())).map((page) => page.replace(/\s+/g, ' '));
+    const pages = (await renderToPdfText(deck)).map((page) => page.replace(/\s+/g, ' '));
     expect(pages).toHaveLength(8);
     // On the notes deck's slide, the text of an overlapping arrow shape lands inside ours in the PDF text.
     expect(pages[0]).toMatch(/First .*from .*notes/);
