@@ -79,6 +79,21 @@ describe('slide list', () => {
     await expectValidPptx(result.bytes, SAMPLE);
   });
 
+  it('gives every clone its own p14:creationId and leaves the first use its own', async () => {
+    const template = readCorpus('Open-XML-SDK/Presentation.pptx');
+    const original = /<p14:creationId [^>]*val="(\d+)"/.exec(
+      parts(template).get('ppt/slides/slide1.xml')!,
+    )?.[1];
+    expect(original).toBeDefined();
+    const result = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
+    const ids = slideParts(result.bytes).map(
+      (p) => /<p14:creationId [^>]*val="(\d+)"/.exec(parts(result.bytes).get(p)!)?.[1],
+    );
+    expect(ids[0]).toBe(original);
+    expect(new Set(ids).size).toBe(3);
+    await expectValidPptx(result.bytes, template);
+  });
+
   it('names the index and the slide count when slide_index is out of range', () => {
     expect(() => run(SAMPLE, { slides: [{ slide_index: 0 }, { slide_index: 7 }] })).toThrow(
       'presentation.slides[1].slide_index: slide_index 7 is out of range: the template has 3 slides (0–2)',

@@ -412,9 +412,18 @@ function freeRelId(rels: readonly Relationship[]): string {
   return `rId${n}`;
 }
 
-/** A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). */
+/**
+ * A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). The element sits in an
+ * extension list: every corpus slide that has one keeps it in p:cSld/p:extLst (ooxml-notes §3.4 says
+ * p:sld/p:extLst); both are looked at, nothing deeper.
+ */
 function refreshCreationId(root: XmlElement): void {
-  for (const el of descendants(root, 'p14:creationId')) {
-    el.attrs.val = String(1 + Math.floor(Math.random() * 0xfffffffe));
+  for (const owner of [root, child(root, 'p:cSld')]) {
+    const extLst = owner && child(owner, 'p:extLst');
+    if (!extLst) continue;
+    for (const ext of childElements(extLst, 'p:ext')) {
+      const id = child(ext, 'p14:creationId');
+      if (id) id.attrs.val = String(1 + Math.floor(Math.random() * 0xfffffffe));
+    }
   }
 }
