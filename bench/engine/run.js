@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import automizerModule from 'pptx-automizer';
-import { generate, TemplateCache } from '../../dist/engine/index.js';
+import { generate, inspect, TemplateCache } from '../../dist/engine/index.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CORPUS = [join(ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) => {
@@ -182,6 +182,30 @@ for (const count of [10, 1000]) {
   print(
     `| ${count} | ${ms(first)} | ${ms(cached)} | ${ms(peer)} | ${(peer / first).toFixed(1)}× | ${(peer / cached).toFixed(1)}× |`,
   );
+}
+print('');
+print(
+  'Template cache where the template is the bigger part of the work: every slide of a larger corpus deck once, no text.',
+);
+print('');
+print('| template | output slides | deckforge first | deckforge cached | cached ÷ first |');
+print('|---|---:|---:|---:|---:|');
+for (const file of [
+  'poi/ca.ubc.cs.people_~emhill_presentations_HowWeRefactor.pptx',
+  'ShapeCrawler/031.pptx',
+]) {
+  const files = new Map([['big.pptx', new Uint8Array(readFileSync(join(CORPUS, file)))]]);
+  const slideCount = inspect(files.get('big.pptx')).slides.length;
+  const body = {
+    presentation: {
+      template: 'big.pptx',
+      slides: Array.from({ length: slideCount }, (_, i) => ({ slide_index: i })),
+    },
+  };
+  const first = await time(() => generate({ payload: body, files }).bytes, ROUNDS, 3000);
+  const cache = new TemplateCache();
+  const cached = await time(() => generate({ payload: body, files, cache }).bytes, ROUNDS, 3000);
+  print(`| ${file} | ${slideCount} | ${ms(first)} | ${ms(cached)} | ${(cached / first).toFixed(2)} |`);
 }
 print('');
 print('Scaling (deckforge first, no cache): cost per output slide should stay flat.');

@@ -3,10 +3,12 @@
  * its own template's master, layouts and theme, the deck stays valid, and templates that cannot share a
  * presentation (different slide sizes) are refused with a message saying why.
  */
+import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { corpusFiles, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
+import { editPackage } from '../support/package-edit.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
 import { paragraphs, parts, slideParts } from './deck.js';
@@ -15,6 +17,7 @@ const NOTES = readCorpus('pptx-automizer/SlideWithNotes.pptx');
 const MASTERS = readCorpus('pptx-automizer/SlideMasters.pptx');
 const CHARTS = readCorpus('markitdown/test.pptx');
 const FOUR_BY_THREE = readCorpus('poi/layouts.pptx');
+const LINKED = readCorpus('pptx-automizer/SlideWithLink.pptx');
 
 const files = new Map([
   ['notes.pptx', NOTES],
@@ -181,6 +184,91 @@ describe('several templates in one deck', () => {
     const presentation = parts(result.bytes).get('ppt/presentation.xml') ?? '';
     expect([...presentation.matchAll(/<p:sldMasterId /g)]).toHaveLength(1);
     await expectValidPptx(result.bytes, NOTES);
+  });
+
+  describe('embedded fonts', () => {
+    // No corpus deck embeds a font: these add one (p:embeddedFontLst, its relationship and font part).
+    const FONT_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/font';
+    const FONT_BYTES = Uint8Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) & 0xff);
+    const embedding = (deck: Uint8Array, typeface: string): Uint8Array =>
+      editPackage(deck, (files) => {
+        const edit = (item: string, change: (xml: string) => string): void => {
+          files[item] = strToU8(change(strFromU8(files[item]!)));
+        };
+        files['ppt/fonts/font1.fntdata'] = FONT_BYTES;
+        edit('[Content_Types].xml', (xml) =>
+          xml.replace(
+            '<Default ',
+            '<Default Extension="fntdata" ContentType="application/x-fontdata"/><Default ',
+          ),
+        );
+        edit('ppt/_rels/presentation.xml.rels', (xml) =>
+          xml.replace(
+            '</Relationships>',
+            `<Relationship Id="rIdFont1" Type="${FONT_REL}" Target="fonts/font1.fntdata"/></Relationships>`,
+          ),
+        );
+        edit('ppt/presentation.xml', (xml) =>
+          xml.replace(
+            /(<p:notesSz [^>]*\/>)/,
+            `$1<p:embeddedFontLst><p:embeddedFont><p:font typeface="${typeface}"/><p:regular r:id="rIdFont1"/></p:embeddedFont></p:embeddedFontLst>`,
+          ),
+        );
+      });
+
+    /** The typefaces of the output's embedded fonts, each with the bytes of its regular face's part. */
+    function embeddedFonts(bytes: Uint8Array): Map<string, Uint8Array | undefined> {
+      const files = unzipSync(bytes);
+      const presentation = strFromU8(files['ppt/presentation.xml']!);
+      const rels = strFromU8(files['ppt/_rels/presentation.xml.rels']!);
+      const fonts = new Map<string, Uint8Array | undefined>();
+      for (const [, typeface, id] of presentation.matchAll(
+        /<p:font typeface="([^"]+)"[^>]*\/><p:regular r:id="([^"]+)"\/>/g,
+      )) {
+        const target = new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
+        fonts.set(typeface!, target ? files[`ppt/${target}`] : undefined);
+      }
+      return fonts;
+    }
+
+    it("brings another template's embedded font with its font part", async () => {
+      const guest = embedding(LINKED, 'Deckforge Sans');
+      const result = generateFrom({ host: NOTES, guest }, [
+        ['host', 0],
+        ['guest', 1],
+      ]);
+      expect(embeddedFonts(result.bytes)).toEqual(new Map([['Deckforge Sans', FONT_BYTES]]));
+      await expectValidPptx(result.bytes, [NOTES, guest]);
+    });
+
+    it("keeps one entry per typeface: the deck template's own", async () => {
+      const host = embedding(NOTES, 'Deckforge Sans');
+      const guest = embedding(LINKED, 'Deckforge Sans');
+      const result = generateFrom({ host, guest }, [
+        ['host', 0],
+        ['guest', 1],
+      ]);
+      const fonts = embeddedFonts(result.bytes);
+      expect([...fonts.keys()]).toEqual(['Deckforge Sans']);
+      expect(fonts.get('Deckforge Sans')).toEqual(FONT_BYTES);
+      await expectValidPptx(result.bytes, [host, guest]);
+    });
+  });
+
+  it('keeps a link between two slides of another template, also when it points forward', async () => {
+    // SlideWithLink.pptx: slide 0 links to slide 1. Here both come after a slide of the deck's template,
+    // the linking slide first.
+    const result = generateFrom({ host: NOTES, linked: LINKED }, [
+      ['host', 0],
+      ['linked', 0],
+      ['linked', 1],
+    ]);
+    expect(result.warnings.filter((w) => /link/.test(w.message))).toEqual([]);
+    const all = parts(result.bytes);
+    const [, source, target] = slideParts(result.bytes);
+    const rels = all.get(source!.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels'))!;
+    expect(rels).toContain(`relationships/slide" Target="${target!.split('/').pop()}"`);
+    await expectValidPptx(result.bytes, [NOTES, LINKED]);
   });
 });
 

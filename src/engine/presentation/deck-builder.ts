@@ -130,9 +130,15 @@ export class DeckBuilder {
   private readonly copier: PartCopier;
   private readonly names: PartNamer;
   private readonly ids = new SlideIdAllocator();
-  /** Template slide part → output part of its first clone. */
-  private readonly firstClone = new Map<string, string>();
+  /**
+   * Per template, template slide part → the output part of its first clone: where links to that slide
+   * point. Known before any slide is drafted, so that a link may point forward.
+   */
+  private readonly firstClones = new Map<Template, Map<string, string>>();
+  /** Positions whose slide is the first use of a deck template slide: it keeps the template's part. */
   private readonly firstUse = new Set<number>();
+  /** Output part names handed out ahead, by position: the first clones of other templates' slides. */
+  private readonly plannedPart = new Map<number, string>();
   private readonly output: OutputSlide[] = [];
   /** Other templates' parts in the output, by template. */
   private readonly imports = new Map<Template, TemplateImport>();
@@ -149,13 +155,18 @@ export class DeckBuilder {
     this.names = new PartNamer(this.builder);
     this.copier = new PartCopier(template, this.builder, this.names);
     sources.forEach((source, position) => {
-      if (
-        source.kind === 'slide' &&
-        source.template === template &&
-        !this.firstClone.has(source.slide.partName)
-      ) {
-        this.firstClone.set(source.slide.partName, source.slide.partName);
+      if (source.kind !== 'slide') return;
+      let clones = this.firstClones.get(source.template);
+      if (!clones) this.firstClones.set(source.template, (clones = new Map()));
+      if (clones.has(source.slide.partName)) return;
+      if (source.template === template) {
+        clones.set(source.slide.partName, source.slide.partName);
         this.firstUse.add(position);
+      } else {
+        // Another template's slides are always copies; the first copy's name is fixed now.
+        const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
+        clones.set(source.slide.partName, partName);
+        this.plannedPart.set(position, partName);
       }
     });
     this.ids.reserve(
@@ -184,9 +195,9 @@ export class DeckBuilder {
     const { slide, template } = source;
     const imported = this.importOf(template);
     const first = this.firstUse.has(position);
-    const partName = first ? slide.partName : this.names.free((n) => `/ppt/slides/slide${n}.xml`);
-    if (imported && !imported.firstClone.has(slide.partName))
-      imported.firstClone.set(slide.partName, partName);
+    const partName = first
+      ? slide.partName
+      : (this.plannedPart.get(position) ?? this.names.free((n) => `/ppt/slides/slide${n}.xml`));
     const templateDoc = template.xml(slide.partName);
     const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
     const context = this.copyContext(template, partName);
@@ -301,6 +312,7 @@ export class DeckBuilder {
       exportVersion: this.exportVersion,
       notesMaster: this.createdNotesMaster,
       importedMasters: this.importedMasters,
+      imports: [...this.imports.values()],
       warnings: this.warnings,
     });
     return this.builder.build();
@@ -339,8 +351,8 @@ export class DeckBuilder {
   }
 
   private copyContext(template: Template, ownerSlide: string): CopyContext {
-    const firstClone = this.importOf(template)?.firstClone ?? this.firstClone;
-    return { ownerSlide, slideInOutput: (p) => firstClone.get(p) ?? null };
+    const firstClone = this.firstClones.get(template);
+    return { ownerSlide, slideInOutput: (p) => firstClone?.get(p) ?? null };
   }
 
   /**

@@ -1,13 +1,14 @@
 /**
- * Rewrites `ppt/presentation.xml` for the output: the slide list in payload order, the notes master when
- * one was created, sections and custom shows mapped onto the output slides, the main part's content type,
+ * Rewrites `ppt/presentation.xml` for the output: the slide list in payload order, the masters and embedded
+ * fonts other templates bring, the notes master when one was created, sections and custom shows mapped onto the output slides, the main part's content type,
  * and docProps/app.xml (ooxml-notes §2, rules 5–7, 16, 19).
  */
 import type { Warning } from '../errors.js';
 import type { PackageBuilder } from '../package/package-builder.js';
-import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import { REL, relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import {
   child,
+  childElements,
   cloneElement,
   element,
   insertInOrder,
@@ -28,7 +29,7 @@ import {
 import { rewriteCustomShows, rewriteSections } from './sections.js';
 import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
-import type { ImportedMaster } from './template-import.js';
+import type { ImportedMaster, TemplateImport } from './template-import.js';
 
 export interface FinishInput {
   template: Template;
@@ -39,6 +40,8 @@ export interface FinishInput {
   notesMaster: string | null;
   /** Slide masters brought in with slides of other templates. */
   importedMasters: readonly ImportedMaster[];
+  /** The other templates' imports, in order of first use: their embedded fonts join the deck's. */
+  imports: readonly TemplateImport[];
   warnings: Warning[];
 }
 
@@ -100,6 +103,8 @@ export function finishPresentation(input: FinishInput): void {
     masterList?.children.push(element('p:sldMasterId', { id: String(master.id), 'r:id': id }));
   }
 
+  addEmbeddedFonts(main, root, rels, nextRelId, input.imports);
+
   if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), template, builder);
 
   // Template slide → its output clones, in output order: sections and custom shows follow them.
@@ -127,6 +132,39 @@ export function finishPresentation(input: FinishInput): void {
   // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros (rule 19).
   builder.contentTypes.setOverride(main, CT_MAIN);
   updateAppProperties(template, builder, slides, input.exportVersion);
+}
+
+/**
+ * Fonts embedded in other templates, by typeface, where the deck's template does not embed that typeface
+ * itself (ooxml-notes §12: the list and its font parts).
+ */
+function addEmbeddedFonts(
+  main: string,
+  root: XmlElement,
+  rels: Relationship[],
+  nextRelId: () => string,
+  imports: readonly TemplateImport[],
+): void {
+  let list = child(root, 'p:embeddedFontLst');
+  const known = new Set<string>();
+  for (const font of list ? childElements(list, 'p:embeddedFont') : []) {
+    const typeface = child(font, 'p:font')?.attrs.typeface;
+    if (typeface) known.add(typeface);
+  }
+  const relationshipTo = (partName: string): string => {
+    const id = nextRelId();
+    rels.push({ id, type: REL.font, target: relativeTarget(main, partName), external: false });
+    return id;
+  };
+  for (const imported of imports) {
+    const fonts = imported.embeddedFonts(known, relationshipTo);
+    if (fonts.length === 0) continue;
+    if (!list) {
+      list = element('p:embeddedFontLst');
+      insertInOrder(root, list, PRESENTATION_ORDER);
+    }
+    list.children.push(...fonts);
+  }
 }
 
 function addNotesMaster(

@@ -2,12 +2,20 @@
  * Slides from a second template (payload `template_list`, ooxml-notes §12). The output is built on the deck's
  * first template; what a slide of another template shares with its siblings comes over once, under fresh
  * names: its slide master with all of that master's layouts and its theme ("port fresh", never matched by
- * name), and images, media and other shared parts. Notes slides point at the output's one notes master.
+ * name), images, media and other shared parts, and the fonts its presentation embeds (for the deck's
+ * p:embeddedFontLst). Notes slides point at the output's one notes master.
  * Master and layout ids are handed out above every id the output already uses (rule: one id space).
  */
 import type { PackageBuilder } from '../package/package-builder.js';
 import { REL, resolveTarget } from '../package/relationships.js';
-import { child, childElements, cloneDocument, cloneElement, serializeXml } from '../xml/index.js';
+import {
+  child,
+  childElements,
+  cloneDocument,
+  cloneElement,
+  serializeXml,
+  type XmlElement,
+} from '../xml/index.js';
 import { PartCopier, type CopyContext } from './part-copier.js';
 import type { PartNamer } from './part-namer.js';
 import {
@@ -36,8 +44,6 @@ export class TemplateImport {
   readonly copier: PartCopier;
   /** Template part (lower case) → its output part. */
   private readonly imported = new Map<string, string>();
-  /** Template slide part → output part of its first clone, once that clone is drafted. */
-  readonly firstClone = new Map<string, string>();
 
   constructor(
     readonly template: Template,
@@ -69,6 +75,36 @@ export class TemplateImport {
     this.imported.set(key, name);
     this.copier.copyAs(target, name, context, type);
     return name;
+  }
+
+  /**
+   * This template's embedded fonts (p:embeddedFont) whose typeface is not in `known`, ready for the output's
+   * presentation part: each font part is copied and its r:id replaced by `relationshipTo(copied part)`.
+   * `known` gains the typefaces returned.
+   */
+  embeddedFonts(known: Set<string>, relationshipTo: (partName: string) => string): XmlElement[] {
+    const main = this.template.pkg.mainPartName;
+    const list = child(this.template.presentation.root, 'p:embeddedFontLst');
+    const rels = this.template.relationships(main);
+    const context: CopyContext = { ownerSlide: main, slideInOutput: () => null };
+    const fonts: XmlElement[] = [];
+    for (const font of list ? childElements(list, 'p:embeddedFont') : []) {
+      const typeface = child(font, 'p:font')?.attrs.typeface;
+      if (!typeface || known.has(typeface)) continue;
+      const copy = cloneElement(font);
+      // p:regular, p:bold, p:italic, p:boldItalic: each names a font part; one we cannot find is left out.
+      copy.children = copy.children.filter((face) => {
+        if (face.kind !== 'element' || face.name === 'p:font') return true;
+        const rel = rels.find((r) => r.id === face.attrs['r:id'] && r.type === REL.font && !r.external);
+        const target = rel && resolveTarget(main, rel.target);
+        if (!target || !this.template.pkg.has(target)) return false;
+        face.attrs['r:id'] = relationshipTo(this.shared(REL.font, target, context));
+        return true;
+      });
+      known.add(typeface);
+      fonts.push(copy);
+    }
+    return fonts;
   }
 
   private importMaster(master: string, context: CopyContext): void {
