@@ -19,18 +19,20 @@ export interface FillSlideInput {
 }
 
 export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSlideInput): void {
-  applyShapeRequests(
-    {
-      slideRoot: draft.root,
-      slidePath: slide.path,
-      shapeValidation: slide.shapeValidation ?? deck.shapeValidation,
-      addHyperlink: (url) => draft.addHyperlink(url),
-      inheritedXfrm: (shape) => draft.inheritedXfrm(shape.element),
-      inheritedBodyPr: (shape) => draft.inheritedBodyPr(shape.element),
-      warnings,
-    },
-    slide.shapes,
-  );
+  // The slide's tree is only made when something is asked of it (an unchanged slide is copied as it is).
+  if (slide.shapes.length > 0)
+    applyShapeRequests(
+      {
+        slideRoot: draft.root,
+        slidePath: slide.path,
+        shapeValidation: slide.shapeValidation ?? deck.shapeValidation,
+        addHyperlink: (url) => draft.addHyperlink(url),
+        inheritedXfrm: (shape) => draft.inheritedXfrm(shape.element),
+        inheritedBodyPr: (shape) => draft.inheritedBodyPr(shape.element),
+        warnings,
+      },
+      slide.shapes,
+    );
 
   if (slide.notes) {
     fillText(draft.notesTextBody(), slide.notes, {
@@ -52,7 +54,7 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
   const deckTags = toMap(deck.tags);
   const lookup = (key: string): string | undefined => slideTags.get(key) ?? deckTags.get(key);
   const used = new Set<string>();
-  for (const key of replaceTags(draft.root, lookup).used) used.add(key);
+  if (draft.mayHoldTags()) for (const key of replaceTags(draft.root, lookup).used) used.add(key);
   if (draft.notes || draft.hasTemplateNotesWithTags())
     for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
   for (const key of used) if (!slideTags.has(key)) deckTagsUsed.add(key);

@@ -1,4 +1,5 @@
 /** Slide cloning: owned parts copied, shared parts shared, dropped slides leave nothing behind. */
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { readCorpus } from '../support/corpus.js';
@@ -77,6 +78,25 @@ describe('slide list', () => {
     );
     expect(texts).toEqual(['Thank you', 'Quarterly review', 'Thank you', 'Highlights']);
     await expectValidPptx(result.bytes, SAMPLE);
+  });
+
+  it("writes a slide nobody changes as the template's own bytes, and counts it hidden when it is", async () => {
+    const template = readCorpus('ShapeCrawler/032.pptx'); // one slide, hidden (show="0")
+    const slidePart = 'ppt/slides/slide1.xml';
+    const templateSlide = unzipSync(template)[slidePart]!;
+    const unchanged = run(template, { slides: [{ slide_index: 0 }] });
+    expect(unzipSync(unchanged.bytes)[slidePart]).toEqual(templateSlide);
+    expect(parts(unchanged.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
+    await expectValidPptx(unchanged.bytes, template);
+
+    // A change, a tag or a second copy makes the slide our own writing again.
+    const name = inspect(template).slides[0]!.shapes.find((s) => s.kind === 'text')!.name;
+    const filled = run(template, { slides: [{ slide_index: 0, shapes: [{ name, content: 'Changed' }] }] });
+    expect(parts(filled.bytes).get(slidePart)).toContain('Changed');
+    expect(parts(filled.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
+    const copied = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
+    expect(parts(copied.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>2</HiddenSlides>');
+    await expectValidPptx(copied.bytes, template);
   });
 
   it('gives every clone its own p14:creationId and leaves the first use its own', async () => {

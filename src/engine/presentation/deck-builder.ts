@@ -51,15 +51,20 @@ export type SlideSource =
 const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
 const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
 
-/** One output slide while it is being filled. */
+/**
+ * One output slide while it is being filled. Its tree (a copy of the template slide's) is made on first use:
+ * a slide nobody changes is not copied or written again, and its template part's bytes go to the output as
+ * they are.
+ */
 export class SlideDraft {
+  private doc: XmlDocument | null = null;
   private notesDoc: XmlDocument | null = null;
   private nextRelNumber: number;
 
   constructor(
     readonly position: number,
     readonly partName: string,
-    readonly document: XmlDocument,
+    private readonly load: () => XmlDocument,
     readonly relationships: Relationship[],
     readonly source: SlideSource,
     private readonly deck: DeckBuilder,
@@ -69,8 +74,28 @@ export class SlideDraft {
     this.nextRelNumber = relationships.length + 1;
   }
 
+  /** The slide's tree, for changing it. */
+  get document(): XmlDocument {
+    this.doc ??= this.load();
+    return this.doc;
+  }
+
   get root(): XmlElement {
     return this.document.root;
+  }
+
+  /** Whether the tree was made: until then the slide is its template part, unchanged. */
+  get touched(): boolean {
+    return this.doc !== null;
+  }
+
+  /** Whether the slide may hold a `{{tag}}`: a changed tree may, else only a template part with a `{`. */
+  mayHoldTags(): boolean {
+    return (
+      this.touched ||
+      this.source.kind !== 'slide' ||
+      this.source.template.containsTagMarker(this.source.slide.partName)
+    );
   }
 
   addHyperlink(url: string): string {
@@ -190,7 +215,17 @@ export class DeckBuilder {
       const rels: Relationship[] = [
         { id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, layout), external: false },
       ];
-      return new SlideDraft(position, partName, newLayoutSlide(layoutRoot), rels, source, this, null);
+      const draft = new SlideDraft(
+        position,
+        partName,
+        () => newLayoutSlide(layoutRoot),
+        rels,
+        source,
+        this,
+        null,
+      );
+      void draft.document; // a new slide is written in any case
+      return draft;
     }
     const { slide, template } = source;
     const imported = this.importOf(template);
@@ -198,8 +233,6 @@ export class DeckBuilder {
     const partName = first
       ? slide.partName
       : (this.plannedPart.get(position) ?? this.names.free((n) => `/ppt/slides/slide${n}.xml`));
-    const templateDoc = template.xml(slide.partName);
-    const document: XmlDocument = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
     const context = this.copyContext(template, partName);
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
@@ -231,9 +264,18 @@ export class DeckBuilder {
           target: relativeTarget(partName, this.copierOf(template).copyTree(target, context, rel.type)),
         });
     }
-    if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
-    if (!first) refreshCreationId(document.root);
-    return new SlideDraft(position, partName, document, rels, source, this, slide.notesPartName);
+    // Parsed (and so checked: well-formed, no DTD, within the inflate limits) even when it is not changed.
+    const templateDoc = template.xml(slide.partName);
+    const load = (): XmlDocument => {
+      const document = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
+      if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
+      if (!first) refreshCreationId(document.root);
+      return document;
+    };
+    const draft = new SlideDraft(position, partName, load, rels, source, this, slide.notesPartName);
+    // A copy needs its own creation id, and a link to a dropped slide must go: both change the tree.
+    if (!first || removedSlideLinks.length > 0) void draft.document;
+    return draft;
   }
 
   /** Writes the draft's slide (and notes) into the output and releases its tree. */
@@ -284,20 +326,29 @@ export class DeckBuilder {
         );
       hasNotes = true;
     }
-    const xml = serializeXml(draft.document);
-    this.builder.setPart(draft.partName, xml, CT_SLIDE);
-    // A removed shape leaves its picture, chart or link relationship unnamed: drop it, and its part goes too.
-    this.builder.setRelationships(
-      draft.partName,
-      draft.relationships.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`)),
-    );
+    if (draft.touched) {
+      const xml = serializeXml(draft.document);
+      this.builder.setPart(draft.partName, xml, CT_SLIDE);
+      // A removed shape leaves its picture, chart or link relationship unnamed: drop it, and its part goes too.
+      this.builder.setRelationships(
+        draft.partName,
+        draft.relationships.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`)),
+      );
+    } else {
+      // The first use of a template slide nobody changed: the template's part stays, as its compressed bytes.
+      this.builder.setRelationships(draft.partName, draft.relationships);
+    }
     const templateId = source.kind === 'slide' && first ? source.slide.id : null;
     this.output.push({
       partName: draft.partName,
       id: templateId ?? this.ids.allocate(),
       // Sections and custom shows follow the deck's own template slides; another template's have no place there.
       source: source.kind === 'slide' && source.template === this.template ? source.slide : null,
-      hidden: draft.root.attrs.show === '0',
+      hidden: isHidden(
+        draft.touched || source.kind !== 'slide'
+          ? draft.root
+          : source.template.xml(source.slide.partName).root,
+      ),
       hasNotes,
     });
   }
@@ -429,6 +480,11 @@ function freeRelId(rels: readonly Relationship[]): string {
  * extension list: every corpus slide that has one keeps it in p:cSld/p:extLst (ooxml-notes §3.4 says
  * p:sld/p:extLst); both are looked at, nothing deeper.
  */
+/** `p:sld/@show` false (xsd:boolean): the slide is skipped in a slide show. */
+function isHidden(root: XmlElement): boolean {
+  return root.attrs.show === '0' || root.attrs.show === 'false';
+}
+
 function refreshCreationId(root: XmlElement): void {
   for (const owner of [root, child(root, 'p:cSld')]) {
     const extLst = owner && child(owner, 'p:extLst');
