@@ -475,16 +475,16 @@ function freeRelId(rels: readonly Relationship[]): string {
   return `rId${n}`;
 }
 
-/**
- * A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). The element sits in an
- * extension list: every corpus slide that has one keeps it in p:cSld/p:extLst (ooxml-notes §3.4 says
- * p:sld/p:extLst); both are looked at, nothing deeper.
- */
 /** `p:sld/@show` false (xsd:boolean): the slide is skipped in a slide show. */
 function isHidden(root: XmlElement): boolean {
   return root.attrs.show === '0' || root.attrs.show === 'false';
 }
 
+/**
+ * A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). The element sits in an
+ * extension list: every corpus slide that has one keeps it in p:cSld/p:extLst (ooxml-notes §3.4 says
+ * p:sld/p:extLst); both are looked at, nothing deeper.
+ */
 function refreshCreationId(root: XmlElement): void {
   for (const owner of [root, child(root, 'p:cSld')]) {
     const extLst = owner && child(owner, 'p:extLst');
