@@ -105,6 +105,9 @@ function automizer(count) {
   };
 }
 
+/** Process runs timed (after one untimed): a process's wall time moves by ±10 % from run to run. */
+const PROCESS_RUNS = 15;
+
 /** `deckforge generate` as a whole process: wall time and peak RSS (reported by the child at exit). */
 function cliRun(count) {
   const dir = mkdtempSync(join(tmpdir(), 'deckforge-bench-'));
@@ -117,7 +120,7 @@ function cliRun(count) {
   );
   const walls = [];
   const rss = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < PROCESS_RUNS + 1; i++) {
     const start = performance.now();
     const result = spawnSync(
       process.execPath,
@@ -144,7 +147,7 @@ function cliRun(count) {
 /** `node -e 0` on the same machine in the same run: the part of the process time that is Node's own start. */
 function nodeStart() {
   const walls = [];
-  for (let i = 0; i < 7; i++) {
+  for (let i = 0; i < PROCESS_RUNS + 1; i++) {
     const start = performance.now();
     spawnSync(process.execPath, ['-e', '0']);
     walls.push(performance.now() - start);
@@ -218,7 +221,7 @@ for (const count of [100, 1000, 5000]) {
 }
 print('');
 print(
-  `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of 6 after one warm-up); \`node -e 0\` alone: ${ms(cli.node)}.`,
+  `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of ${PROCESS_RUNS} after one warm-up); \`node -e 0\` alone: ${ms(cli.node)}.`,
 );
 if (process.argv.includes('--write'))
   writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);
