@@ -264,9 +264,8 @@ export class DeckBuilder {
           target: relativeTarget(partName, this.copierOf(template).copyTree(target, context, rel.type)),
         });
     }
-    // Parsed (and so checked: well-formed, no DTD, within the inflate limits) even when it is not changed.
-    const templateDoc = template.xml(slide.partName);
     const load = (): XmlDocument => {
+      const templateDoc = template.xml(slide.partName);
       const document = { prolog: templateDoc.prolog, root: cloneElement(templateDoc.root) };
       if (removedSlideLinks.length > 0) this.removeSlideLinks(document.root, removedSlideLinks, position);
       if (!first) refreshCreationId(document.root);
@@ -326,7 +325,9 @@ export class DeckBuilder {
         );
       hasNotes = true;
     }
-    if (draft.touched) {
+    let root: XmlElement;
+    if (draft.touched || source.kind !== 'slide') {
+      root = draft.root;
       const xml = serializeXml(draft.document);
       this.builder.setPart(draft.partName, xml, CT_SLIDE);
       // A removed shape leaves its picture, chart or link relationship unnamed: drop it, and its part goes too.
@@ -336,6 +337,8 @@ export class DeckBuilder {
       );
     } else {
       // The first use of a template slide nobody changed: the template's part stays, as its compressed bytes.
+      // It is checked all the same, as parsing it would (well-formed, no DTD, within the inflate limits).
+      root = source.template.root(source.slide.partName);
       this.builder.setRelationships(draft.partName, draft.relationships);
     }
     const templateId = source.kind === 'slide' && first ? source.slide.id : null;
@@ -344,11 +347,7 @@ export class DeckBuilder {
       id: templateId ?? this.ids.allocate(),
       // Sections and custom shows follow the deck's own template slides; another template's have no place there.
       source: source.kind === 'slide' && source.template === this.template ? source.slide : null,
-      hidden: isHidden(
-        draft.touched || source.kind !== 'slide'
-          ? draft.root
-          : source.template.xml(source.slide.partName).root,
-      ),
+      hidden: isHidden(root),
       hasNotes,
     });
   }

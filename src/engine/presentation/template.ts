@@ -8,7 +8,7 @@ import { EngineError } from '../errors.js';
 import { OpcPackage } from '../package/opc-package.js';
 import type { PackageLimits } from '../package/limits.js';
 import { REL, resolveTarget, type Relationship } from '../package/relationships.js';
-import { child, childElements, parseXml, type XmlDocument, type XmlElement } from '../xml/index.js';
+import { checkXml, child, childElements, parseXml, type XmlDocument, type XmlElement } from '../xml/index.js';
 import { matchingPlaceholder, type PlaceholderKey } from './placeholders.js';
 import { SLIDE_MASTER_REL } from './relationship-policy.js';
 
@@ -36,6 +36,8 @@ export class Template {
   readonly slides: readonly TemplateSlide[];
   readonly presentation: XmlDocument;
   private readonly parsed = new Map<string, XmlDocument>();
+  /** Parts checked without keeping their tree: their root element alone. */
+  private readonly checkedRoots = new Map<string, XmlElement>();
   private readonly tagMarkers = new Map<string, boolean>();
   private layoutList: TemplateLayout[] | undefined;
   private readonly placeholderChains = new Map<string, XmlElement[]>();
@@ -69,6 +71,23 @@ export class Template {
       this.parsed.set(partName, doc);
     }
     return doc;
+  }
+
+  /**
+   * The part's root element (attributes only, when the part was not parsed in full), after the same checks as
+   * xml(): for parts that go to the output unchanged. Memoised.
+   */
+  root(partName: string): XmlElement {
+    const doc = this.parsed.get(partName);
+    if (doc) return doc.root;
+    let root = this.checkedRoots.get(partName);
+    if (!root) {
+      if (!this.pkg.has(partName))
+        throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
+      root = checkXml(this.pkg.bytes(partName), partName);
+      this.checkedRoots.set(partName, root);
+    }
+    return root;
   }
 
   /** Whether a part may hold a tag (any `{`: the two braces may sit in different runs); memoised, no parse. */

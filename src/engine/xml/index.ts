@@ -1,7 +1,7 @@
 /** The engine's only XML door: parse (no DTDs), serialise, build and query the tree. */
 export type { XmlDocument, XmlElement, XmlNode, XmlText, XmlVerbatim } from './node.js';
 export { element, text, cloneElement, cloneDocument } from './node.js';
-export { parseXml, decodeEntities } from './parse.js';
+export { parseXml, checkXml, decodeEntities } from './parse.js';
 export {
   serializeXml,
   XML_DECLARATION,
