@@ -81,8 +81,12 @@ describe('slide list', () => {
   });
 
   it("writes a slide nobody changes as the template's own bytes, and counts it hidden when it is", async () => {
-    const template = readCorpus('ShapeCrawler/032.pptx'); // one slide, hidden (show="0")
     const slidePart = 'ppt/slides/slide1.xml';
+    // One slide, hidden (show="0"). Its empty elements are rewritten as `<x />`, which our serialiser would
+    // write `<x/>`: the bytes only survive when the part is not written again.
+    const template = editPart(readCorpus('ShapeCrawler/032.pptx'), slidePart, (xml) =>
+      xml.replaceAll('"/>', '" />'),
+    );
     const templateSlide = unzipSync(template)[slidePart]!;
     const unchanged = run(template, { slides: [{ slide_index: 0 }] });
     expect(unzipSync(unchanged.bytes)[slidePart]).toEqual(templateSlide);
