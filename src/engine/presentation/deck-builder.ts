@@ -189,7 +189,7 @@ export class DeckBuilder {
         this.firstUse.add(position);
       } else {
         // Another template's slides are always copies; the first copy's name is fixed now.
-        const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
+        const partName = this.freeSlidePart();
         clones.set(source.slide.partName, partName);
         this.plannedPart.set(position, partName);
       }
@@ -204,7 +204,7 @@ export class DeckBuilder {
     const source = this.sources[position];
     if (!source) throw new RangeError(`no output slide ${position}`);
     if (source.kind === 'layout') {
-      const partName = this.names.free((n) => `/ppt/slides/slide${n}.xml`);
+      const partName = this.freeSlidePart();
       const layoutRoot = source.template.xml(source.layout.partName).root;
       const layout =
         this.importOf(source.template)?.shared(
@@ -215,24 +215,12 @@ export class DeckBuilder {
       const rels: Relationship[] = [
         { id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, layout), external: false },
       ];
-      const draft = new SlideDraft(
-        position,
-        partName,
-        () => newLayoutSlide(layoutRoot),
-        rels,
-        source,
-        this,
-        null,
-      );
-      void draft.document; // a new slide is written in any case
-      return draft;
+      return new SlideDraft(position, partName, () => newLayoutSlide(layoutRoot), rels, source, this, null);
     }
     const { slide, template } = source;
     const imported = this.importOf(template);
     const first = this.firstUse.has(position);
-    const partName = first
-      ? slide.partName
-      : (this.plannedPart.get(position) ?? this.names.free((n) => `/ppt/slides/slide${n}.xml`));
+    const partName = first ? slide.partName : (this.plannedPart.get(position) ?? this.freeSlidePart());
     const context = this.copyContext(template, partName);
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
@@ -326,6 +314,7 @@ export class DeckBuilder {
       hasNotes = true;
     }
     let root: XmlElement;
+    // A slide made from a layout is always written; a template slide only once something changed it.
     if (draft.touched || source.kind !== 'slide') {
       root = draft.root;
       const xml = serializeXml(draft.document);
@@ -379,6 +368,10 @@ export class DeckBuilder {
   private inheritedChain(draft: SlideDraft, shape: XmlElement): readonly XmlElement[] {
     const key = placeholderKey(shape);
     return key ? draft.source.template.inheritedPlaceholders(draft.layoutPartName, key) : [];
+  }
+
+  private freeSlidePart(): string {
+    return this.names.free((n) => `/ppt/slides/slide${n}.xml`);
   }
 
   /** Null for the deck's own template; the import of another template's parts otherwise. */

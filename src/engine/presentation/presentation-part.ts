@@ -1,7 +1,7 @@
 /**
  * Rewrites `ppt/presentation.xml` for the output: the slide list in payload order, the masters and embedded
- * fonts other templates bring, the notes master when one was created, sections and custom shows mapped onto the output slides, the main part's content type,
- * and docProps/app.xml (ooxml-notes §2, rules 5–7, 16, 19).
+ * fonts other templates bring, the notes master when one was created, sections and custom shows mapped onto
+ * the output slides, the main part's content type, and docProps/app.xml (ooxml-notes §2, rules 5–7, 16, 19).
  */
 import type { Warning } from '../errors.js';
 import type { PackageBuilder } from '../package/package-builder.js';

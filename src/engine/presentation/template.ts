@@ -65,8 +65,6 @@ export class Template {
   xml(partName: string): XmlDocument {
     let doc = this.parsed.get(partName);
     if (!doc) {
-      if (!this.pkg.has(partName))
-        throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
       doc = parseXml(this.pkg.bytes(partName), partName);
       this.parsed.set(partName, doc);
     }
@@ -82,8 +80,6 @@ export class Template {
     if (doc) return doc.root;
     let root = this.checkedRoots.get(partName);
     if (!root) {
-      if (!this.pkg.has(partName))
-        throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
       root = checkXml(this.pkg.bytes(partName), partName);
       this.checkedRoots.set(partName, root);
     }

@@ -16,7 +16,7 @@ export function parseXml(source: string | Uint8Array, partName = 'XML part'): Xm
 /**
  * Checks a part exactly as parseXml does (and refuses what it refuses) without keeping the tree: returns the
  * root element with its attributes and no children. For parts that go to the output unchanged, where a kept
- * tree would only be garbage to collect (a 1.7 MB slide builds ~100 MB of short- and long-lived objects).
+ * tree would only be garbage to collect (28 unchanged slides, 7 MB of XML: ~225 ms with trees, 80 ms without).
  */
 export function checkXml(source: string | Uint8Array, partName = 'XML part'): XmlElement {
   const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
