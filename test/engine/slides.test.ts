@@ -98,6 +98,7 @@ describe('slide list', () => {
     const filled = run(template, { slides: [{ slide_index: 0, shapes: [{ name, content: 'Changed' }] }] });
     expect(parts(filled.bytes).get(slidePart)).toContain('Changed');
     expect(parts(filled.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
+    await expectValidPptx(filled.bytes, template);
     const copied = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
     expect(parts(copied.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>2</HiddenSlides>');
     await expectValidPptx(copied.bytes, template);
