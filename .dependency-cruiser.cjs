@@ -38,6 +38,14 @@ module.exports = {
       to: { path: '^src/engine/', pathNot: '^src/engine/index\\.ts$' },
     },
     {
+      name: 'image-decoding-in-one-place',
+      comment:
+        'Image libraries (native, asynchronous) are used by src/image-preparation only: the engine stays pure, and the worker and CLI call the preparation step.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/image-preparation/', '\\.test\\.ts$'] },
+      to: { path: 'node_modules/(sharp|bmp-ts)/' },
+    },
+    {
       name: 'http-is-not-imported-by-inner-layers',
       severity: 'error',
       from: { path: '^src/(engine|service|adapters)/', pathNot: '\\.test\\.ts$' },

@@ -12,20 +12,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import automizerModule from 'pptx-automizer';
 import { generate, inspect, TemplateCache } from '../../dist/engine/index.js';
+import { CORPUS, median, ms, report, ROOT, rounds, time } from '../support.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CORPUS = [join(ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) => {
-  try {
-    readFileSync(join(d, 'manifest.json'));
-    return true;
-  } catch {
-    return false;
-  }
-});
 const TEMPLATE_PATH = join(CORPUS, 'poi', 'layouts.pptx');
 const TEMPLATE = new Uint8Array(readFileSync(TEMPLATE_PATH));
 const SLIDES = [
@@ -33,8 +24,7 @@ const SLIDES = [
   { index: 1, title: 'Title 1', body: 'Content Placeholder 2' },
   { index: 2, title: 'Title 1', body: 'Text Placeholder 2' },
 ];
-const roundsArg = process.argv.indexOf('--rounds');
-const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 15;
+const ROUNDS = rounds(15);
 
 function plan(count) {
   return Array.from({ length: count }, (_, i) => ({
@@ -59,22 +49,7 @@ function payload(count) {
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** Median of `rounds` timed runs, after warm-up runs for at least `warmupMs` (and at least one). */
-async function time(fn, rounds, warmupMs = 0) {
-  const warmUntil = performance.now() + warmupMs;
-  do await fn();
-  while (performance.now() < warmUntil);
-  const samples = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = performance.now();
-    await fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
-
 function deckforge(count, cache) {
   const files = new Map([['layouts.pptx', TEMPLATE]]);
   const body = payload(count);
@@ -155,12 +130,7 @@ function nodeStart() {
   return median(walls.slice(1));
 }
 
-const ms = (v) => `${v.toFixed(1)} ms`;
-const lines = [];
-const print = (line) => {
-  lines.push(line);
-  console.log(line);
-};
+const { print, save } = report('engine');
 
 // The process run goes first: measured after the in-process runs, it read 50–60 ms slower, sharing the two
 // cores with this process's own large heap being collected and returned in the background.
@@ -223,5 +193,4 @@ print('');
 print(
   `\`deckforge generate\` as a process, 1000 slides: ${ms(cli.wall)} wall, peak RSS ${cli.rss.toFixed(0)} MB (median of ${PROCESS_RUNS} after one warm-up); \`node -e 0\` alone: ${ms(cli.node)}.`,
 );
-if (process.argv.includes('--write'))
-  writeFileSync(join(ROOT, 'bench', 'out-engine.md'), `${lines.join('\n')}\n`);
+save();

@@ -1,19 +1,30 @@
 /**
  * `deckforge generate FILE... PAYLOAD.json [-o OUT]`: the offline twin of POST /v1.0/generator/create.
- * The files play the part of the uploaded `files` (the payload names them by base name), so the CLI and the
- * service run the same engine call.
+ * The files play the part of the uploaded `files` (the payload names them by base name; http(s) URLs in it are
+ * fetched, through the same guard as the service's), so the CLI and the service run the same engine call, in a
+ * worker thread under the same memory budget (DECKFORGE_GENERATION_MEMORY_MB): a deck that needs more ends with
+ * that message, not with a V8 abort. The deck streams into a file beside the output and takes the output's
+ * name once it is complete.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
-import { generate } from '../engine/index.js';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { ConfigError } from '../config/config-error.js';
+import { loadGenerationSettings, type GenerationSettings } from '../config/generation-settings.js';
+import { EngineError } from '../engine/index.js';
+import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
+import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
 
 const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
 
   FILE          the template (.pptx/.potx) and any image files; the payload refers to them by base name
+                (http(s) URLs in the payload are fetched, as the service fetches them)
   PAYLOAD.json  the jsonData document ('-' reads it from standard input)
   -o, --output  where to write the deck (default: the payload's resultFileName, else the template's name)
   -q, --quiet   do not print warnings
+
+  DECKFORGE_GENERATION_MEMORY_MB sets the memory budget of the generation (docs/large-decks.md).
 `;
 
 export async function runGenerate(args: string[], io: CommandIo = processIo): Promise<number> {
@@ -35,27 +46,117 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     io.stderr(HELP);
     return 2;
   }
+  let settings: GenerationSettings;
+  try {
+    // The settings of the generation itself, read on their own (generation-settings.ts says why).
+    settings = loadGenerationSettings();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`deckforge generate: ${error.message}\n`);
+    return 2;
+  }
+  // Until the deck is complete it lives under a name of its own, in the folder it will end up in.
+  const folder = output ? dirname(resolve(output)) : resolve('.');
+  const partial = join(folder, `.deckforge-${randomBytes(6).toString('hex')}.pptx.partial`);
+  const pool = new WorkerThreadPool(1, undefined, { memoryBudgetMb: settings.memoryMb });
   try {
     const fileMap = new Map<string, Uint8Array>();
     for (const file of files) fileMap.set(basename(file), readFileSync(file));
-    const text = readFileSync(payloadPath === '-' ? 0 : payloadPath, 'utf8');
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch (error) {
-      io.stderr(`error: ${payloadPath} is not valid JSON: ${(error as Error).message}\n`);
-      return 1;
-    }
-    const result = generate({ payload, files: fileMap });
+    // Parsed in the worker only: a payload of 20 000 slides is megabytes this thread need not hold.
+    const payloadText = readFileSync(payloadPath === '-' ? 0 : payloadPath, 'utf8');
+    const fetched = await fetchUrls(payloadText, fileMap, io);
+    if (fetched === null) return 1;
+    const result = await pool.generateToFile(
+      {
+        payload: undefined,
+        payloadText,
+        files: fileMap,
+        unavailable: fetched,
+        imageLimits: { maxPixels: settings.maxImagePixels, maxBytes: settings.maxImageBytes },
+      },
+      partial,
+    );
     const target = resolve(output ?? result.fileName);
-    writeFileSync(target, result.bytes);
+    renameSync(partial, target);
     if (!quiet)
       for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
     io.stdout(
-      `wrote ${target} (${result.slideCount} ${result.slideCount === 1 ? 'slide' : 'slides'}, ${result.bytes.length} bytes)\n`,
+      `wrote ${target} (${result.slideCount} ${result.slideCount === 1 ? 'slide' : 'slides'}, ${result.byteLength} bytes)\n`,
     );
     return 0;
   } catch (error) {
+    if (error instanceof ConfigError) {
+      io.stderr(`deckforge generate: ${error.message}\n`);
+      return 2;
+    }
+    if (isMalformedJson(error)) {
+      io.stderr(`error: ${payloadPath} is not valid JSON: ${error.message.replace(/^jsonData: /, '')}\n`);
+      return 1;
+    }
     return reportUserError(error, io);
+  } finally {
+    rmSync(partial, { force: true });
+    await pool.close();
   }
+}
+
+/**
+ * Fetches the URLs the payload names (template and pictures) into `files`, as the service does; returns the
+ * picture URLs that could not be fetched, with the reason (the engine refuses a picture using one, naming it),
+ * or null when a template URL failed (reported). A payload naming no URL costs no parse and no configuration.
+ */
+async function fetchUrls(
+  payloadText: string,
+  files: Map<string, Uint8Array>,
+  io: CommandIo,
+): Promise<Map<string, string> | null> {
+  if (!payloadText.includes('://')) return new Map();
+  const [{ loadConfig }, { parsePayloadText }, { fetchRemoteFiles }] = await Promise.all([
+    import('../config/index.js'),
+    import('../engine/index.js'),
+    import('../service/remote-files.js'),
+  ]);
+  const config = loadConfig();
+  let request;
+  try {
+    request = parsePayloadText(payloadText).request;
+  } catch {
+    return new Map(); // the worker parses it again and reports what is wrong with it
+  }
+  try {
+    return await fetchRemoteFiles(guardedFetcher(config), request, files, {
+      concurrency: config.limits.fetchConcurrency,
+    });
+  } catch (error) {
+    if (!(error instanceof FetchError)) throw error;
+    io.stderr(`error: ${error.message}\n`);
+    return null;
+  }
+}
+
+/** The service's URL guard: private addresses refused unless allowed, timeout, size cap, redirects re-checked. */
+function guardedFetcher(config: {
+  allowPrivateUrls: boolean;
+  fetchTimeoutMs: number;
+  limits: { maxUploadBytes: number };
+}): TemplateFetcher {
+  let fetcher: Promise<TemplateFetcher> | null = null;
+  return {
+    async fetch(url) {
+      fetcher ??= import('../adapters/url-fetch/guarded-url-fetcher.js').then(
+        ({ GuardedUrlFetcher }) =>
+          new GuardedUrlFetcher({
+            allowPrivateUrls: config.allowPrivateUrls,
+            timeoutMs: config.fetchTimeoutMs,
+            maxBytes: config.limits.maxUploadBytes,
+          }),
+      );
+      return (await fetcher).fetch(url);
+    },
+  };
+}
+
+/** The engine's refusal of a payload that is not JSON at all (parsePayloadText names the path `jsonData`). */
+function isMalformedJson(error: unknown): error is EngineError {
+  return error instanceof EngineError && error.code === 'INVALID_PAYLOAD' && error.path === 'jsonData';
 }

@@ -6,6 +6,8 @@ import { createRuntime } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
+import { portProblem } from './port-probe.js';
+import { shutDownWithin } from './shutdown.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
 const USAGE = `Usage: deckforge serve
@@ -25,6 +27,11 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
   }
   const config = loadCommandConfig('serve', io);
   if (!config) return 2;
+  const problem = await portProblem(config.host, config.port);
+  if (problem) {
+    io.stderr(`deckforge serve: ${problem}\n`);
+    return 1;
+  }
   const runtime = await createRuntime(config, { createFirstAccount: true });
   const first = runtime.firstAccount;
   if (first) {
@@ -50,7 +57,21 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     return 1;
   }
   await untilStopped(options);
-  await server.close();
-  await runtime.close();
+  const running = server;
+  await shutDownWithin(config.shutdownTimeoutMs, {
+    async stop() {
+      await running.close();
+      await runtime.close();
+    },
+    async interrupt() {
+      running.closeConnections();
+      await runtime.interrupt();
+    },
+    onTimeout: () =>
+      runtime.logger.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'shutdown timeout reached: running generations are stopped, running jobs run again at the next start',
+      ),
+  });
   return 0;
 }

@@ -2,6 +2,7 @@
 import { createRuntime } from '../composition/index.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
+import { shutDownWithin } from './shutdown.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
 export async function runWorker(args: string[], io: CommandIo, options: StopOptions = {}): Promise<number> {
@@ -14,6 +15,14 @@ export async function runWorker(args: string[], io: CommandIo, options: StopOpti
   const runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
   io.stdout(`Deckforge worker is running ${config.workers} generation thread(s) on ${config.dataDir}\n`);
   await untilStopped(options);
-  await runtime.close();
+  await shutDownWithin(config.shutdownTimeoutMs, {
+    stop: () => runtime.close(),
+    interrupt: () => runtime.interrupt(),
+    onTimeout: () =>
+      runtime.logger.warn(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'shutdown timeout reached: running jobs are stopped and run again at the next start',
+      ),
+  });
   return 0;
 }

@@ -26,6 +26,7 @@ import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
+import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
   /** Run queued jobs in this process (default true; `deckforge serve` and `deckforge worker`). */
@@ -51,6 +52,8 @@ export interface Runtime {
   /** Set when `createFirstAccount` made one: show it once, then forget it. */
   firstAccount: CreatedAccount | null;
   logger: Logger;
+  /** Stops running work now: generation threads are terminated, running jobs keep their claim for the next start. */
+  interrupt(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,11 +66,12 @@ export function openAccountAdmin(
   close(): void;
 } {
   const db = openDatabase(databasePath(config.dataDir));
+  const clock = options.clock ?? new SystemClock();
   const admin = new AccountAdmin({
     accounts: new SqliteAccountStore(db),
-    tokens: new SqliteTokenStore(db),
+    tokens: new SqliteTokenStore(db, clock),
     hasher: options.hasher ?? new ScryptPasswordHasher(),
-    clock: options.clock ?? new SystemClock(),
+    clock,
     plans: config.plans,
   });
   return { admin, close: () => db.close() };
@@ -79,15 +83,21 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const hasher = options.hasher ?? new ScryptPasswordHasher();
   const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
   let pool: GenerationPool | null = null;
+  let scratch: ScratchDir | null = null;
   try {
-    pool = new WorkerThreadPool(config.workers);
-    const ledger = new SqliteUsageLedger(db);
+    scratch = createScratchDir(config.dataDir);
+    pool = new WorkerThreadPool(config.workers, undefined, {
+      taskTimeoutMs: config.generationTimeoutMs,
+      now: () => clock.now().getTime(),
+      memoryBudgetMb: config.generationMemoryMb,
+    });
+    const ledger = new SqliteUsageLedger(db, clock);
     const deps: ServiceDeps = {
       accounts: new SqliteAccountStore(db),
-      tokens: new SqliteTokenStore(db),
+      tokens: new SqliteTokenStore(db, clock),
       ledger,
       jobs: new SqliteJobStore(db),
-      queue: new SqliteJobQueue(db),
+      queue: new SqliteJobQueue(db, clock),
       blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
       fetcher: new GuardedUrlFetcher({
         allowPrivateUrls: config.allowPrivateUrls,
@@ -99,7 +109,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       pool,
       rateLimiter: new MemoryRateLimiter(clock),
       logger,
-      settings: { plans: config.plans, jobRetentionHours: config.jobRetentionHours, limits: config.limits },
+      settings: {
+        plans: config.plans,
+        jobRetentionHours: config.jobRetentionHours,
+        limits: config.limits,
+        scratchDir: scratch.path,
+      },
       counters: { decks: 0, slides: 0, seconds: 0 },
       usage: new UsageWriter(ledger, logger),
     };
@@ -122,6 +137,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
           });
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
     const activePool = pool;
+    const activeScratch = scratch;
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> => {
       closing ??= (async () => {
@@ -130,6 +146,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await deps.usage.close();
         await deps.queue.close();
         await activePool.close();
+        activeScratch.remove();
         db.close();
       })();
       return closing;
@@ -140,9 +157,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await consumer.start();
     }
     sweeper?.start();
-    return { service: created.service, admin, firstAccount, logger, close };
+    const interrupt = () => activePool.close();
+    return { service: created.service, admin, firstAccount, logger, interrupt, close };
   } catch (error) {
     await pool?.close();
+    scratch?.remove();
     db.close();
     throw error;
   }

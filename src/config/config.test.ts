@@ -108,6 +108,32 @@ describe('configuration', () => {
         }),
       );
       expect(loadConfig({ DECKFORGE_PLANS: file }).plans.defaultPlan).toBe('Pro');
+      // Without firstAccount, the first start's account gets the default plan; with it, the plan named.
+      expect(loadConfig({ DECKFORGE_PLANS: file }).plans.firstAccountPlan).toBe('Pro');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          firstAccount: 'Own',
+          plans: [
+            { name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 },
+            { name: 'Own', allowedSlideCount: 1e9, requestsPerMinute: 1e5 },
+          ],
+        }),
+      );
+      expect(loadConfig({ DECKFORGE_PLANS: file }).plans).toMatchObject({
+        defaultPlan: 'Team',
+        firstAccountPlan: 'Own',
+      });
+      writeFileSync(
+        file,
+        JSON.stringify({
+          firstAccount: 'Admin',
+          plans: [{ name: 'Team', allowedSlideCount: 500, requestsPerMinute: 30 }],
+        }),
+      );
+      expect(() => loadConfig({ DECKFORGE_PLANS: file })).toThrow(
+        /firstAccount plan "Admin" is not among the plans/,
+      );
       writeFileSync(
         file,
         JSON.stringify({

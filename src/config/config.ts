@@ -1,10 +1,13 @@
 /**
  * The only reader of `process.env` (DESIGN.md: config is read once, validated with a readable error, and passed
- * down frozen). Every variable is documented in the README's "Configuration" table.
+ * down frozen). Every variable is documented in docs/configuration.md.
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
+import { boolean, integer, type Env } from './env-values.js';
+import { loadGenerationSettings } from './generation-settings.js';
+import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -20,15 +23,30 @@ export interface Config {
   plans: PlanCatalog;
   /** DECKFORGE_ALLOW_PRIVATE_URLS, default false: template URLs may resolve to loopback/private addresses. */
   allowPrivateUrls: boolean;
-  /** DECKFORGE_PUBLIC_URL: base URL for download links; null = derived from each request. */
+  /** DECKFORGE_PUBLIC_URL: base URL for download links; null = derived from each request's trusted Host. */
   publicBaseUrl: string | null;
+  /** DECKFORGE_TRUSTED_HOSTS: Host names (`name` or `name:port`) a download link may be built from. */
+  trustedHosts: readonly string[];
+  /** DECKFORGE_TRUST_PROXY, default false: which proxies' X-Forwarded-* headers are believed. */
+  trustProxy: boolean | number | readonly string[];
+  /** DECKFORGE_METRICS_TOKEN: bearer token /metrics asks for; null = /metrics is open. */
+  metricsToken: string | null;
   /** DECKFORGE_JOB_RETENTION_HOURS, default 24: a job and its files are deleted this long after submission. */
   jobRetentionHours: number;
   limits: RequestLimits;
   /** DECKFORGE_WORKERS, default: the machine's available parallelism. */
   workers: number;
+  /**
+   * DECKFORGE_GENERATION_MEMORY_MB, default 512: the memory budget of one generation (the V8 heap of its worker
+   * thread); a deck that needs more fails with a message naming this setting (generation-settings.ts).
+   */
+  generationMemoryMb: number;
   /** DECKFORGE_FETCH_TIMEOUT_SECONDS, default 20: whole-download timeout for a template or picture URL. */
   fetchTimeoutMs: number;
+  /** DECKFORGE_GENERATION_TIMEOUT_SECONDS, default 120: a generation running longer is stopped. */
+  generationTimeoutMs: number;
+  /** DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS, default 8: how long SIGTERM waits for running work. */
+  shutdownTimeoutMs: number;
   /** DECKFORGE_LINK_SECRET: HMAC key for download links; default a random secret kept in the data dir. */
   linkSecret: string | null;
   /** DECKFORGE_LOG_LEVEL (or LOG_LEVEL), default info. */
@@ -44,29 +62,15 @@ export interface RequestLimits {
   maxSlidesPerRequest: number;
   /** DECKFORGE_SYNC_MAX_SLIDES, default 1000: larger decks must use the asynchronous endpoint. */
   syncMaxSlides: number;
+  /** DECKFORGE_MAX_IMAGE_MEGAPIXELS, default 50: width × height of any one picture, checked on its header. */
+  maxImagePixels: number;
+  /** DECKFORGE_MAX_IMAGE_MB, default 25: bytes of any one picture (uploaded, fetched or in a data: URI). */
+  maxImageBytes: number;
+  /** DECKFORGE_FETCH_CONCURRENCY, default 4: URLs of one request fetched at once. */
+  fetchConcurrency: number;
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max)
-    throw new ConfigError(`${name} must be between ${min} and ${max}, got ${value}`);
-  return value;
-}
-
-function boolean(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
-}
 
 function publicUrl(env: Env): string | null {
   const raw = env.DECKFORGE_PUBLIC_URL?.trim();
@@ -97,22 +101,33 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (secret !== undefined && secret !== '' && secret.length < 32) {
     throw new ConfigError('DECKFORGE_LINK_SECRET must be at least 32 characters long');
   }
+  const generation = loadGenerationSettings(env);
+  const host = env.HOST?.trim() || '127.0.0.1';
   const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65_535),
-    host: env.HOST?.trim() || '127.0.0.1',
+    host,
     dataDir: resolve(cwd, env.DECKFORGE_DATA_DIR?.trim() || './data'),
     plans: loadPlanCatalog(env.DECKFORGE_PLANS?.trim() || undefined),
     allowPrivateUrls: boolean(env, 'DECKFORGE_ALLOW_PRIVATE_URLS', false),
     publicBaseUrl: publicUrl(env),
+    trustedHosts: trustedHosts(env, host),
+    trustProxy: trustProxy(env),
+    metricsToken: metricsToken(env),
     jobRetentionHours: integer(env, 'DECKFORGE_JOB_RETENTION_HOURS', 24, 1, 24 * 365),
     limits: {
       maxUploadBytes: integer(env, 'DECKFORGE_MAX_UPLOAD_MB', 50, 1, 4096) * 1024 * 1024,
       maxFilesPerRequest: integer(env, 'DECKFORGE_MAX_FILES_PER_REQUEST', 50, 1, 10_000),
       maxSlidesPerRequest: integer(env, 'DECKFORGE_MAX_SLIDES_PER_REQUEST', 5000, 1, 1_000_000),
       syncMaxSlides: integer(env, 'DECKFORGE_SYNC_MAX_SLIDES', 1000, 1, 1_000_000),
+      maxImagePixels: generation.maxImagePixels,
+      maxImageBytes: generation.maxImageBytes,
+      fetchConcurrency: integer(env, 'DECKFORGE_FETCH_CONCURRENCY', 4, 1, 64),
     },
     workers: integer(env, 'DECKFORGE_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    generationMemoryMb: generation.memoryMb,
     fetchTimeoutMs: integer(env, 'DECKFORGE_FETCH_TIMEOUT_SECONDS', 20, 1, 600) * 1000,
+    generationTimeoutMs: integer(env, 'DECKFORGE_GENERATION_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,
+    shutdownTimeoutMs: integer(env, 'DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS', 8, 0, 3600) * 1000,
     linkSecret: secret || null,
     logLevel: logLevel(env),
   };

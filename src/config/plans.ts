@@ -1,6 +1,7 @@
 /**
  * Plans are configuration (issue 3): a name, a monthly slide allowance and a request rate. They come from the
- * JSON file named by DECKFORGE_PLANS or from the built-in defaults below; a missing `default` means the first plan.
+ * JSON file named by DECKFORGE_PLANS or from the built-in defaults below; a missing `default` means the first plan,
+ * a missing `firstAccount` (the plan of the account the first start creates) means the default plan.
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
@@ -17,16 +18,21 @@ export interface Plan {
 export interface PlanCatalog {
   /** Name of the plan new accounts get. */
   defaultPlan: string;
+  /** Name of the plan of the account the first start creates: the operator's own. */
+  firstAccountPlan: string;
   plans: readonly Plan[];
 }
 
 export const BUILT_IN_PLANS: PlanCatalog = {
   defaultPlan: 'Free',
+  firstAccountPlan: 'Operator',
   plans: [
     { name: 'Free', allowedSlideCount: 100, requestsPerMinute: 60 },
     { name: 'Starter', allowedSlideCount: 1_000, requestsPerMinute: 120 },
     { name: 'Business', allowedSlideCount: 10_000, requestsPerMinute: 600 },
     { name: 'Enterprise', allowedSlideCount: 100_000, requestsPerMinute: 3_000 },
+    // For whoever runs the server: their own machine puts no allowance of ours in their way.
+    { name: 'Operator', allowedSlideCount: 1_000_000_000, requestsPerMinute: 100_000 },
   ],
 };
 
@@ -38,6 +44,7 @@ const planSchema = z.object({
 
 const catalogSchema = z.object({
   default: z.string().optional(),
+  firstAccount: z.string().optional(),
   plans: z.array(planSchema).min(1),
 });
 
@@ -62,7 +69,17 @@ export function parsePlanCatalog(json: unknown, source: string): PlanCatalog {
       `DECKFORGE_PLANS (${source}): default plan "${defaultPlan}" is not among the plans`,
     );
   }
-  return { defaultPlan, plans: parsed.data.plans.map((p) => Object.freeze({ ...p })) };
+  const firstAccountPlan = parsed.data.firstAccount ?? defaultPlan;
+  if (!names.has(firstAccountPlan)) {
+    throw new ConfigError(
+      `DECKFORGE_PLANS (${source}): firstAccount plan "${firstAccountPlan}" is not among the plans`,
+    );
+  }
+  return {
+    defaultPlan,
+    firstAccountPlan,
+    plans: parsed.data.plans.map((p) => Object.freeze({ ...p })),
+  };
 }
 
 export function loadPlanCatalog(path: string | undefined): PlanCatalog {

@@ -12,6 +12,7 @@ export type EngineErrorCode =
   | 'SLIDE_NOT_FOUND' // slide_index / slide_id out of range
   | 'SHAPE_NOT_FOUND' // strict shape validation
   | 'TAG_NOT_USED' // strict tag validation
+  | 'INVALID_IMAGE' // a picture source that is no image, cut short, too large, or could not be fetched
   | 'CONTENT_MISMATCH'; // content of the wrong kind for the shape
 
 export class EngineError extends Error {

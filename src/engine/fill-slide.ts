@@ -3,11 +3,19 @@
  * tags), honouring the validation modes (payload.md "Validation modes").
  */
 import { EngineError, type Warning } from './errors.js';
-import type { DeckRequest, SlideRequest, Tag } from './payload/model.js';
-import type { SlideDraft } from './presentation/deck-builder.js';
+import { replaceChartTags } from './charts/chart-tags.js';
+import { fillChart } from './charts/fill-chart.js';
+import type { DeckRequest, ShapeContent, ShapeRequest, SlideRequest, Tag } from './payload/model.js';
+import { fillPicture } from './pictures/fill-picture.js';
+import type { PictureImages } from './pictures/picture-sources.js';
+import type { SlideDraft } from './presentation/slide-draft.js';
+import type { Template } from './presentation/template.js';
 import { applyShapeRequests } from './shapes/apply-shape-requests.js';
+import type { FoundShape } from './shapes/find-shape.js';
+import { fillTable } from './tables/fill-table.js';
 import { fillText } from './text/fill-text.js';
 import { replaceTags } from './text/tags.js';
+import { child, type XmlElement } from './xml/index.js';
 
 export interface FillSlideInput {
   draft: SlideDraft;
@@ -16,9 +24,28 @@ export interface FillSlideInput {
   warnings: Warning[];
   /** Deck-level tag keys used so far (strict mode checks them once the deck is done). */
   deckTagsUsed: Set<string>;
+  /** The request's images, each looked up once however many shapes use it. */
+  pictures: PictureImages;
+  /**
+   * On a copy of the slide that continues tables (`"overflow": "continue"`): where each continued table
+   * resumes, by its content's JSON path. A continued table absent from it has shown all its rows: it is left
+   * off this copy.
+   */
+  continuing?: ContinuedTables;
 }
 
-export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSlideInput): void {
+/** Tables that continue on a further copy of the slide, by their content's JSON path. */
+export type ContinuedTables = ReadonlyMap<string, ContinuedTable>;
+export interface ContinuedTable {
+  name: string;
+  /** The first body row the next copy shows. */
+  row: number;
+}
+
+/** Fills the slide; returns the tables whose rows did not all fit (empty when none). */
+export function fillSlide(input: FillSlideInput): ContinuedTables {
+  const { draft, slide, deck, warnings, deckTagsUsed, continuing } = input;
+  const continued = new Map<string, ContinuedTable>();
   // The slide's tree is only made when something is asked of it (an unchanged slide is copied as it is).
   if (slide.shapes.length > 0)
     applyShapeRequests(
@@ -29,9 +56,16 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
         addHyperlink: (url) => draft.addHyperlink(url),
         inheritedXfrm: (shape) => draft.inheritedXfrm(shape.element),
         inheritedBodyPr: (shape) => draft.inheritedBodyPr(shape.element),
+        fillRichContent: (shape, content, path) =>
+          fillRichContent(input, shape, content, path, {
+            firstBodyRow: continuing?.get(path)?.row ?? null,
+            continueFrom: (row) => continued.set(path, { name: shape.name, row }),
+          }),
+        fillChart: (shape, content, settings, paths) =>
+          fillChart(shape, content, settings, paths, { parts: draft.ownedParts(), warnings }),
         warnings,
       },
-      slide.shapes,
+      continuing ? withoutFinishedTables(slide.shapes, continuing) : slide.shapes,
     );
 
   if (slide.notes) {
@@ -49,15 +83,18 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
     });
   }
 
-  if (slide.tags.length === 0 && deck.tags.length === 0) return;
+  if (slide.tags.length === 0 && deck.tags.length === 0) return continued;
   const slideTags = toMap(slide.tags);
   const deckTags = toMap(deck.tags);
   const lookup = (key: string): string | undefined => slideTags.get(key) ?? deckTags.get(key);
   const used = new Set<string>();
   if (draft.mayHoldTags()) for (const key of replaceTags(draft.root, lookup).used) used.add(key);
+  const relIds = draft.relationships.map((r) => r.id);
+  for (const key of replaceChartTags(draft.ownedParts(), relIds, lookup)) used.add(key);
   if (draft.notes || draft.hasTemplateNotesWithTags())
     for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
   for (const key of used) if (!slideTags.has(key)) deckTagsUsed.add(key);
+  if (continuing) return continued; // the slide's own fill has judged its tags already
 
   const mode = slide.tagValidation ?? deck.tagValidation;
   for (const key of slideTags.keys()) {
@@ -66,7 +103,86 @@ export function fillSlide({ draft, slide, deck, warnings, deckTagsUsed }: FillSl
     if (mode === 'strict') throw new EngineError('TAG_NOT_USED', message, `${slide.path}.tags`);
     warnings.push({ path: `${slide.path}.tags`, message });
   }
+  return continued;
 }
+
+/** Where a table on this copy of the slide starts, and how it says its rows go on. */
+interface TableProgress {
+  firstBodyRow: number | null;
+  continueFrom(row: number): void;
+}
+
+/**
+ * Pictures and tables: each kind's filler gets the shape and a narrow context of its own (charts take their
+ * settings too, through fillChart). Picture content also goes into a text shape, as its fill (or as the
+ * picture of an empty placeholder).
+ */
+function fillRichContent(
+  input: FillSlideInput,
+  shape: FoundShape,
+  content: ShapeContent,
+  path: string,
+  table: TableProgress,
+): void {
+  const { draft, warnings, pictures } = input;
+  if (shape.kind === 'picture' || (shape.kind === 'text' && content.kind === 'picture')) {
+    fillPicture(shape, content, path, {
+      spTree: spTreeOf(draft),
+      image: (source, sourcePath) => pictures.get(source, sourcePath),
+      addImage: (image) => draft.addImage(image),
+      inheritedXfrm: (target) => draft.inheritedXfrm(target.element),
+      warnings,
+    });
+    return;
+  }
+  if (shape.kind === 'table') {
+    fillTable(shape, content, path, {
+      addHyperlink: (url) => draft.addHyperlink(url),
+      warnings,
+      slideRoot: draft.root,
+      ...textMetrics(draft.source.template),
+      ...table,
+    });
+    return;
+  }
+  throw new EngineError('CONTENT_MISMATCH', `shape "${shape.name}" cannot be filled`, path);
+}
+
+function spTreeOf(draft: SlideDraft): XmlElement {
+  const cSld = child(draft.root, 'p:cSld');
+  const spTree = cSld && child(cSld, 'p:spTree');
+  // applyShapeRequests found the shape in this tree, so it exists.
+  if (!spTree) throw new EngineError('INVALID_TEMPLATE', 'slide has no shape tree (p:cSld/p:spTree)');
+  return spTree;
+}
+
+/** A continued table that has shown all its rows is left off the further copies of its slide. */
+function withoutFinishedTables(shapes: readonly ShapeRequest[], continuing: ContinuedTables): ShapeRequest[] {
+  return shapes.map((request) => {
+    const { content } = request;
+    if (content?.kind !== 'table' || content.overflow !== 'continue') return request;
+    const path = `${request.path}.${request.contentField}`;
+    return continuing.has(path) ? request : { ...request, content: null, remove: true };
+  });
+}
+
+/** The slide height (p:sldSz, one per deck) and the default text size (p:defaultTextStyle, else 18 pt). */
+function textMetrics(template: Template): { slideHeight: number; defaultFontSize: number } {
+  const root = template.presentation.root;
+  const height = Number(child(root, 'p:sldSz')?.attrs.cy);
+  const style = child(root, 'p:defaultTextStyle');
+  const level1 = style && child(style, 'a:lvl1pPr');
+  const defRPr = level1 && child(level1, 'a:defRPr');
+  const size = Number(defRPr?.attrs.sz);
+  return {
+    slideHeight: height > 0 ? height : DEFAULT_SLIDE_HEIGHT,
+    defaultFontSize: size >= 100 ? size : DEFAULT_FONT_SIZE,
+  };
+}
+
+/** CT_SlideSize's default (7.5 in) and PowerPoint's default text size (18 pt). */
+const DEFAULT_SLIDE_HEIGHT = 6_858_000;
+const DEFAULT_FONT_SIZE = 1800;
 
 export function unusedDeckTags(deck: DeckRequest, used: ReadonlySet<string>): string[] {
   return deck.tags.map((t) => t.key).filter((key) => !used.has(key));

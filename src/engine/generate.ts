@@ -1,38 +1,79 @@
 /**
  * The engine's main door: template bytes + payload + uploaded files in, a finished .pptx out.
- * Pure and synchronous: no I/O, no environment, no logging; safe to run in a worker thread.
+ * Pure and synchronous: no I/O, no environment, no logging; safe to run in a worker thread. The .pptx either
+ * comes back as bytes or streams, as it is built, into a sink the caller gives (and writes out): then memory
+ * holds the templates and one slide at a time, not the deck (docs/large-decks.md).
  */
 import { EngineError, type Warning } from './errors.js';
-import { fillSlide, unusedDeckTags } from './fill-slide.js';
+import { makeSlides, type SlideRun } from './continued-tables.js';
+import { unusedDeckTags } from './fill-slide.js';
 import type { PackageLimits } from './package/limits.js';
-import { parsePayload } from './payload/parse-payload.js';
+import { ChunkCollector, type ByteSink } from './package/zip-writer.js';
+import { PictureImages } from './pictures/picture-sources.js';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits, type ImageOutcome } from './pictures/prepared-image.js';
+import { parsePayload, type ParsedPayload } from './payload/parse-payload.js';
 import type { DeckRequest, SlideRequest } from './payload/model.js';
-import { DeckBuilder, type SlideSource } from './presentation/deck-builder.js';
+import { DeckBuilder } from './presentation/deck-builder.js';
+import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
-  /** The raw `jsonData` value (already JSON-parsed); or give `request`, the output of `parsePayload`. */
+  /**
+   * The raw `jsonData` value (already JSON-parsed); or give `parsed`, what parsePayload or parsePayloadText made
+   * of it (its warnings are reported with the deck's).
+   */
   payload?: unknown;
-  request?: DeckRequest;
-  /** Uploaded files by name; a template fetched from a URL is here under that URL. */
+  parsed?: ParsedPayload;
+  /** Uploaded files by name; a template or picture fetched from a URL is here under that URL. */
   files: ReadonlyMap<string, Uint8Array>;
+  /**
+   * Pictures the image preparation step converted (or refused), by source as the payload writes it. A
+   * source not here is looked up in `files` (or decoded from its data: URI) and stored as it is when it is a
+   * PNG, JPEG or GIF.
+   */
+  images?: ReadonlyMap<string, ImageOutcome>;
   limits?: Partial<PackageLimits>;
+  imageLimits?: Partial<ImageLimits>;
   /** Reuse opened templates across calls (one cache per worker thread). */
   cache?: TemplateCache;
+  /**
+   * Most output slides the deck may have, continuation slides of long tables included (a request over it is
+   * refused with LIMIT_EXCEEDED before the extra slides are built). Default: no limit.
+   */
+  maxSlides?: number;
+  /**
+   * Where the .pptx goes, chunk after chunk, while it is built; without it `generate` returns the bytes. When
+   * `generate` throws, what the sink received is not a deck: the caller discards it.
+   */
+  output?: ByteSink;
 }
 
-export interface GenerateResult {
-  bytes: Uint8Array;
+export interface GenerateSummary {
+  /** Output slides, the copies long tables continued on included (what the usage allowance counts). */
   slideCount: number;
   warnings: Warning[];
   /** The download name, with `.pptx`. */
   fileName: string;
+  /** Size of the .pptx in bytes. */
+  byteLength: number;
 }
 
-export function generate(input: GenerateInput): GenerateResult {
-  const parsed = input.request ? { request: input.request, warnings: [] } : parsePayload(input.payload);
+export interface GenerateResult extends GenerateSummary {
+  bytes: Uint8Array;
+}
+
+export function generate(input: GenerateInput & { output: ByteSink }): GenerateSummary;
+export function generate(input: GenerateInput): GenerateResult;
+export function generate(input: GenerateInput): GenerateSummary | GenerateResult {
+  const collector = input.output ? null : new ChunkCollector();
+  const summary = build(input, input.output ?? (collector as ChunkCollector));
+  return collector ? { ...summary, bytes: collector.bytes() } : summary;
+}
+
+function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
+  const parsed = input.parsed ?? parsePayload(input.payload);
   const { request } = parsed;
   const warnings: Warning[] = [...parsed.warnings];
   const templates = openTemplates(
@@ -40,25 +81,29 @@ export function generate(input: GenerateInput): GenerateResult {
     input,
     input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
   );
-  const sources = request.slides.map((slide) => slideSource(templates.of(slide), slide));
-  const deck = new DeckBuilder(deckTemplate(sources, request), sources, request.exportVersion);
-  const deckTagsUsed = new Set<string>();
-  request.slides.forEach((slide, position) => {
-    const draft = deck.draft(position);
-    fillSlide({ draft, slide, deck: request, warnings, deckTagsUsed });
-    deck.commit(draft);
-  });
-  for (const key of unusedDeckTags(request, deckTagsUsed)) {
+  const sources = shared(request.slides.map((slide) => slideSource(templates.of(slide), slide)));
+  const deck = new DeckBuilder(deckTemplate(sources, request), sources, request.exportVersion, sink);
+  const run: SlideRun = {
+    deck,
+    request,
+    warnings,
+    deckTagsUsed: new Set<string>(),
+    pictures: new PictureImages(input.files, input.images, { ...DEFAULT_IMAGE_LIMITS, ...input.imageLimits }),
+    maxSlides: input.maxSlides ?? Infinity,
+    slideCount: 0,
+  };
+  request.slides.forEach((slide, position) => makeSlides(run, slide, position));
+  for (const key of unusedDeckTags(request, run.deckTagsUsed)) {
     const message = `tag "${key}" is not used anywhere in the deck`;
     if (request.tagValidation === 'strict')
       throw new EngineError('TAG_NOT_USED', message, 'presentation.tags');
     warnings.push({ path: 'presentation.tags', message });
   }
-  const bytes = deck.finish();
+  const byteLength = deck.finish();
   warnings.push(...deck.warnings);
   return {
-    bytes,
-    slideCount: request.slides.length,
+    byteLength,
+    slideCount: run.slideCount,
     warnings,
     fileName: `${request.resultFileName ?? baseName(request.templates[0]?.source ?? 'presentation')}.pptx`,
   };
@@ -123,6 +168,18 @@ function deckTemplate(sources: readonly SlideSource[], request: DeckRequest): Te
 function slideSize(template: Template): string {
   const sldSz = child(template.presentation.root, 'p:sldSz');
   return `${sldSz?.attrs.cx ?? '9144000'} × ${sldSz?.attrs.cy ?? '6858000'}`;
+}
+
+/** One object per template slide or layout used, however many copies: a deck may have 20 000 slides. */
+function shared(sources: SlideSource[]): SlideSource[] {
+  const first = new Map<object, SlideSource>();
+  return sources.map((source) => {
+    const key = source.kind === 'slide' ? source.slide : source.layout;
+    const known = first.get(key);
+    if (known) return known;
+    first.set(key, source);
+    return source;
+  });
 }
 
 function slideSource(template: Template, slide: SlideRequest): SlideSource {

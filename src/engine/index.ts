@@ -2,9 +2,18 @@
  * The engine's public surface: bytes in, bytes out. No environment, no I/O, no logging, no module state.
  */
 export { generate } from './generate.js';
-export type { GenerateInput, GenerateResult } from './generate.js';
+export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.js';
+export type { ByteSink } from './package/zip-writer.js';
 export { inspect } from './inspect.js';
-export type { InspectResult, InspectedSlide, InspectedShape, InspectedLayout } from './inspect.js';
+export type {
+  InspectResult,
+  InspectedSlide,
+  InspectedShape,
+  InspectedLayout,
+  PictureFrame,
+} from './inspect.js';
+export type { InspectedTable } from './tables/describe-table.js';
+export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
   parsePayloadText,
@@ -13,9 +22,28 @@ export {
   payloadJsonSchemaParts,
 } from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
+export { checkJsonLimits, MAX_JSON_DEPTH, MAX_JSON_PIECES } from './payload/json-syntax.js';
 export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';
 export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
 export type { EngineErrorCode, Warning } from './errors.js';
 export type * from './payload/model.js';
+export { assessImage, DEFAULT_IMAGE_LIMITS, formatName, isRefusal } from './pictures/prepared-image.js';
+export type {
+  ImageAssessment,
+  ImageLimits,
+  ImageOutcome,
+  ImageRefusal,
+  PreparedImage,
+  StoredImageType,
+} from './pictures/prepared-image.js';
+export type { ImageFormat, ImageHeader } from './pictures/image-header.js';
+export {
+  isDataUri,
+  isHttpUrl,
+  pictureSourceUses,
+  sourceBytes,
+  sourceLabel,
+} from './pictures/picture-sources.js';
+export type { PictureSourceUse } from './pictures/picture-sources.js';

@@ -1,10 +1,18 @@
 /**
  * The engine's second door: what a template holds, so users stop hunting for shape names in PowerPoint's
- * selection pane. Slides, layouts, and every shape's name, id, kind, text and `{{tags}}`.
+ * selection pane. Slides, layouts, and every shape's name, id, kind, text and `{{tags}}`; for pictures and
+ * picture placeholders, the frame an image goes into (so a user can prepare images that fit); for a table its
+ * grid, merges and first row; for a chart its types, series, categories and workbook.
  */
+import { summarizeChart, type ChartReader, type ChartSummary } from './charts/chart-summary.js';
 import type { PackageLimits } from './package/limits.js';
+import { resolveTarget } from './package/relationships.js';
+import { firstXfrm, placeholderKey } from './presentation/placeholders.js';
 import { Template } from './presentation/template.js';
-import { listShapes, type ShapeKind } from './shapes/find-shape.js';
+import { listShapes, shapeVariants, type FoundShape, type ShapeKind } from './shapes/find-shape.js';
+import { enclosingGroups, toSlideSpace, type Box } from './shapes/group-transform.js';
+import { ownBox } from './shapes/shape-properties.js';
+import { describeTable, type InspectedTable } from './tables/describe-table.js';
 import { child, descendants, firstDescendant, textContent, type XmlElement } from './xml/index.js';
 import { createHash } from 'node:crypto';
 
@@ -18,6 +26,20 @@ export interface InspectedShape {
   placeholder: { type: string; idx: number | null } | null;
   /** Name of the group the shape sits in, if any. */
   group: string | null;
+  /** Pictures and picture placeholders: the frame on the slide (own or inherited from the layout). */
+  frame?: PictureFrame | null;
+  /** For a chart: its type(s), series names, category count and where its data lives. */
+  chart?: ChartSummary;
+  /** Tables only: the grid, merges and first row, to write `content` by. */
+  table?: InspectedTable;
+}
+
+export interface PictureFrame {
+  /** At 96 dpi (9525 EMU per pixel), as PowerPoint counts pixels. */
+  widthPx: number;
+  heightPx: number;
+  /** Width ÷ height, to three decimals. */
+  aspectRatio: number;
 }
 
 export interface InspectedSlide {
@@ -28,6 +50,11 @@ export interface InspectedSlide {
   shapes: InspectedShape[];
   notes: string | null;
   tags: string[];
+  /**
+   * Size of the slide's XML part, uncompressed. What a slide costs to fill grows with it: a slide of megabytes
+   * (thousands of shapes) takes far more time and memory than a plain one (docs/large-decks.md).
+   */
+  xmlBytes: number;
 }
 
 export interface InspectedLayout {
@@ -56,7 +83,7 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
     slideSize: sldSz ? { cx: Number(sldSz.attrs.cx), cy: Number(sldSz.attrs.cy) } : null,
     slides: template.slides.map((slide) => {
       const root = template.xml(slide.partName).root;
-      const shapes = inspectShapes(root);
+      const shapes = inspectShapes(root, template, slide.partName, slide.layoutPartName);
       const notes = slide.notesPartName ? notesText(template.xml(slide.notesPartName).root) : null;
       return {
         index: slide.index,
@@ -66,17 +93,40 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
         shapes,
         notes,
         tags: unique([...shapes.flatMap((s) => s.tags), ...tagsIn(notes ?? '')]),
+        xmlBytes: template.pkg.bytes(slide.partName).length,
       };
     }),
     layouts: template.layouts.map((layout) => ({
       index: layout.index,
       name: layout.name,
-      shapes: inspectShapes(template.xml(layout.partName).root),
+      shapes: inspectShapes(template.xml(layout.partName).root, template, layout.partName, layout.partName),
     })),
   };
 }
 
-function inspectShapes(root: XmlElement): InspectedShape[] {
+/** Resolves a slide's (or layout's) chart relationships inside the template. */
+function chartReader(template: Template, owner: string): ChartReader {
+  return {
+    target(relId) {
+      const rel = template.relationships(owner).find((r) => r.id === relId);
+      return rel && !rel.external ? resolveTarget(owner, rel.target) : null;
+    },
+    has: (partName) => template.pkg.has(partName),
+    xml: (partName) => template.xml(partName).root,
+    relationships: (partName) => template.relationships(partName),
+  };
+}
+
+/**
+ * `owner`: the slide or layout part the shapes are on; `inheritFrom`: the layout its placeholders inherit from
+ * (for a layout's own shapes: itself, then its master).
+ */
+function inspectShapes(
+  root: XmlElement,
+  template: Template,
+  owner: string,
+  inheritFrom: string | null,
+): InspectedShape[] {
   const spTree = firstDescendant(root, 'p:spTree');
   if (!spTree) return [];
   const groupOf = new Map<XmlElement, string>();
@@ -86,7 +136,7 @@ function inspectShapes(root: XmlElement): InspectedShape[] {
       for (const inner of descendants(shape.element)) groupOf.set(inner, shape.name);
   return shapes.map((shape) => {
     const text = paragraphsText(shape.element);
-    return {
+    const inspected: InspectedShape = {
       name: shape.name,
       id: shape.id,
       kind: shape.kind,
@@ -95,7 +145,40 @@ function inspectShapes(root: XmlElement): InspectedShape[] {
       placeholder: shape.placeholder,
       group: groupOf.get(shape.element) ?? null,
     };
+    if (shape.kind === 'picture' || shape.placeholder?.type === 'pic')
+      inspected.frame = pictureFrame(frameOf(spTree, shape, template, inheritFrom));
+    if (shape.kind === 'chart') {
+      const chart = summarizeChart(shape.element, chartReader(template, owner));
+      if (chart) inspected.chart = chart;
+    }
+    const table = shape.kind === 'table' ? describeTable(shapeVariants(shape)[0] ?? shape.element) : null;
+    if (table) inspected.table = table;
+    return inspected;
   });
+}
+
+function frameOf(
+  spTree: XmlElement,
+  shape: FoundShape,
+  template: Template,
+  inheritFrom: string | null,
+): Box | null {
+  const shapeEl = shapeVariants(shape)[0] ?? shape.element;
+  const own = ownBox(shapeEl);
+  if (own) return toSlideSpace(own, enclosingGroups(spTree, shape));
+  const key = placeholderKey(shapeEl);
+  return key ? firstXfrm(template.inheritedPlaceholders(inheritFrom, key)) : null;
+}
+
+const EMU_PER_PIXEL = 9525;
+
+function pictureFrame(box: Box | null): PictureFrame | null {
+  if (!box || box.cx <= 0 || box.cy <= 0) return null;
+  return {
+    widthPx: Math.round(box.cx / EMU_PER_PIXEL),
+    heightPx: Math.round(box.cy / EMU_PER_PIXEL),
+    aspectRatio: Math.round((box.cx / box.cy) * 1000) / 1000,
+  };
 }
 
 function paragraphsText(el: XmlElement): string {

@@ -2,12 +2,34 @@
  * /docs: the OpenAPI document rendered as one self-contained HTML page (no scripts, no CDN: the service must
  * document itself on a machine without internet access).
  */
+import { createHash } from 'node:crypto';
+
 type Json = Record<string, unknown>;
+
+/** The page's one style sheet, inline; the Content-Security-Policy admits it by this hash and nothing else. */
+const DOCS_STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
+code,pre{font-family:ui-monospace,monospace;background:#f4f4f4;padding:0 .2em}pre{padding:.5em;overflow:auto}
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
+.method{background:#2b5;color:#fff;padding:0 .4em;border-radius:3px}section{border-top:1px solid #ddd;margin-top:1.5em}
+`;
+
+/** CSP source expression of DOCS_STYLE (CSP Level 3 § 2.3.1, hash-source). */
+export const DOCS_STYLE_SOURCE = `'sha256-${createHash('sha256').update(DOCS_STYLE).digest('base64')}'`;
 
 const isRecord = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function escapeHtml(value: unknown): string {
+/** One page with the docs' own style: no scripts, no external resources. */
+export function htmlPage(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${DOCS_STYLE}</style></head><body>
+${body}
+</body></html>`;
+}
+
+export function escapeHtml(value: unknown): string {
   return String(value)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -103,7 +125,10 @@ function renderOperation(path: string, method: string, operation: Json): string 
   return `<section>${parts.join('\n')}</section>`;
 }
 
-export function renderDocsPage(document: Json): string {
+export function renderDocsPage(
+  document: Json,
+  guideLinks: readonly { name: string; title: string }[] = [],
+): string {
   const info = isRecord(document.info) ? document.info : {};
   const paths = isRecord(document.paths) ? document.paths : {};
   const operations: string[] = [];
@@ -126,19 +151,17 @@ export function renderDocsPage(document: Json): string {
       ([name, schema]) =>
         `<section><h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3>${renderSchema(schema)}<details><summary>JSON Schema</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details></section>`,
     );
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(info.title ?? 'API')} API</title>
-<style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
-code,pre{font-family:ui-monospace,monospace;background:#f4f4f4;padding:0 .2em}pre{padding:.5em;overflow:auto}
-table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;text-align:left;vertical-align:top}
-.method{background:#2b5;color:#fff;padding:0 .4em;border-radius:3px}section{border-top:1px solid #ddd;margin-top:1.5em}
-</style></head><body>
-<h1>${escapeHtml(info.title ?? 'API')} <small>${escapeHtml(info.version ?? '')}</small></h1>
+  const guides = guideLinks.map(
+    (g) => `<li><a href="/docs/${escapeHtml(g.name)}">${escapeHtml(g.title)}</a></li>`,
+  );
+  return htmlPage(
+    `${String(info.title ?? 'API')} API`,
+    `<h1>${escapeHtml(info.title ?? 'API')} <small>${escapeHtml(info.version ?? '')}</small></h1>
 <p>${escapeHtml(info.description ?? '')}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a></p>
+<h2>Guides</h2><ul>${guides.join('')}</ul>
 <h2>Endpoints</h2><ul>${index.join('')}</ul>
 ${operations.join('\n')}
 <h2>Schemas</h2>
-${schemas.join('\n')}
-</body></html>`;
+${schemas.join('\n')}`,
+  );
 }

@@ -2,7 +2,8 @@
  * The one place that turns errors into response bodies (DESIGN.md: "one error mapper"). Shapes and texts follow
  * service-interface.md § Errors: A for 400, B for 401/404/429, C for 500 with the endpoint's own detail, and the
  * token endpoint's `{isSuccess, Message, Result}`. Fastify's own request errors (bad JSON, body too large,
- * multipart limits, unsupported media type) are a client's invalid input, so they become shape A.
+ * multipart limits, unsupported media type) are a client's invalid input, so they become shape A; so do the
+ * requests refused before any route runs (mapUnroutedError): Fastify's own error bodies never reach a client.
  */
 import { EngineError } from '../engine/index.js';
 import {
@@ -11,6 +12,7 @@ import {
   InvalidInputError,
   MissingCredentialsError,
   NotFoundError,
+  ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
 } from '../service/errors.js';
@@ -83,7 +85,7 @@ function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits
   }
 }
 
-function clientError(statusCode: 401 | 403 | 404 | 429, message: string, detail: string): MappedError {
+function clientError(statusCode: 401 | 403 | 404 | 429 | 503, message: string, detail: string): MappedError {
   return { statusCode, body: { statusCode, message, detail }, headers: {}, serverFault: false };
 }
 
@@ -110,14 +112,57 @@ function mapTokenError(error: unknown, limits: ErrorMapperLimits): MappedError {
   });
   if (error instanceof MissingCredentialsError) return token(400, error.message);
   if (error instanceof InvalidCredentialsError) return token(401, 'Invalid e-mail/password combination.');
-  if (error instanceof InvalidInputError) return token(400, error.message);
+  if (error instanceof InvalidInputError || error instanceof EngineError) return token(400, error.message);
+  // Sign-in throttling: the interface gives the token endpoint no 429 row, so the shape of the other 429s.
   if (error instanceof TooManyRequestsError)
-    return { ...token(429, error.message), headers: retryAfter(error) };
+    return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
   if (isFastifyClientError(error)) return token(400, describeRequestError(error, limits));
   return token(500, 'Internal Server Error', true);
 }
 
+/** What Node's HTTP parser and Fastify's router report on a request no route saw. */
+export interface UnroutedError {
+  code?: string;
+  message: string;
+  /** llhttp's explanation of a parse error ("Invalid character in chunk size"). */
+  reason?: string;
+}
+
+/**
+ * A request refused before routing: an over-long path parameter can name no job (404, shape B); anything else
+ * (a URL that does not decode, headers past `maxHeaderBytes`, a malformed request line, header or chunked body)
+ * is invalid input (400, shape A).
+ */
+export function mapUnroutedError(error: UnroutedError, maxHeaderBytes: number): MappedError {
+  switch (error.code) {
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return clientError(
+        404,
+        'Not Found',
+        'No such resource: a path segment is longer than any id this server issues (job ids have 36 characters).',
+      );
+    case 'FST_ERR_BAD_URL':
+      return invalidInput(
+        'the request URL is malformed: a percent-escape in its path does not decode to UTF-8',
+      );
+    case 'HPE_HEADER_OVERFLOW':
+      return invalidInput(`the request headers are too large: at most ${maxHeaderBytes} bytes are accepted`);
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return invalidInput('the request was not received in time');
+    default:
+      return invalidInput(`malformed HTTP request: ${error.reason ?? error.message}`);
+  }
+}
+
+/** Retry-After of a shutting-down server: a restart, or another instance, is usually there within seconds. */
+const SHUTDOWN_RETRY_SECONDS = '5';
+
 export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMapperLimits): MappedError {
+  if (error instanceof ServiceUnavailableError) {
+    const mapped = clientError(503, 'Service Unavailable', error.message);
+    return { ...mapped, headers: { 'retry-after': SHUTDOWN_RETRY_SECONDS, connection: 'close' } };
+  }
   if (endpoint === 'token') return mapTokenError(error, limits);
   if (error instanceof EngineError || error instanceof InvalidInputError) return invalidInput(error.message);
   if (error instanceof MissingCredentialsError) return invalidInput(error.message);

@@ -10,9 +10,12 @@ export interface InvalidInputBody {
   details: string;
 }
 
-/** Shape B (401, 403, 404, 429). 403 is our download refusal, which the interface leaves unspecified. */
+/**
+ * Shape B (401, 403, 404, 429). 403 is our download refusal and 503 a shutting-down server, which the interface
+ * leaves unspecified.
+ */
 export interface ClientErrorBody {
-  statusCode: 401 | 403 | 404 | 429;
+  statusCode: 401 | 403 | 404 | 429 | 503;
   message: string;
   detail: string;
 }

@@ -10,6 +10,12 @@ export interface HttpConfig {
   readonly host: string;
   /** Absolute base URL used in `file_url` links; null: derived from the request's protocol and Host header. */
   readonly publicBaseUrl: string | null;
+  /** Host names (`name`, or `name:port`) a `file_url` may be built from when publicBaseUrl is null. */
+  readonly trustedHosts: readonly string[];
+  /** Which proxies' X-Forwarded-* headers are believed: none, any, a hop count, or their addresses. */
+  readonly trustProxy: boolean | number | readonly string[];
+  /** Bearer token /metrics asks for; null: /metrics is open. */
+  readonly metricsToken: string | null;
   readonly logLevel: string;
   readonly limits: {
     /** Largest single uploaded file, and the largest non-multipart body, in bytes. */

@@ -64,6 +64,25 @@ export function createHttpMetrics(service: DeckforgeService): HttpMetrics {
     },
   });
   new Gauge({
+    name: 'deckforge_generation_workers',
+    help: 'Generation threads by state: busy (running a deck) or idle (ready for one).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const { workers } = await readStats();
+      this.set({ state: 'busy' }, workers.busy);
+      this.set({ state: 'idle' }, workers.idle);
+    },
+  });
+  new Gauge({
+    name: 'deckforge_generation_waiting',
+    help: 'Generations waiting for a free thread.',
+    registers: [registry],
+    async collect() {
+      this.set((await readStats()).workers.waiting);
+    },
+  });
+  new Gauge({
     name: 'deckforge_generated_slides',
     help: 'Slides generated since the process started (sync and async), as counted by the service.',
     registers: [registry],

@@ -73,6 +73,7 @@ const bearer = [{ bearerAuth: [] }];
 const paths: Json = {
   '/v1.0/token/create': {
     post: {
+      operationId: 'createToken',
       summary: 'Create a bearer token',
       description: 'Issues a token valid for 24 hours from the account e-mail, password and security key.',
       security: [],
@@ -95,6 +96,7 @@ const paths: Json = {
   },
   '/v1.0/generator/create': {
     post: {
+      operationId: 'generatePresentation',
       summary: 'Generate a presentation synchronously',
       description:
         'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName; ' +
@@ -121,6 +123,7 @@ const paths: Json = {
   },
   '/v2.0/generator/create-async': {
     post: {
+      operationId: 'submitGenerationJob',
       summary: 'Submit a generation job',
       description:
         'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
@@ -137,6 +140,7 @@ const paths: Json = {
   },
   '/v2.0/jobs/{jobId}/status': {
     get: {
+      operationId: 'getJobStatus',
       summary: 'Read a job status',
       description: 'Each call on a SUCCEEDED job returns a fresh pre-signed link, valid 15 minutes.',
       security: bearer,
@@ -151,6 +155,7 @@ const paths: Json = {
   },
   '/v2.0/files/{signedPath}': {
     get: {
+      operationId: 'downloadJobResult',
       summary: 'Download a job result (pre-signed link)',
       description:
         'Use file_url exactly as the status response returned it. The link carries its own authorization: a ' +
@@ -169,6 +174,7 @@ const paths: Json = {
   },
   '/v1.0/usage': {
     get: {
+      operationId: 'getUsage',
       summary: 'Read plan and usage',
       security: bearer,
       responses: {
@@ -182,6 +188,7 @@ const paths: Json = {
   },
   '/v1/usage': {
     get: {
+      operationId: 'getUsageV1',
       summary: 'Read plan and usage (alias of /v1.0/usage)',
       security: bearer,
       responses: {
@@ -194,9 +201,12 @@ const paths: Json = {
   },
   '/v1.0/template/inspect': {
     post: {
+      operationId: 'inspectTemplate',
       summary: 'Inspect a template',
       description:
-        'Slides, layouts and every shape (name, id, kind, text, tags): the output of `deckforge inspect --json`. ' +
+        'Slides, layouts and every shape (name, id, kind, text, tags; for a picture its frame, for a table its ' +
+        'grid, merges and first row, for a chart its types, series names, category count and workbook): the ' +
+        'output of `deckforge inspect --json`. ' +
         'Send the template as multipart `files`, or its URL in a `templateUrl` field.',
       security: bearer,
       requestBody: {
@@ -227,20 +237,31 @@ const paths: Json = {
   },
   '/healthz': {
     get: {
-      summary: 'Liveness of the service and its stores',
+      operationId: 'getHealth',
+      summary: 'Liveness of the service, its stores and its generation threads',
       security: [],
-      responses: { '200': { description: 'Healthy.' }, '503': { description: 'A store is unavailable.' } },
+      responses: {
+        '200': { description: 'Healthy: `status` "ok", with the checks and the threads busy and idle.' },
+        '503': {
+          description:
+            '`status` "unavailable" (a store does not answer) or "degraded" (no generation thread has been free for 30 s).',
+        },
+      },
     },
   },
   '/metrics': {
     get: {
+      operationId: 'getMetrics',
       summary: 'Prometheus metrics',
+      description:
+        'Open, unless DECKFORGE_METRICS_TOKEN is set: then it wants `Authorization: Bearer <that token>`.',
       security: [],
-      responses: { '200': { description: 'Prometheus text format.' } },
+      responses: { '200': { description: 'Prometheus text format.' }, '401': error401 },
     },
   },
   '/openapi.json': {
     get: {
+      operationId: 'getOpenApiDocument',
       summary: 'This document',
       security: [],
       responses: { '200': { description: 'OpenAPI 3.1, JSON.' } },
@@ -248,6 +269,7 @@ const paths: Json = {
   },
   '/docs': {
     get: {
+      operationId: 'getDocs',
       summary: 'This document as HTML',
       security: [],
       responses: { '200': { description: 'HTML page.' } },
@@ -261,8 +283,12 @@ export function buildOpenApiDocument(version: string): Json {
     info: {
       title: 'Deckforge',
       version,
-      description: 'A .pptx template plus JSON in, a filled .pptx out: synchronously or as a job.',
+      description:
+        'A .pptx template plus JSON in, a filled .pptx out: synchronously or as a job. Guides: /docs/payload ' +
+        '(the jsonData reference with examples), /docs/http-api, /docs/configuration, /docs/operations.',
     },
+    // Relative to where this document is served: the server that answers /openapi.json is the API.
+    servers: [{ url: '/', description: 'This Deckforge server' }],
     paths,
     components: {
       schemas: OPENAPI_SCHEMAS,

@@ -1,11 +1,14 @@
 /**
- * The `components.schemas` of the OpenAPI document: the response bodies of spec/service-interface.md, and the
- * jsonData schema taken from the engine (payload/parse-payload.ts) so that docs and validation cannot drift.
+ * The `components.schemas` of the OpenAPI document: the response bodies of the service interface, and the
+ * jsonData schema taken from the engine (payload/parse-payload.ts) so that docs and validation cannot drift. The
+ * payload's named parts (Presentation, Slide, Shape, …) are hoisted beside the others, so every reference is a
+ * plain `#/components/schemas/…` that any OpenAPI tool resolves.
  */
-import { payloadJsonSchema } from '../engine/index.js';
+import { payloadJsonSchemaParts } from '../engine/index.js';
 
-export const OPENAPI_SCHEMAS: Record<string, unknown> = {
-  JsonData: payloadJsonSchema,
+const payload = payloadJsonSchemaParts('#/components/schemas/');
+
+const RESPONSE_SCHEMAS: Record<string, unknown> = {
   TokenRequest: {
     type: 'object',
     required: ['username', 'password', 'key'],
@@ -97,3 +100,24 @@ export const OPENAPI_SCHEMAS: Record<string, unknown> = {
     },
   },
 };
+
+function combine(): Record<string, unknown> {
+  const schemas: Record<string, unknown> = {
+    JsonData: {
+      ...payload.schema,
+      description:
+        'The presentation definition sent as the jsonData form field. Unknown keys are ignored with a warning; ' +
+        'null on an optional field means "not given". Reference with examples: /docs/payload.',
+    },
+  };
+  for (const [name, schema] of [
+    ...Object.entries(payload.definitions),
+    ...Object.entries(RESPONSE_SCHEMAS),
+  ]) {
+    if (name in schemas) throw new Error(`OpenAPI schema name "${name}" is used twice`);
+    schemas[name] = schema;
+  }
+  return schemas;
+}
+
+export const OPENAPI_SCHEMAS: Record<string, unknown> = combine();

@@ -1,7 +1,9 @@
 /**
  * Reads the three body styles the interface allows into one form: multipart/form-data (`files` + fields),
  * application/x-www-form-urlencoded (the template-by-link variant) and, beyond the interface, application/json.
- * Limits come from configuration and are answered as invalid input naming the limit (error-mapper.ts).
+ * Limits come from configuration and are answered as invalid input naming the limit (error-mapper.ts). A field
+ * sent twice, or two files of one name, is refused rather than one silently picked (issue 10); so is a
+ * multipart body the parser cannot read.
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
@@ -20,14 +22,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function duplicateField(name: string): InvalidInputError {
+  return new InvalidInputError(`${name}: the form field was sent more than once; send it once`);
+}
+
+function setField(fields: Record<string, string>, name: string, value: string): void {
+  if (Object.hasOwn(fields, name)) throw duplicateField(name);
+  fields[name] = value;
+}
+
+/** Errors of our own and Fastify's limit errors pass; anything else the multipart parser threw is malformed input. */
+function multipartError(error: unknown): unknown {
+  if (error instanceof InvalidInputError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  const reason = error instanceof Error ? error.message : String(error);
+  return new InvalidInputError(`the multipart/form-data body is malformed: ${reason}`);
+}
+
 async function readMultipart(request: FastifyRequest, limits: ErrorMapperLimits): Promise<ReceivedForm> {
+  try {
+    return await readParts(request, limits);
+  } catch (error) {
+    throw multipartError(error);
+  }
+}
+
+async function readParts(request: FastifyRequest, limits: ErrorMapperLimits): Promise<ReceivedForm> {
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
+  const fileNames = new Set<string>();
   let total = 0;
   for await (const part of request.parts()) {
     if (part.type === 'file' && part.fieldname === 'jsonData') {
       // `curl -F jsonData=@payload.json` sends the payload as a file part: it is still the jsonData field.
-      fields.jsonData = (await part.toBuffer()).toString('utf8');
+      setField(fields, 'jsonData', (await part.toBuffer()).toString('utf8'));
     } else if (part.type === 'file') {
       // toBuffer() throws FST_REQ_FILE_TOO_LARGE past limits.fileSize; the mapper names the limit.
       const bytes = await part.toBuffer();
@@ -37,6 +66,13 @@ async function readMultipart(request: FastifyRequest, limits: ErrorMapperLimits)
           `uploaded files together exceed the upload size limit of ${uploadLimitText(limits)}`,
         );
       }
+      // The payload names files by name: two of one name would leave it to chance which one it gets.
+      if (fileNames.has(part.filename)) {
+        throw new InvalidInputError(
+          `files: two uploaded files are named "${part.filename}"; give each file its own name`,
+        );
+      }
+      fileNames.add(part.filename);
       files.push({
         name: part.filename,
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length),
@@ -47,7 +83,7 @@ async function readMultipart(request: FastifyRequest, limits: ErrorMapperLimits)
           `form field ${part.fieldname} exceeds the upload size limit of ${uploadLimitText(limits)}`,
         );
       }
-      fields[part.fieldname] = String(part.value);
+      setField(fields, part.fieldname, String(part.value));
     }
   }
   return { fields, files, json: null };
@@ -62,7 +98,8 @@ export async function readForm(request: FastifyRequest, limits: ErrorMapperLimit
   if (isRecord(body)) {
     for (const [key, value] of Object.entries(body)) {
       if (typeof value === 'string') fields[key] = value;
-      else if (Array.isArray(value) && typeof value[0] === 'string') fields[key] = value[0];
+      // A urlencoded field given twice arrives as an array.
+      else if (Array.isArray(value) && !isJson) throw duplicateField(key);
     }
   }
   return { fields, files: [], json: isJson ? body : null };

@@ -2,13 +2,12 @@
  * The HTTP server: Fastify wired to the service facade. The only code that knows Fastify (DESIGN.md). The CLI's
  * `serve` command calls `createHttpServer(runtime.service, config)` and then `listen()`.
  */
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { DeckforgeService } from '../service/deckforge-service.js';
-import { NotFoundError } from '../service/errors.js';
+import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { registerBearerAuth } from './bearer-auth.js';
+import { registerBodyParsers } from './body-parsers.js';
 import { mapError, type ErrorMapperLimits } from './error-mapper.js';
 import type { HttpConfig } from './http-config.js';
 import { createHttpMetrics } from './metrics.js';
@@ -20,11 +19,15 @@ import { registerOperationsRoutes } from './routes/operations-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { onClientError, onFrameworkError } from './transport-errors.js';
 
 export interface HttpServer {
   /** Binds `config.host:config.port`; resolves to the base URL (`http://127.0.0.1:41234`). */
   listen(): Promise<string>;
   close(): Promise<void>;
+  /** Drops every open connection, also those mid-request (a bounded shutdown's last resort). */
+  closeConnections(): void;
   app: FastifyInstance;
 }
 
@@ -32,8 +35,6 @@ export interface HttpServerOptions {
   /** Where log lines go (tests read them to prove secrets stay out); stdout by default. */
   logStream?: DestinationStream;
 }
-
-const MULTIPART_TEXT_FIELDS = 20;
 
 export async function createHttpServer(
   service: DeckforgeService,
@@ -44,30 +45,34 @@ export async function createHttpServer(
     maxUploadBytes: config.limits.maxUploadBytes,
     maxFilesPerRequest: config.limits.maxFilesPerRequest,
   };
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     genReqId: requestIdFor,
     logController: new OneLinePerRequest(),
     bodyLimit: limits.maxUploadBytes,
     // Sync generation of a large deck may take minutes; the interface recommends async for those.
     requestTimeout: 0,
+    trustProxy: proxyTrust(config.trustProxy),
+    // Fastify would answer requests arriving during close() with a body of its own; the hook below does.
+    return503OnClosing: false,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: (error, socket) => onClientError(error, socket, app.log),
   });
   const metrics = createHttpMetrics(service);
   const context: RouteContext = { service, config, limits, metrics };
 
-  await app.register(formbody, { bodyLimit: limits.maxUploadBytes });
-  await app.register(multipart, {
-    limits: {
-      fileSize: limits.maxUploadBytes,
-      files: limits.maxFilesPerRequest,
-      fieldSize: limits.maxUploadBytes,
-      fields: MULTIPART_TEXT_FIELDS,
-      parts: limits.maxFilesPerRequest + MULTIPART_TEXT_FIELDS,
-    },
-  });
+  await registerSecurityHeaders(app);
+  await registerBodyParsers(app, limits);
 
+  let closing = false;
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) throw new ServiceUnavailableError('The server is shutting down; retry in a few seconds.');
+  });
+  // An answer finished while closing ends its connection: close() need not wait for keep-alive to time out.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     metrics.observeRequest(
@@ -85,6 +90,9 @@ export async function createHttpServer(
         { status: mapped.statusCode, reason: error instanceof Error ? error.name : 'error' },
         'request refused',
       );
+    // Refused before its body was read to the end (a multipart part left unread, a 401 before the upload):
+    // the rest of the body would be taken for the connection's next request, or stall it. Close instead.
+    if (!request.raw.complete) reply.header('connection', 'close');
     return reply.code(mapped.statusCode).headers(mapped.headers).send(mapped.body);
   });
   app.setNotFoundHandler(async (request, reply) => {
@@ -106,7 +114,19 @@ export async function createHttpServer(
       return app.listen({ port: config.port, host: config.host });
     },
     async close() {
+      closing = true;
       await app.close();
     },
+    closeConnections() {
+      app.server.closeAllConnections();
+    },
   };
+}
+
+/** DECKFORGE_TRUST_PROXY in Fastify's terms; a hop count becomes proxy-addr's trust function. */
+function proxyTrust(
+  setting: HttpConfig['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return typeof setting === 'boolean' ? setting : [...setting];
 }

@@ -63,7 +63,7 @@ export class AccountAdmin {
   async ensureFirstAccount(email = 'admin@deckforge.local'): Promise<CreatedAccount | null> {
     if ((await this.deps.accounts.count()) > 0) return null;
     try {
-      return await this.create({ email });
+      return await this.create({ email, plan: this.deps.plans.firstAccountPlan });
     } catch (error) {
       // Another process (a second `serve`, or `accounts create`) won the race: fine.
       if ((await this.deps.accounts.count()) > 0) return null;

@@ -4,14 +4,18 @@
  */
 import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
-import { InvalidInputError, TooManyRequestsError } from './errors.js';
+import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
 import { generateNow } from './generate-now.js';
 import { authenticate, issueToken } from './issue-token.js';
 import { jobStatus, openDownload } from './job-status.js';
-import { FetchError } from './ports/index.js';
+import { FetchError, GenerationTimeoutError } from './ports/index.js';
 import type { ServiceDeps } from './service-deps.js';
+import { SignInGuard } from './sign-in-guard.js';
 import { submitJob } from './submit-job.js';
 import { usageReport } from './usage-report.js';
+
+/** /healthz says "degraded" once no generation thread has been free for this long (issue 10). */
+export const WORKERS_STALLED_AFTER_MS = 30_000;
 
 export interface CreatedService {
   service: DeckforgeService;
@@ -24,9 +28,10 @@ export function createDeckforgeService(
   onClose: () => Promise<void> = async () => {},
 ): CreatedService {
   let onQueued: () => void = () => undefined;
+  const signIns = new SignInGuard(deps.rateLimiter);
 
   const service: DeckforgeService = {
-    issueToken: (credentials) => issueToken(deps, credentials),
+    issueToken: (credentials, origin) => issueToken(deps, signIns, credentials, origin),
     authenticate: (token) => authenticate(deps, token),
 
     async checkRateLimit(account: Account): Promise<void> {
@@ -52,7 +57,12 @@ export function createDeckforgeService(
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);
-      return deps.pool.inspect(bytes);
+      try {
+        return await deps.pool.inspect(bytes);
+      } catch (error) {
+        if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
+        throw error;
+      }
     },
 
     async stats(): Promise<ServiceStats> {
@@ -63,6 +73,7 @@ export function createDeckforgeService(
         generatedDecks: deps.counters.decks,
         generatedSlides: deps.counters.slides,
         generationSeconds: deps.counters.seconds,
+        workers: deps.pool.stats(),
       };
     },
 
@@ -77,9 +88,12 @@ export function createDeckforgeService(
           () => false,
         ),
         blobStore: await deps.blobs.ping().catch(() => false),
-        workers: deps.pool.size > 0,
       };
-      return { ok: Object.values(checks).every(Boolean), checks };
+      const workers = deps.pool.stats();
+      // Every thread busy (or being replaced) for long: requests wait however healthy the rest is.
+      const stalled = workers.saturatedMs >= WORKERS_STALLED_AFTER_MS;
+      const status = !Object.values(checks).every(Boolean) ? 'unavailable' : stalled ? 'degraded' : 'ok';
+      return { status, checks: { ...checks, workers: !stalled }, workers };
     },
 
     close: onClose,
@@ -102,7 +116,7 @@ async function templateToInspect(
     try {
       return await deps.fetcher.fetch(url);
     } catch (error) {
-      if (error instanceof FetchError) throw new InvalidInputError(error.message);
+      if (error instanceof FetchError) throw new InvalidInputError(`template ${error.message}`);
       throw error;
     }
   }

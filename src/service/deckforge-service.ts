@@ -4,7 +4,9 @@
  * ports. Every method throws the typed errors of `errors.ts` (or an EngineError for template/payload
  * problems, which the caller maps to 400), never a string.
  */
+import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
+import type { GenerationPoolStats } from './ports/generation-pool.js';
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
@@ -45,8 +47,20 @@ export interface IssuedToken {
   hasSubscription: boolean;
 }
 
+/**
+ * A .pptx on its way to a client, read from disk rather than held in memory (a deck may be hundreds of
+ * megabytes): streamed (HTTP) or read whole (callers that want the bytes). A generated deck's temporary file
+ * is removed once it has been read or discarded.
+ */
+export interface DeckContent {
+  byteLength: number;
+  stream(): Readable;
+  bytes(): Promise<Uint8Array>;
+  discard(): Promise<void>;
+}
+
 export interface GeneratedDeck {
-  bytes: Uint8Array;
+  content: DeckContent;
   /** Without path, with `.pptx`. */
   fileName: string;
   slideCount: number;
@@ -62,6 +76,12 @@ export interface JobStatus {
   fileUrl: string | null;
   warnings: Warning[];
 }
+
+/**
+ * The scheme, host and port a download link starts with (`https://decks.example.com`), or a function giving
+ * it, called only when a link is made (it may throw an error to answer instead).
+ */
+export type LinkBase = string | (() => string);
 
 export interface UsageReport {
   usedSlideCount: number;
@@ -79,7 +99,7 @@ export interface UsageReport {
 }
 
 export interface Download {
-  bytes: Uint8Array;
+  content: DeckContent;
   fileName: string;
 }
 
@@ -90,11 +110,26 @@ export interface ServiceStats {
   generatedDecks: number;
   generatedSlides: number;
   generationSeconds: number;
+  /** The generation threads now: busy, idle, tasks waiting, how long none has been free. */
+  workers: GenerationPoolStats;
+}
+
+export interface ServiceHealth {
+  /** `degraded`: every generation thread has been taken for a while; `unavailable`: a store does not answer. */
+  status: 'ok' | 'degraded' | 'unavailable';
+  checks: Record<string, boolean>;
+  workers: GenerationPoolStats;
 }
 
 export interface DeckforgeService {
-  /** Throws MissingCredentialsError (400) or InvalidCredentialsError (401). */
-  issueToken(credentials: { username?: string; password?: string; key?: string }): Promise<IssuedToken>;
+  /**
+   * Throws MissingCredentialsError (400), InvalidCredentialsError (401), or TooManyRequestsError (429) when
+   * the e-mail or the client address has failed too often lately (sign-in-guard.ts).
+   */
+  issueToken(
+    credentials: { username?: string; password?: string; key?: string },
+    origin?: { clientAddress?: string },
+  ): Promise<IssuedToken>;
   /** Resolves a bearer token (without the `Bearer ` prefix) or throws UnauthorizedError. */
   authenticate(token: string | undefined): Promise<Account>;
   /** Per-account request rate; throws TooManyRequestsError. Called by the transport for each API call. */
@@ -105,7 +140,7 @@ export interface DeckforgeService {
   generateNow(account: Account, request: GenerationRequest): Promise<GeneratedDeck>;
   submitJob(account: Account, request: GenerationRequest): Promise<{ jobId: string; status: 'QUEUED' }>;
   /** Another account's job and an expired job are NotFoundError, exactly like an unknown id. */
-  jobStatus(account: Account, jobId: string, baseUrl: string): Promise<JobStatus>;
+  jobStatus(account: Account, jobId: string, baseUrl: LinkBase): Promise<JobStatus>;
   /** `signedPath` is the request path plus query of a download link. Throws ForbiddenDownloadError. */
   openDownload(signedPath: string): Promise<Download>;
   usage(account: Account): Promise<UsageReport>;
@@ -117,7 +152,7 @@ export interface DeckforgeService {
 
   /** Figures for /metrics, read on each scrape: jobs by state, queue depth, finished jobs' totals. */
   stats(): Promise<ServiceStats>;
-  /** Liveness of the parts behind the ports (database, queue, blob store). */
-  health(): Promise<{ ok: boolean; checks: Record<string, boolean> }>;
+  /** Liveness of the parts behind the ports (database, queue, blob store) and of the generation threads. */
+  health(): Promise<ServiceHealth>;
   close(): Promise<void>;
 }

@@ -9,7 +9,21 @@ export class ServiceError extends Error {
 
 /** 400, shape A: `message: "Invalid input parameters"`, `details` = this message. */
 export class InvalidInputError extends ServiceError {
-  override readonly name = 'InvalidInputError';
+  override readonly name: string = 'InvalidInputError';
+}
+
+/**
+ * 400, shape A (a FAILED job's reason): the deck took longer to build than the generation time budget allows,
+ * and the work was stopped. Like the slide and upload limits, a limit of this server the request went past.
+ */
+export class GenerationTimeLimitError extends InvalidInputError {
+  override readonly name = 'GenerationTimeLimitError';
+  constructor(budgetMs: number) {
+    super(
+      `generating the presentation took longer than the ${Math.round(budgetMs / 1000)}-second limit ` +
+        '(DECKFORGE_GENERATION_TIMEOUT_SECONDS) and was stopped: ask for fewer slides or use a smaller template',
+    );
+  }
 }
 
 /** 401, shape B. */
@@ -32,6 +46,11 @@ export class TooManyRequestsError extends ServiceError {
   ) {
     super(message);
   }
+}
+
+/** 503, shape B: the server is shutting down and takes no new work; the client retries shortly. */
+export class ServiceUnavailableError extends ServiceError {
+  override readonly name = 'ServiceUnavailableError';
 }
 
 /** Token endpoint, 400: a required form field is missing. */

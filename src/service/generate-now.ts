@@ -1,14 +1,19 @@
 /**
  * Endpoint 2: generate synchronously. Quota is reserved first, settled on success (written with the next
- * usage flush: usage-writer.ts), released on any failure.
+ * usage flush: usage-writer.ts), released on any failure. Continuation slides of long tables (known once the
+ * deck is built) are reserved then, on top: a deck they do not fit is refused with a 429 like any other. The
+ * deck is written to a scratch file as it is built and streamed to the client from there (deck-content.ts).
  */
-import { performance } from 'node:perf_hooks';
+import { rm } from 'node:fs/promises';
+import { EngineError } from '../engine/index.js';
+import { scratchFile, temporaryContent } from './deck-content.js';
 import type { Account, GeneratedDeck, GenerationRequest } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
-import { fetchRemoteFiles, prepareRequest } from './generation-input.js';
+import { fetchRequestUrls, generationTask, prepareRequest } from './generation-input.js';
 import { FetchError } from './ports/index.js';
+import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from './service-deps.js';
-import { reserveSlides } from './slide-quota.js';
+import { reserveContinuationSlides, reserveSlides } from './slide-quota.js';
 
 export async function generateNow(
   deps: ServiceDeps,
@@ -17,27 +22,55 @@ export async function generateNow(
 ): Promise<GeneratedDeck> {
   const prepared = prepareRequest(deps, input, 'sync');
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, null);
+  const file = scratchFile(deps.settings.scratchDir);
   try {
+    let unavailable: Map<string, string>;
     try {
-      await fetchRemoteFiles(deps, prepared);
+      unavailable = await fetchRequestUrls(deps, prepared);
     } catch (error) {
       if (error instanceof FetchError) throw new InvalidInputError(error.message);
       throw error;
     }
-    const started = performance.now();
-    const result = await deps.pool.generate({ payload: prepared.payload, files: prepared.files });
-    deps.counters.decks += 1;
-    deps.counters.slides += result.slideCount;
-    deps.counters.seconds += (performance.now() - started) / 1000;
-    deps.usage.settle(reservationId, result.slideCount);
+    const task = generationTask(deps, prepared, unavailable, deps.settings.limits.syncMaxSlides);
+    const result = await runGeneration(deps, task, file).catch((error: unknown) => {
+      throw withAsyncAdvice(error, deps.settings.limits);
+    });
+    // Slides a long table continued on count too; when they do not fit the allowance, the deck is not given.
+    const extra = result.slideCount - prepared.slideCount;
+    if (extra > 0) {
+      const extraId = await reserveContinuationSlides(deps, account, extra, prepared.slideCount);
+      deps.usage.settle(extraId, extra);
+    }
+    deps.usage.settle(reservationId, Math.min(result.slideCount, prepared.slideCount));
     return {
-      bytes: result.bytes,
+      content: temporaryContent(file, result.byteLength),
       fileName: result.fileName,
       slideCount: result.slideCount,
       warnings: result.warnings, // the engine repeats the payload parse warnings itself
     };
   } catch (error) {
+    await rm(file, { force: true });
     await deps.ledger.release(reservationId);
     throw error;
   }
+}
+
+/**
+ * Long tables continued past the synchronous slide limit: the message says the asynchronous endpoint takes
+ * more, when it does. (The engine only knows the number it was given.)
+ */
+function withAsyncAdvice(error: unknown, limits: ServiceDeps['settings']['limits']): unknown {
+  const { syncMaxSlides, maxSlidesPerRequest } = limits;
+  const overSyncLimit =
+    error instanceof EngineError &&
+    error.code === 'LIMIT_EXCEEDED' &&
+    error.message.includes(`more than ${syncMaxSlides} slides`);
+  if (!overSyncLimit || syncMaxSlides >= maxSlidesPerRequest) return error;
+  const message = error.path ? error.message.slice(error.path.length + 2) : error.message;
+  return new EngineError(
+    'LIMIT_EXCEEDED',
+    `${message}; synchronous generation makes at most ${syncMaxSlides} slides, ` +
+      `POST /v2.0/generator/create-async up to ${maxSlidesPerRequest}`,
+    error.path,
+  );
 }

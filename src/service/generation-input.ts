@@ -1,12 +1,13 @@
 /**
  * Turns a transport's GenerationRequest into something the engine can run: `jsonData` parsed and validated
- * (malformed → 400 before any work), the configured limits checked (400), uploaded templates present, and the
- * URLs the payload names fetched through the guarded fetcher (the engine never does network I/O).
+ * (malformed → 400 before any work), the configured limits checked (400) and uploaded templates present. The
+ * URLs the payload names are fetched next (remote-files.ts).
  */
-import { parsePayload, type DeckRequest, type Warning } from '../engine/index.js';
+import { checkJsonLimits, parsePayload, type DeckRequest, type Warning } from '../engine/index.js';
 import type { GenerationRequest, UploadedFile } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
-import { FetchError } from './ports/index.js';
+import type { GenerationTask } from './ports/index.js';
+import { fetchRemoteFiles, usedTemplates } from './remote-files.js';
 import type { ServiceDeps } from './service-deps.js';
 
 export interface PreparedRequest {
@@ -19,8 +20,6 @@ export interface PreparedRequest {
 }
 
 const URL_PATTERN = /^https?:\/\/\S+$/i;
-/** Text that happens to be a URL may be a picture: fetched when possible, at most this many per request. */
-const MAX_OPTIONAL_URLS = 20;
 
 export function parseJsonData(jsonData: unknown): unknown {
   if (typeof jsonData !== 'string') {
@@ -29,6 +28,7 @@ export function parseJsonData(jsonData: unknown): unknown {
     return jsonData;
   }
   if (jsonData.trim() === '') throw new InvalidInputError('the jsonData field is required');
+  checkJsonLimits(jsonData); // before JSON.parse: what it builds must survive JSON.stringify and cloning
   try {
     return JSON.parse(jsonData) as unknown;
   } catch (error) {
@@ -80,52 +80,38 @@ export function prepareRequest(
   return { payload, request, warnings, files, slideCount };
 }
 
-/** The templates slides actually use (a `template_list` entry no slide picks is never opened by the engine). */
-function usedTemplates(request: DeckRequest): DeckRequest['templates'] {
-  const used = new Set(request.slides.map((slide) => slide.templateId));
-  return request.templates.filter((t) => t.id === null || used.has(t.id));
-}
-
 function filesByName(files: UploadedFile[]): Map<string, Uint8Array> {
   const map = new Map<string, Uint8Array>();
   for (const file of files) map.set(file.name, file.bytes);
   return map;
 }
 
-/**
- * Fetches the template URLs (required: a failure is the caller's error) and picture URLs. Throws FetchError.
- * Bare-string shape content that is a URL may be a picture or just text; it is fetched on a best-effort basis.
- */
-export async function fetchRemoteFiles(deps: ServiceDeps, prepared: PreparedRequest): Promise<void> {
-  const required = new Set<string>();
-  const optional = new Set<string>();
-  for (const template of usedTemplates(prepared.request)) {
-    if (URL_PATTERN.test(template.source)) required.add(template.source);
-  }
-  for (const slide of prepared.request.slides) {
-    for (const shape of slide.shapes) {
-      const content = shape.content;
-      if (content?.kind === 'picture' && URL_PATTERN.test(content.source)) required.add(content.source);
-      if (content?.kind === 'string' && URL_PATTERN.test(content.value)) optional.add(content.value);
-    }
-  }
-  const wanted = [...required].filter((url) => !prepared.files.has(url));
-  await Promise.all(
-    wanted.map(async (url) => {
-      prepared.files.set(url, await deps.fetcher.fetch(url));
-    }),
-  );
-  const maybe = [...optional].filter((url) => !prepared.files.has(url)).slice(0, MAX_OPTIONAL_URLS);
-  await Promise.all(
-    maybe.map(async (url) => {
-      try {
-        prepared.files.set(url, await deps.fetcher.fetch(url));
-      } catch (error) {
-        if (!(error instanceof FetchError)) throw error;
-        // Most likely plain text that looks like a URL; a picture shape will report the missing file itself.
-      }
-    }),
-  );
+/** Fetches the URLs the request needs; a template URL that fails is the caller's error (InvalidInputError for 400). */
+export async function fetchRequestUrls(
+  deps: ServiceDeps,
+  prepared: PreparedRequest,
+): Promise<Map<string, string>> {
+  return fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
+    concurrency: deps.settings.limits.fetchConcurrency,
+  });
+}
+
+/** What the generation pool runs: the prepared request, the pictures that could not be fetched, the image caps. */
+/** `maxSlides`: the most slides the deck may have, continuation slides of long tables included. */
+export function generationTask(
+  deps: ServiceDeps,
+  prepared: PreparedRequest,
+  unavailable: ReadonlyMap<string, string>,
+  maxSlides: number,
+): GenerationTask {
+  const { maxImagePixels, maxImageBytes } = deps.settings.limits;
+  return {
+    payload: prepared.payload,
+    files: prepared.files,
+    unavailable,
+    imageLimits: { maxPixels: maxImagePixels, maxBytes: maxImageBytes },
+    maxSlides,
+  };
 }
 
 function megabytes(bytes: number): string {

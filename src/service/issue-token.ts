@@ -5,6 +5,7 @@ import { InvalidCredentialsError, MissingCredentialsError, UnauthorizedError } f
 import type { AccountRecord } from './ports/index.js';
 import { newAccessToken, sha256Hex } from './secrets.js';
 import { TOKEN_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
+import type { SignInGuard } from './sign-in-guard.js';
 
 /** Checked when the e-mail is unknown, so both failures take the same time (no account enumeration). */
 const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -21,7 +22,9 @@ export function accountView(record: AccountRecord): Account {
 
 export async function issueToken(
   deps: ServiceDeps,
+  guard: SignInGuard,
   credentials: { username?: string; password?: string; key?: string },
+  origin: { clientAddress?: string } = {},
 ): Promise<IssuedToken> {
   const username = credentials.username?.trim() ?? '';
   const password = credentials.password ?? '';
@@ -35,9 +38,12 @@ export async function issueToken(
     throw new MissingCredentialsError(`Required form fields are missing: ${missing.join(', ')}.`);
   }
   const record = await deps.accounts.findByEmail(username);
-  const passwordOk = await deps.hasher.verify(password, record?.passwordHash ?? DUMMY_HASH);
-  const keyOk = record !== null && constantTimeEqual(sha256Hex(key), record.keyHash);
-  if (!record || !passwordOk || !keyOk) {
+  const attempt = { email: username, clientAddress: origin.clientAddress ?? null };
+  const valid = await guard.check(attempt, async () => {
+    const passwordOk = await deps.hasher.verify(password, record?.passwordHash ?? DUMMY_HASH);
+    return record !== null && passwordOk && constantTimeEqual(sha256Hex(key), record.keyHash);
+  });
+  if (!record || !valid) {
     throw new InvalidCredentialsError('The e-mail/password/key combination is invalid.');
   }
   const token = newAccessToken();

@@ -2,7 +2,8 @@
  * Endpoint 4 (status, with a fresh 15-minute link on every call for a succeeded job) and endpoint 5 (opening a
  * signed link). Another account's job and an expired job are answered exactly like an unknown id.
  */
-import type { Account, Download, JobStatus } from './deckforge-service.js';
+import { storedContent } from './deck-content.js';
+import type { Account, Download, JobStatus, LinkBase } from './deckforge-service.js';
 import { ForbiddenDownloadError, NotFoundError } from './errors.js';
 import type { JobRecord } from './ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
@@ -39,7 +40,7 @@ export async function jobStatus(
   deps: ServiceDeps,
   account: Account,
   jobId: string,
-  baseUrl: string,
+  baseUrl: LinkBase,
 ): Promise<JobStatus> {
   const job = await liveJob(deps, jobId);
   if (!job || job.accountId !== account.id) throw notFound(deps, jobId);
@@ -48,7 +49,7 @@ export async function jobStatus(
     fileUrl = await deps.blobs.signedUrl({
       key: job.resultKey,
       fileName: job.resultFileName,
-      baseUrl,
+      baseUrl: typeof baseUrl === 'string' ? baseUrl : baseUrl(),
       expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
     });
   }
@@ -69,7 +70,7 @@ export async function openDownload(deps: ServiceDeps, signedPath: string): Promi
   }
   const jobId = /^jobs\/([^/]+)\//.exec(link.key)?.[1];
   const job = jobId ? await liveJob(deps, jobId) : null;
-  const bytes = job ? await deps.blobs.get(link.key) : null;
-  if (!bytes) throw new NotFoundError('The file no longer exists: its job has expired.');
-  return { bytes, fileName: link.fileName };
+  const reader = job ? await deps.blobs.open(link.key) : null;
+  if (!reader) throw new NotFoundError('The file no longer exists: its job has expired.');
+  return { content: storedContent(reader), fileName: link.fileName };
 }

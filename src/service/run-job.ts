@@ -2,15 +2,27 @@
  * The consumer's work on one claimed job: QUEUED → PROCESSING → SUCCEEDED | FAILED. Template and payload
  * problems (EngineError), refused or failing URLs (FetchError) end as FAILED with a message the user can act on;
  * anything else ends as FAILED with a pointer to the server logs. Either way the job leaves the queue and a
- * failed job gives its slide reservation back.
+ * failed job gives its slide reservation back. Continuation slides of long tables are reserved once the deck is
+ * built; when they do not fit the allowance the job is FAILED with the reason. The one exception is a shutdown
+ * that could not wait for the job (the pool was closed under it): the job keeps its claim, and the next start
+ * runs it again, as after a crash.
  */
-import { performance } from 'node:perf_hooks';
-import { EngineError, parsePayload } from '../engine/index.js';
+import { rm } from 'node:fs/promises';
+import { EngineError, parsePayload, type GenerateSummary } from '../engine/index.js';
 import { ServiceError } from './errors.js';
-import { fetchRemoteFiles, type PreparedRequest } from './generation-input.js';
+import { scratchFile } from './deck-content.js';
+import { fetchRequestUrls, generationTask, type PreparedRequest } from './generation-input.js';
 import { decodeJobInput } from './job-input-codec.js';
-import { FetchError, type ClaimedJob, type JobRecord } from './ports/index.js';
+import {
+  FetchError,
+  GenerationPoolClosedError,
+  type AccountRecord,
+  type ClaimedJob,
+  type JobRecord,
+} from './ports/index.js';
+import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from './service-deps.js';
+import { reserveContinuationSlides } from './slide-quota.js';
 import { jobBlobPrefix } from './submit-job.js';
 
 export const INTERRUPTED_MESSAGE = 'the server stopped while this job was running; please submit it again';
@@ -24,17 +36,24 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob): Promise<vo
   const log = { jobId: job.id, attempt: claimed.attempt };
   if (job.state === 'QUEUED') await deps.jobs.markProcessing(job.id, deps.clock.now());
   deps.logger.info(log, 'job processing');
+  let interrupted = false;
   try {
     await succeed(deps, job);
     deps.logger.info(log, 'job succeeded');
   } catch (error) {
+    if (error instanceof GenerationPoolClosedError) {
+      interrupted = true;
+      deps.logger.warn(log, 'job interrupted by shutdown; it runs again at the next start');
+      return;
+    }
     const message = userMessage(error, job.id);
     if (message.internal) deps.logger.error({ ...log, err: error }, 'job failed with an internal error');
     else deps.logger.info({ ...log, reason: message.text }, 'job failed');
     await deps.jobs.markFailed(job.id, message.text, deps.clock.now());
     if (job.reservationId) await deps.ledger.release(job.reservationId);
   } finally {
-    await deps.queue.ack(job.id);
+    // An interrupted job keeps its claim: it is recovered like a crashed process's.
+    if (!interrupted) await deps.queue.ack(job.id);
   }
 }
 
@@ -50,18 +69,30 @@ async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
     files: input.files,
     slideCount: request.slides.length,
   };
-  await fetchRemoteFiles(deps, prepared);
-  const started = performance.now();
-  const result = await deps.pool.generate({ payload: prepared.payload, files: prepared.files });
-  deps.counters.decks += 1;
-  deps.counters.slides += result.slideCount;
-  deps.counters.seconds += (performance.now() - started) / 1000;
+  const unavailable = await fetchRequestUrls(deps, prepared);
+  // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
+  const file = scratchFile(deps.settings.scratchDir);
   const resultKey = `${jobBlobPrefix(job.id)}/result.pptx`;
-  await deps.blobs.put(resultKey, result.bytes);
+  let result: GenerateSummary;
+  try {
+    const task = generationTask(deps, prepared, unavailable, deps.settings.limits.maxSlidesPerRequest);
+    result = await runGeneration(deps, task, file);
+    await deps.blobs.putFile(resultKey, file);
+  } finally {
+    await rm(file, { force: true });
+  }
+  // Continuation slides of long tables count too; when they do not fit the allowance the job fails (and its
+  // reservation is released) rather than going over it.
+  const extra = result.slideCount - prepared.slideCount;
+  const extraId =
+    job.reservationId && extra > 0
+      ? await reserveContinuationSlides(deps, await ownerOf(deps, job), extra, prepared.slideCount)
+      : null;
   // Settle (written now, not at the next flush) before marking: a crash in between retries the job, and
   // settling twice is a no-op.
   if (job.reservationId) {
-    deps.usage.settle(job.reservationId, result.slideCount);
+    deps.usage.settle(job.reservationId, Math.min(result.slideCount, prepared.slideCount));
+    if (extraId) deps.usage.settle(extraId, extra);
     await deps.usage.flush();
   }
   const outcome = {
@@ -74,6 +105,12 @@ async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
     // The job vanished (retention) while running: nothing to report to.
     await deps.blobs.deletePrefix(jobBlobPrefix(job.id));
   }
+}
+
+async function ownerOf(deps: ServiceDeps, job: JobRecord): Promise<AccountRecord> {
+  const owner = await deps.accounts.findById(job.accountId);
+  if (!owner) throw new Error(`the account of job ${job.id} is missing`);
+  return owner;
 }
 
 function userMessage(error: unknown, jobId: string): { text: string; internal: boolean } {

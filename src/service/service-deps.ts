@@ -21,12 +21,17 @@ import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {
   plans: PlanCatalog;
+  /** A local folder of this process where decks are written while they are generated (composition: scratch-dir.ts). */
+  scratchDir: string;
   jobRetentionHours: number;
   limits: {
     maxUploadBytes: number;
     maxFilesPerRequest: number;
     maxSlidesPerRequest: number;
     syncMaxSlides: number;
+    maxImagePixels: number;
+    maxImageBytes: number;
+    fetchConcurrency: number;
   };
 }
 

@@ -1,4 +1,5 @@
 /** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
+import type { Plan } from '../config/plans.js';
 import { planOf } from './account-plans.js';
 import { billingPeriod, periodKey } from './billing-period.js';
 import type { Account } from './deckforge-service.js';
@@ -10,6 +11,54 @@ export async function reserveSlides(
   account: Account,
   slides: number,
   jobId: string | null,
+): Promise<string> {
+  return reserve(
+    deps,
+    account,
+    slides,
+    jobId,
+    slides,
+    (plan, used) =>
+      `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
+      `${used} used, this request needs ${slides}`,
+  );
+}
+
+/**
+ * Slides the deck has beyond those the request listed (a long table continued on copies of its slide: known
+ * only once it is built), reserved on top of the request's own reservation. Never a jobId: a crash before the
+ * settlement is written leaves a reservation the retention sweeper releases (the user is not charged).
+ */
+export async function reserveContinuationSlides(
+  deps: ServiceDeps,
+  account: SlideOwner,
+  extra: number,
+  requested: number,
+): Promise<string> {
+  return reserve(
+    deps,
+    account,
+    extra,
+    null,
+    requested + extra,
+    (plan, used) =>
+      `monthly slide limit exceeded: long tables continued on ${extra} more slides than the ${requested} ` +
+      `requested, ${requested + extra} in all; plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
+      `${used} are used or reserved (these ${requested} included)`,
+  );
+}
+
+/** What the allowance is judged by: the account, its plan and its billing period. */
+type SlideOwner = Pick<Account, 'id' | 'plan' | 'subscriptionStart'>;
+
+async function reserve(
+  deps: ServiceDeps,
+  account: SlideOwner,
+  slides: number,
+  jobId: string | null,
+  /** The request's slides in all: when more than the plan allows, retrying later will not help. */
+  need: number,
+  refusal: (plan: Plan, used: number) => string,
 ): Promise<string> {
   const plan = planOf(deps, account);
   const now = deps.clock.now();
@@ -23,10 +72,9 @@ export async function reserveSlides(
   });
   if (!outcome.granted) {
     throw new TooManyRequestsError(
-      `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
-        `${outcome.used} used, this request needs ${slides}`,
+      refusal(plan, outcome.used),
       // Retry-After: when the allowance resets, unless the request could never fit the plan.
-      slides > plan.allowedSlideCount
+      need > plan.allowedSlideCount
         ? null
         : Math.max(1, Math.ceil((period.next.getTime() - now.getTime()) / 1000)),
     );

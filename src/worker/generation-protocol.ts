@@ -1,8 +1,21 @@
 /** Messages between the pool (main thread) and a generation worker thread. Plain, structured-cloneable data. */
-import type { GenerateResult, InspectResult } from '../engine/index.js';
+import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../engine/index.js';
 
 export type TaskMessage =
-  | { id: number; kind: 'generate'; payload: unknown; files: [string, Uint8Array][] }
+  | {
+      id: number;
+      kind: 'generate';
+      payload: unknown;
+      /** The `jsonData` document as text, parsed in the worker; `payload` is then unused. */
+      payloadText: string | null;
+      files: [string, Uint8Array][];
+      /** Picture URLs that could not be fetched, with the reason. */
+      unavailable: [string, string][];
+      imageLimits: ImageLimits | null;
+      maxSlides?: number;
+      /** A file the worker writes the deck into as it is built (created or replaced); null: bytes come back. */
+      output: string | null;
+    }
   | { id: number; kind: 'inspect'; template: Uint8Array };
 
 export interface SerializedError {
@@ -16,9 +29,21 @@ export interface SerializedError {
 }
 
 export type ResultMessage =
-  | { id: number; ok: true; kind: 'generate'; result: GenerateResult }
+  | { id: number; ok: true; kind: 'generate'; result: GenerateResult | GenerateSummary }
   | { id: number; ok: true; kind: 'inspect'; result: InspectResult }
   | { id: number; ok: false; error: SerializedError };
+
+/**
+ * Sent as soon as a thread takes a task, before its result: the time budget runs from then, so a thread still
+ * loading its modules is not charged for it.
+ */
+export interface StartedMessage {
+  id: number;
+  started: true;
+}
+
+/** Everything a thread sends. */
+export type WorkerMessage = StartedMessage | ResultMessage;
 
 /** The buffer of `bytes` may be moved to another thread only when no other view shares it. */
 export function transferable(bytes: Uint8Array): ArrayBuffer | null {

@@ -1,48 +1,82 @@
 /**
  * The allowance holds across processes (serve, a second API process, a worker), not only inside one event loop:
- * five processes fire 10 reservations each at the same moment against an allowance that fits 10.
+ * five processes reserve one slide at a time against one allowance until it refuses them. They start together
+ * (a barrier, not a clock time a loaded machine may miss) and record when they ran, so the test can show that
+ * they all competed at the same time.
  */
 import { execFile } from 'node:child_process';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
+import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { tempDir } from './temp-dir.js';
 
 const run = promisify(execFile);
+const PROCESSES = 5;
+const ALLOWANCE = 2000;
+const PERIOD = '2026-11-21'; // a label of the ledger's rows; no clock reads it
+
+interface Report {
+  started: number;
+  finished: number;
+  granted: number[];
+}
+
+async function waitFor(condition: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('slide quota across processes (SQLite)', () => {
-  it('50 reservations from 5 processes at once: exactly 10 granted', async () => {
+  it(`${PROCESSES} processes reserving at once: exactly the allowance is granted, never more`, async () => {
     const dir = tempDir();
     try {
       openDatabase(databasePath(dir.path)).close(); // schema first
-      const startAt = Date.now() + 3000;
-      const outputs = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          run(
-            process.execPath,
-            [
-              '--import',
-              'tsx',
-              'test/adapters/fixtures/reserve-slides-process.ts',
-              dir.path,
-              String(startAt),
-              '10',
-            ],
-            {
-              cwd: process.cwd(),
-            },
-          ),
+      const processes = Array.from({ length: PROCESSES }, (_, i) =>
+        run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'test/adapters/fixtures/reserve-slides-process.ts',
+            dir.path,
+            dir.path,
+            String(i),
+            String(ALLOWANCE),
+            PERIOD,
+          ],
+          { cwd: process.cwd() },
         ),
       );
-      const granted = outputs.map((o) => Number(o.stdout));
-      expect(granted.reduce((a, b) => a + b, 0)).toBe(10);
+      const ready = () => readdirSync(dir.path).filter((n) => n.startsWith('ready-')).length;
+      await waitFor(() => ready() === PROCESSES, 'every process to open the ledger');
+      writeFileSync(join(dir.path, 'go'), '');
+      const reports = (await Promise.all(processes)).map((o) => JSON.parse(o.stdout) as Report);
+
+      const granted = reports.flatMap((r) => r.granted);
+      expect(granted).toHaveLength(ALLOWANCE);
       const db = openDatabase(databasePath(dir.path));
-      expect(await new SqliteUsageLedger(db).periodUsage('acct', '2026-11-21')).toEqual({
+      expect(await new SqliteUsageLedger(db, new SystemClock()).periodUsage('acct', PERIOD)).toEqual({
         usedSlides: 0,
-        reservedSlides: 100,
+        reservedSlides: ALLOWANCE,
       });
       db.close();
+
+      // They all ran at once: one moment lies inside every process's run (each runs until it is refused, so
+      // a process that started after another was refused would have had nothing left to compete for). Not all
+      // of them need get a slide: SQLite's lock is not fair, a waiting process may lose every time.
+      const timeline = reports
+        .map((r) => `[${r.started}, ${r.finished}] ${r.granted.length} granted`)
+        .join('; ');
+      const lastStart = Math.max(...reports.map((r) => r.started));
+      const firstEnd = Math.min(...reports.map((r) => r.finished));
+      expect(lastStart, timeline).toBeLessThan(firstEnd);
     } finally {
       dir.remove();
     }

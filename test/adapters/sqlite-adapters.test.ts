@@ -9,6 +9,7 @@ import {
   schemaVersion,
   type SqliteDatabase,
 } from '../../src/adapters/sqlite/database.js';
+import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
@@ -19,6 +20,9 @@ import { describeJobContract } from './contracts/job-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
 import { tempDir } from './temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
+
+/** These contracts compare the adapters' own stamps with times built from the system clock. */
+const SYSTEM_CLOCK = new SystemClock();
 
 function openTemp(): {
   file: string;
@@ -44,11 +48,11 @@ function openTemp(): {
 describeUsageLedgerContract('SQLite', async () => {
   const t = openTemp();
   return {
-    ledger: new SqliteUsageLedger(t.db),
+    ledger: new SqliteUsageLedger(t.db, SYSTEM_CLOCK),
     openSecond: () => {
       const second = openDatabase(t.file);
       t.handles.push(second);
-      return new SqliteUsageLedger(second);
+      return new SqliteUsageLedger(second, SYSTEM_CLOCK);
     },
     close: t.cleanup,
   };
@@ -56,12 +60,16 @@ describeUsageLedgerContract('SQLite', async () => {
 
 describeAccountStoreContract('SQLite', async () => {
   const t = openTemp();
-  return { accounts: new SqliteAccountStore(t.db), tokens: new SqliteTokenStore(t.db), close: t.cleanup };
+  return {
+    accounts: new SqliteAccountStore(t.db),
+    tokens: new SqliteTokenStore(t.db, SYSTEM_CLOCK),
+    close: t.cleanup,
+  };
 });
 
 describeJobContract('SQLite', async (time) => {
   const t = openTemp();
-  const clock = () => time.now;
+  const clock = { now: () => new Date(time.now) };
   let db = t.db;
   return {
     jobs: new SqliteJobStore(db),
@@ -81,8 +89,8 @@ describe('SQLite job queue ownership', () => {
   it('a claim of a closed instance in this process is recovered at once; a live one keeps it', async () => {
     const t = openTemp();
     try {
-      const first = new SqliteJobQueue(t.db);
-      const second = new SqliteJobQueue(t.db);
+      const first = new SqliteJobQueue(t.db, SYSTEM_CLOCK);
+      const second = new SqliteJobQueue(t.db, SYSTEM_CLOCK);
       await first.enqueue('a');
       await first.enqueue('b');
       expect(await first.claim(60_000)).toEqual({ jobId: 'a', attempt: 1 });

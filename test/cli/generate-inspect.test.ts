@@ -12,7 +12,9 @@ import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH } from '../http/http-harness-paths.js';
 import { slideTexts } from '../http/pptx-reading.js';
+import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { editPart } from '../support/package-edit.js';
 
 const SAMPLE_PATH = new URL('../../examples/sample-template.pptx', import.meta.url).pathname;
 
@@ -120,10 +122,36 @@ describe('deckforge inspect', () => {
   it('lists slides, shapes with ids, kinds, text and tags, and layouts', async () => {
     const result = await cli('inspect', SAMPLE_PATH);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('slide 0 (id 256, layout "Title Slide")');
+    expect(result.stdout).toContain('slide 0 (id 256, layout "Title Slide", 1.0 KB of XML)');
     expect(result.stdout).toContain('#3 "Subtitle" text placeholder=subTitle tags={{company}},{{quarter}}');
     expect(result.stdout).toContain('#4 "Contact" text tags={{contact}}');
-    expect(result.stdout).toContain('1: Title and Content');
+    expect(result.stdout).toContain('1: "Title and Content"');
+  });
+
+  it('prints a name holding a line break on one line, escaped', async () => {
+    const dir = workDir();
+    const file = join(dir, 'two-line-name.pptx');
+    const template = editPart(readFileSync(SAMPLE_PATH), 'ppt/slides/slide3.xml', (xml) =>
+      xml.replace('name="Contact"', 'name="Contact&#10;line two"'),
+    );
+    writeFileSync(file, template);
+    const result = await cli('inspect', file);
+    expect(result.code).toBe(0);
+    const line = result.stdout.split('\n').find((l) => l.includes('Contact'));
+    expect(line).toBe('    #4 "Contact\\nline two" text tags={{contact}} "{{contact}}"');
+  });
+
+  it("describes each table's grid, header row, merges and first row", async () => {
+    const result = await cli('inspect', join(CORPUS_DIR, 'pptx-automizer', 'GS_Tables_Merged.pptx'));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '#64 "Google Shape;64;p15" table 5 rows x 4 columns, merged r0c0 2x2 r2c1 3x3; ' +
+        'first row: "C: 0, 0 -> Merged..." | "" | "C: 0, 2" | "C: 0, 3"',
+    );
+    const header = await cli('inspect', join(CORPUS_DIR, 'ShapeCrawler', 'table-case004.pptx'));
+    expect(header.stdout).toContain(
+      '#5 "Table 1" table placeholder=obj 6 rows x 5 columns, header row; first row: "" | "" | "" | "" | ""',
+    );
   });
 
   it('--json prints the inspect document', async () => {
@@ -138,6 +166,14 @@ describe('deckforge inspect', () => {
       group: 'Closing Group',
     });
     expect(json.layouts).toHaveLength(2);
+  });
+
+  it('describes each chart: types, series, categories, workbook', async () => {
+    const result = await cli('inspect', join(CORPUS_DIR, 'Open-XML-SDK', 'Chart_2D.pptx'));
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      '#6 "Chart 5" chart placeholder=obj [bar (column, clustered); series "Series 1", "Series 2", "Series 3"; 4 categories; workbook embedded]',
+    );
   });
 
   it('refuses a file that is not a presentation with exit code 1', async () => {

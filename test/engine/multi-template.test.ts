@@ -109,7 +109,7 @@ describe('several templates in one deck', () => {
     ];
     expect(texts).toHaveLength(expected.length);
     expected.forEach((text, i) => expect(texts[i]).toContain(text));
-    await expectValidPptx(bytes, NOTES);
+    await expectValidPptx(bytes, [NOTES, MASTERS, CHARTS]);
   });
 
   it("brings each slide's own master, layouts and theme, with ids unique across the presentation", () => {
@@ -145,6 +145,8 @@ describe('several templates in one deck', () => {
     expect(pages[2]).toContain('Chart from charts');
     expect(pages[3]).toContain('Blue from masters');
     expect(pages[4]).toMatch(/Second .*from .*notes/);
+    expect(pages[5]).toContain('Picture from charts');
+    expect(pages[6]).toContain('Chart again');
     expect(pages[7]).toContain('New slide on an imported layout');
   }, 180_000);
 

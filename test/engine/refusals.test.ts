@@ -88,6 +88,20 @@ describe('payloads that must be refused', () => {
     ).toThrow(/presentation\.slides\[0\]\.shapes\[0\]\.content/);
   });
 
+  it.each([
+    ['data_cells', [['a', 'b']], 'is a text shape but content is a table'],
+    ['data', [['Sales'], ['Q1'], [1]], 'is a text shape but content is a chart'],
+  ])(
+    'a %s entry for the wrong kind of shape is refused under the name the user sent',
+    (field, value, says) => {
+      const error = engineErrorOf(() =>
+        run(SAMPLE, { slides: [{ slide_index: 0, shapes: [{ name: 'Title', [field]: value }] }] }),
+      );
+      expect(error.path).toBe(`presentation.slides[0].shapes[0].${field}`);
+      expect(error.message).toContain(says);
+    },
+  );
+
   it('a template that was not uploaded lists what was', () => {
     expect(() =>
       generate({

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
-import { run, SAMPLE } from './deck.js';
+import { parts, run, SAMPLE } from './deck.js';
 
 const TIMEOUT = 180_000;
 
@@ -84,6 +84,27 @@ describe('rendering', () => {
       expect(pages[1]).toMatch(/Cover page[\s\S]*Subtitle text/);
       expect(pages[2]).toMatch(/Second clone[\s\S]*Only line/);
       expect(pages[2]).not.toContain('Level 2');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "keeps the template's application version, so Office 2007 charts draw as their author saw them",
+    async () => {
+      // AppVersion 12.0000: LibreOffice reads omitted chart settings as Office 2007 meant them. Written as 16.0000,
+      // the same charts draw every data label as "Series1; category; value" (checked with the rewrite in place).
+      const template = readCorpus('poi/aascu.org_workarea_downloadasset.aspx_id=5864.pptx');
+      const slides = [{ slide_index: 4 }, { slide_index: 7 }, { slide_index: 15 }];
+      const kept = run(template, { slides });
+      expect(parts(kept.bytes).get('docProps/app.xml')).toContain('<AppVersion>12.0000</AppVersion>');
+      await expectValidPptx(kept.bytes, template);
+      const pages = await renderToPdfText(kept.bytes);
+      expect(pages).toHaveLength(3);
+      for (const page of pages) expect(page).not.toContain('Series1;');
+      expect(pages[1]).toContain('Source: Anthony Carnevale');
+
+      const asked = run(template, { export_version: 'Pptx2013', slides });
+      expect(parts(asked.bytes).get('docProps/app.xml')).toContain('<AppVersion>15.0000</AppVersion>');
     },
     TIMEOUT,
   );

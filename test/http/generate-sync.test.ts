@@ -189,6 +189,13 @@ describe('POST /v1.0/generator/create', () => {
       payload.presentation.slides = [];
       await expectShapeA(await generate(uploadForm(payload)), /slides/);
     });
+    it('a naive payload: every problem in one answer', async () => {
+      const naive = { slides: [{ title: 'Welcome', content: 'Hello' }] };
+      await expectShapeA(
+        await generate(uploadForm(naive)),
+        /^2 problems: \(1\) slides\[0\]: expected slide_index or slide_id[^;]*; \(2\) expected template or template_list/,
+      );
+    });
     it('a body that is not JSON although it says so', async () => {
       await expectShapeA(await generate('{oops', { 'content-type': 'application/json' }), /JSON/);
     });

@@ -1,6 +1,6 @@
 /**
  * Endpoints 3, 4 and 5: submission, every job state and transition, the signed download and its refusals.
- * One worker, so a second job is observably QUEUED while the first is PROCESSING.
+ * One worker, so a second job is QUEUED while the first is PROCESSING; the first test holds each state on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -11,6 +11,7 @@ import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
 import { slideTexts } from './pptx-reading.js';
+import { hostGatedTemplates } from './template-host.js';
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 let server: RunningServer;
@@ -18,7 +19,8 @@ let token: string;
 const template = templateBytes();
 
 beforeAll(async () => {
-  server = await startServer({ overrides: { workers: 1 } });
+  // Private URLs allowed: job templates are served from this machine (see the first test).
+  server = await startServer({ overrides: { workers: 1, allowPrivateUrls: true } });
   token = (await server.signUp({ plan: 'Enterprise' })).token;
 });
 afterAll(async () => server.close());
@@ -30,54 +32,64 @@ async function usedSlides(): Promise<number> {
 
 describe('asynchronous generation', () => {
   it('answers 202 {job_id, status: "QUEUED"} and walks QUEUED → PROCESSING → SUCCEEDED', async () => {
-    const response = await fetch(`${server.base}/v2.0/generator/create-async`, {
-      method: 'POST',
-      body: uploadForm(titleDeck(1200, { resultFileName: 'Big one' })),
-      headers: bearer(token),
-    });
-    expect(response.status).toBe(202);
-    const submitted = (await response.json()) as { job_id: string };
-    expect(submitted).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
+    // Each job's template sits behind a link the test holds open: a job stays PROCESSING (fetching it) until the
+    // test lets the download finish, and with one job running at a time a second one stays QUEUED meanwhile.
+    // Every state is held on purpose; no poll has to catch a moment.
+    const gated = await hostGatedTemplates();
+    try {
+      const deck = (slides: number, name: string, resultFileName: string) =>
+        uploadForm(titleDeck(slides, { template: gated.url(name), resultFileName }), []);
+      const response = await fetch(`${server.base}/v2.0/generator/create-async`, {
+        method: 'POST',
+        body: deck(3, 'first', 'First one'),
+        headers: bearer(token),
+      });
+      expect(response.status).toBe(202);
+      const submitted = (await response.json()) as { job_id: string };
+      expect(submitted).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
+      const first = submitted.job_id;
+      const held = { status: 'PROCESSING', error_message: null, file_url: null, warnings: [] };
+      const waiting = { ...held, status: 'QUEUED' };
 
-    // While the big job holds the only worker, a second job waits: QUEUED is observable, and so is its walk.
-    const second = await submitJob(
-      server.base,
-      token,
-      uploadForm(titleDeck(300, { resultFileName: 'Second one' })),
-    );
-    const big = await pollUntil(server.base, token, submitted.job_id, ['PROCESSING', 'SUCCEEDED', 'FAILED'], {
-      intervalMs: 10,
-    });
-    expect(big.last).toEqual({ status: 'PROCESSING', error_message: null, file_url: null, warnings: [] });
-    expect(await readStatus(server.base, token, second)).toEqual({
-      status: 'QUEUED',
-      error_message: null,
-      file_url: null,
-      warnings: [],
-    });
-    const secondWalk = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED'], {
-      intervalMs: 10,
-    });
-    expect(secondWalk.seen).toEqual(['QUEUED', 'PROCESSING', 'SUCCEEDED']);
+      await gated.requested('first'); // the worker took the first job and is fetching its template
+      expect(await readStatus(server.base, token, first)).toEqual(held);
+      const second = await submitJob(server.base, token, deck(4, 'second', 'Second one'));
+      const seen = [];
+      for (let i = 0; i < 3; i += 1) {
+        seen.push(await readStatus(server.base, token, second));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(seen).toEqual([waiting, waiting, waiting]); // the only job slot is taken
+      expect(await readStatus(server.base, token, first)).toEqual(held);
 
-    const done = await pollUntil(server.base, token, submitted.job_id, ['SUCCEEDED', 'FAILED']);
-    expect(done.last.status).toBe('SUCCEEDED');
-    expect(done.last.error_message).toBeNull();
-    expect(done.last.file_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2\.0\/files\//);
+      gated.release('first');
+      await gated.requested('second'); // the first is done with the slot; the second has it now
+      expect(await readStatus(server.base, token, second)).toEqual(held);
+      gated.release('second');
+      const secondWalk = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED']);
+      expect(secondWalk.seen.at(-1)).toBe('SUCCEEDED');
 
-    const download = await fetch(secondWalk.last.file_url ?? '');
-    expect(download.status).toBe(200);
-    expect(download.headers.get('content-type')).toBe(PPTX);
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="Second one.pptx"');
-    const bytes = new Uint8Array(await download.arrayBuffer());
-    await expectValidPptx(bytes, template);
-    expect(slideTexts(bytes)).toHaveLength(300);
+      const done = await pollUntil(server.base, token, first, ['SUCCEEDED', 'FAILED']);
+      expect(done.last.status).toBe('SUCCEEDED');
+      expect(done.last.error_message).toBeNull();
+      expect(done.last.file_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v2\.0\/files\//);
 
-    const bigDownload = await fetch(done.last.file_url ?? '');
-    expect(bigDownload.status).toBe(200);
-    const bigBytes = new Uint8Array(await bigDownload.arrayBuffer());
-    await expectValidPptx(bigBytes, template);
-    expect(slideTexts(bigBytes)).toHaveLength(1200);
+      const download = await fetch(secondWalk.last.file_url ?? '');
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe(PPTX);
+      expect(download.headers.get('content-disposition')).toBe('attachment; filename="Second one.pptx"');
+      const bytes = new Uint8Array(await download.arrayBuffer());
+      expect(slideTexts(bytes)).toHaveLength(4);
+      await expectValidPptx(bytes, template);
+
+      const firstDownload = await fetch(done.last.file_url ?? '');
+      expect(firstDownload.status).toBe(200);
+      const firstBytes = new Uint8Array(await firstDownload.arrayBuffer());
+      expect(slideTexts(firstBytes)).toHaveLength(3);
+      await expectValidPptx(firstBytes, template);
+    } finally {
+      await gated.close();
+    }
   });
 
   it('issues a fresh link on every status call of a succeeded job, and refuses Authorization or tampering', async () => {

@@ -1,4 +1,6 @@
 /** /healthz, /metrics, /openapi.json, /docs, unknown routes, request ids, and the template inspection endpoint. */
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
@@ -31,12 +33,30 @@ const ENDPOINTS = [
 ] as const;
 
 describe('operations', () => {
-  it('/healthz answers ok with its checks', async () => {
+  it('/healthz answers ok with its checks, and 503 naming the store that fails', async () => {
     const response = await fetch(`${server.base}/healthz`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; checks: Record<string, boolean> };
-    expect(body.status).toBe('ok');
-    expect(Object.values(body.checks).every(Boolean)).toBe(true);
+    // Idle server: every generation thread free, none waiting, never saturated.
+    const idleThreads = { size: 2, busy: 0, idle: 2, waiting: 0, saturatedMs: 0 };
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      checks: { database: true, queue: true, blobStore: true, workers: true },
+      workers: idleThreads,
+    });
+    // The blob folder gone (a lost mount): unhealthy, and the answer says which check failed.
+    const blobs = join(server.dataDir, 'blobs');
+    renameSync(blobs, `${blobs}.away`);
+    try {
+      const unhealthy = await fetch(`${server.base}/healthz`);
+      expect(unhealthy.status).toBe(503);
+      expect(await unhealthy.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: true, queue: true, blobStore: false, workers: true },
+        workers: idleThreads,
+      });
+    } finally {
+      renameSync(`${blobs}.away`, blobs);
+    }
   });
 
   it('/metrics counts requests by route and status, sync generation, and jobs by state', async () => {
@@ -81,9 +101,11 @@ describe('operations', () => {
     for (const [method, path] of ENDPOINTS)
       expect(document.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     expect(Object.keys(document.paths).some((p) => p.startsWith('/v2.0/files/'))).toBe(true);
-    const jsonData = JSON.stringify(document.components.schemas.JsonData);
+    // The payload schema's parts (Presentation, Slide, …) sit beside JsonData in components.schemas.
+    expect(document.components.schemas.JsonData).toBeDefined();
+    const schemas = JSON.stringify(document.components.schemas);
     for (const field of ['presentation', 'slides', 'slide_index', 'export_version', 'resultFileName']) {
-      expect(jsonData).toContain(field);
+      expect(schemas).toContain(`"${field}"`);
     }
   });
 

@@ -1,12 +1,14 @@
 /**
  * Generation runs off the event loop (issue 3): while a 2000-slide deck is being generated, other endpoints keep
- * answering promptly.
+ * answering promptly — promptly relative to the generation's own duration, so that a loaded machine, which
+ * slows both, neither breaks the test nor empties it of meaning.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bearer, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
+import { pollUntil, readStatus, submitJob, type StatusBody } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
 import { slideTexts } from './pptx-reading.js';
 
@@ -34,25 +36,38 @@ describe('responsiveness during a 2000-slide generation', () => {
       token,
       uploadForm(titleDeck(2000, { resultFileName: 'Huge' })),
     );
+    // From the job's start on (submission parses the payload here, as it should): a loop held by the
+    // generation shows here, whenever the polls below happen to land.
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    lag.enable();
     await pollUntil(server.base, token, jobId, ['PROCESSING'], { intervalMs: 10 });
+    // Measured against the job's own duration, not fixed milliseconds: a busy machine slows both alike.
+    const processingSince = performance.now();
     const latencies: number[] = [];
-    let samplesWhileProcessing = 0;
-    while ((await readStatus(server.base, token, jobId)).status === 'PROCESSING') {
-      latencies.push(await timed(`${server.base}/healthz`));
-      latencies.push(await timed(`${server.base}/v1.0/usage`, bearer(token)));
-      samplesWhileProcessing += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    let status: StatusBody;
+    try {
+      while ((status = await readStatus(server.base, token, jobId)).status === 'PROCESSING') {
+        latencies.push(await timed(`${server.base}/healthz`));
+        latencies.push(await timed(`${server.base}/v1.0/usage`, bearer(token)));
+      }
+    } finally {
+      lag.disable();
     }
-    expect(samplesWhileProcessing).toBeGreaterThanOrEqual(5);
+    const processing = performance.now() - processingSince;
+    const worstLag = lag.max / 1e6 - 10; // the histogram holds whole intervals: 10 ms plus the delay
+    expect(status.status).toBe('SUCCEEDED');
+    // Generation on this thread would hold every request (and the loop) until the deck is done.
+    const samples = latencies.length / 2;
     latencies.sort((a, b) => a - b);
     const p50 = latencies[Math.floor(latencies.length / 2)] ?? Infinity;
     const max = latencies[latencies.length - 1] ?? Infinity;
-    expect(p50, `p50 ${p50.toFixed(1)} ms`).toBeLessThan(100);
-    expect(max, `max ${max.toFixed(1)} ms`).toBeLessThan(1000);
+    const figures = `${samples} samples, p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms, loop lag ${worstLag.toFixed(0)} ms, job ${processing.toFixed(0)} ms`;
+    expect(samples, figures).toBeGreaterThanOrEqual(5);
+    expect(p50, figures).toBeLessThan(processing / 20);
+    expect(max, figures).toBeLessThan(processing / 4);
+    expect(worstLag, figures).toBeLessThan(processing / 4);
 
-    const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);
-    expect(last.status).toBe('SUCCEEDED');
-    const bytes = new Uint8Array(await (await fetch(last.file_url ?? '')).arrayBuffer());
+    const bytes = new Uint8Array(await (await fetch(status.file_url ?? '')).arrayBuffer());
     await expectValidPptx(bytes, templateBytes());
     expect(slideTexts(bytes)).toHaveLength(2000);
   }, 300_000);

@@ -62,8 +62,8 @@ describe('GET /v1.0/usage and /v1/usage', () => {
     });
     const start = new Date(String(body.result.subscriptionStartDate));
     expect(Math.abs(start.getTime() - Date.now())).toBeLessThan(5 * 60_000);
-    // The period resets on the subscription's day of the month.
-    expect(String(body.result.resetDate).split(' ')[0]).toBe(String(start.getUTCDate()));
+    // The period resets on the subscription's day of the next month (the 31st becomes that month's last day).
+    expect(body.result.resetDate).toBe(nextMonthSameDay(start));
     expect(await usage(token, '/v1/usage')).toEqual({
       ...body,
       result: { ...body.result, totalApiCallCount: 1, successfulApiCallCount: 1 },
@@ -142,6 +142,10 @@ describe('GET /v1.0/usage and /v1/usage', () => {
 
   it('applies the plan’s request rate with 429 shape B and Retry-After', async () => {
     const { token } = await server.signUp({ plan: 'Slow' });
+    // The limit counts per clock minute: the server's clock is moved to just past a minute's start, so the five
+    // requests fall in one minute however slowly they run (moving it forward changes nothing else here).
+    const now = server.clock.now().getTime();
+    server.clock.advance(60_000 - (now % 60_000) + 1);
     const statuses: number[] = [];
     let limited: Response | undefined;
     for (let i = 0; i < 5; i += 1) {
@@ -150,9 +154,11 @@ describe('GET /v1.0/usage and /v1/usage', () => {
       if (response.status === 429) limited = response;
       else await response.arrayBuffer();
     }
-    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
     expect(limited).toBeDefined();
+    // The rest of the minute, in whole seconds.
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited?.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     expect(await limited?.json()).toEqual({
       statusCode: 429,
       message: 'Too Many Requests - usage or rate limit exceeded',
@@ -188,3 +194,13 @@ describe('GET /v1.0/usage and /v1/usage', () => {
     expect(after.resetDate).not.toBe(before.resetDate);
   });
 });
+
+/** `D Month YYYY` one month after `start`, the day clamped to that month's length; written with Intl. */
+function nextMonthSameDay(start: Date): string {
+  const year = start.getUTCFullYear();
+  const month = start.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const reset = new Date(Date.UTC(year, month, Math.min(start.getUTCDate(), lastDay)));
+  const monthName = reset.toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' });
+  return `${reset.getUTCDate()} ${monthName} ${reset.getUTCFullYear()}`;
+}

@@ -2,6 +2,8 @@
  * `deckforge accounts|migrate|serve` as functions (main.ts dispatches to them), on real data directories. The
  * environment is the operator's interface, so these tests set it like an operator would.
  */
+import { readdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAccounts } from '../../src/cli/accounts.js';
 import { runMigrate } from '../../src/cli/migrate.js';
@@ -160,9 +162,30 @@ describe('deckforge serve', () => {
     expect(first.out).toMatch(/First start: an account was created/);
     expect(first.out).toMatch(/password: +\S+/);
     expect(first.out).toMatch(/security key: +\S+/);
+    expect(first.out).toMatch(/plan: +Operator\n/); // the operator's own account: no 100-slide ceiling
     expect(first.healthStatus).toBe(200);
     const second = await run();
     expect(second.out).not.toMatch(/First start/);
+  });
+
+  it('says the port is taken, and which setting to change, before creating or printing anything', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      process.env.PORT = String(port);
+      process.env.HOST = '127.0.0.1';
+      const c = capture();
+      expect(await runServe([], c.io)).toBe(1);
+      expect(c.out.join('')).toBe('');
+      expect(c.err.join('')).toBe(
+        `deckforge serve: port ${port} on 127.0.0.1 is already in use (another Deckforge, or another program); ` +
+          `set PORT to a free port, e.g. PORT=${port + 1}\n`,
+      );
+      expect(readdirSync(dir.path)).toEqual([]); // no database, no account
+    } finally {
+      taken.close();
+    }
   });
 });
 

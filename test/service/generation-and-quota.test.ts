@@ -33,7 +33,7 @@ describe('synchronous generation', () => {
       user.account,
       upload(deck(3, { resultFileName: 'Quarterly review' })),
     );
-    await expectValidPptx(result.bytes, templateBytes());
+    await expectValidPptx(await result.content.bytes(), templateBytes());
     expect(result.slideCount).toBe(3);
     expect(result.fileName).toBe('Quarterly review.pptx');
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(3);
@@ -46,7 +46,7 @@ describe('synchronous generation', () => {
       files: [{ name: TEMPLATE_NAME, bytes: templateBytes() }],
     });
     expect(result.slideCount).toBe(1);
-    await expectValidPptx(result.bytes, templateBytes());
+    await expectValidPptx(await result.content.bytes(), templateBytes());
   });
 
   it('malformed jsonData, invalid payloads and missing templates are input errors, with nothing used', async () => {
@@ -72,7 +72,7 @@ describe('synchronous generation', () => {
     // The whole allowance is free again.
     const result = await h.service.generateNow(user.account, upload(deck(10)));
     expect(result.slideCount).toBe(10);
-    await expectValidPptx(result.bytes, templateBytes());
+    await expectValidPptx(await result.content.bytes(), templateBytes());
   });
 
   it('enforces files per request, slides per request, the synchronous ceiling and the upload size', async () => {
@@ -109,13 +109,13 @@ describe('slide allowance', () => {
     expect(refused).toHaveLength(40);
     for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(TooManyRequestsError);
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(10);
-    for (const o of ok) await expectValidPptx(o.value.bytes, templateBytes());
+    for (const o of ok) await expectValidPptx(await o.value.content.bytes(), templateBytes());
   });
 
   it('says what the plan allows, what is used and what the request needs', async () => {
     const user = await h.signUp('Tiny');
     await expectValidPptx(
-      (await h.service.generateNow(user.account, upload(deck(5)))).bytes,
+      await (await h.service.generateNow(user.account, upload(deck(5)))).content.bytes(),
       templateBytes(),
     );
     const refused = await h.service.generateNow(user.account, upload(deck(6))).catch((e: unknown) => e);
@@ -129,7 +129,7 @@ describe('slide allowance', () => {
   it('resets on the subscription day of the next month, and reports the previous period', async () => {
     const user = await h.signUp('Tiny');
     await expectValidPptx(
-      (await h.service.generateNow(user.account, upload(deck(10)))).bytes,
+      await (await h.service.generateNow(user.account, upload(deck(10)))).content.bytes(),
       templateBytes(),
     );
     const before = await h.service.usage(user.account);
@@ -143,7 +143,7 @@ describe('slide allowance', () => {
         '21 January 2027',
       ]);
       const next = await h.service.generateNow(user.account, upload(deck(10)));
-      await expectValidPptx(next.bytes, templateBytes());
+      await expectValidPptx(await next.content.bytes(), templateBytes());
     } finally {
       h.clock.advance(-31 * 24 * 3600_000);
     }
@@ -168,7 +168,7 @@ describe('rate limit and usage report', () => {
     await h.service.recordApiCall(user.account, true);
     await h.service.recordApiCall(user.account, false);
     await expectValidPptx(
-      (await h.service.generateNow(user.account, upload(deck(2)))).bytes,
+      await (await h.service.generateNow(user.account, upload(deck(2)))).content.bytes(),
       templateBytes(),
     );
     const usage = await h.service.usage(user.account);

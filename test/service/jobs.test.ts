@@ -51,7 +51,7 @@ describe('jobs', () => {
     );
     const download = await h.service.openDownload(pathOf(done.fileUrl ?? ''));
     expect(download.fileName).toBe('Board deck.pptx');
-    await expectValidPptx(download.bytes, templateBytes());
+    await expectValidPptx(await download.content.bytes(), templateBytes());
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(4);
     const stats = await h.service.stats();
     expect(stats.jobsByState.SUCCEEDED).toBeGreaterThanOrEqual(1);
@@ -176,11 +176,11 @@ describe('sharing the generation threads', () => {
         jobs.map((j) => big.service.jobStatus(user.account, j.jobId, 'http://x')),
       );
       expect(states.map((s) => s.status)).toEqual(['PROCESSING', 'QUEUED']);
-      const decks = [result.bytes];
+      const decks = [await result.content.bytes()];
       for (const job of jobs) {
         const done = await waitForJob(big.service, user.account, job.jobId, 120_000);
         expect(done.status).toBe('SUCCEEDED');
-        decks.push((await big.service.openDownload(pathOf(done.fileUrl ?? ''))).bytes);
+        decks.push(await (await big.service.openDownload(pathOf(done.fileUrl ?? ''))).content.bytes());
       }
       // Only now: the validator holds the event loop for seconds, which would stall the jobs' leases.
       for (const bytes of decks) await expectValidPptx(bytes, templateBytes());

@@ -14,6 +14,7 @@ import {
   upload,
   waitForJob,
   type Harness,
+  type ManualClock,
 } from './service-harness.js';
 
 const BIG_PLANS = [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }];
@@ -47,11 +48,19 @@ function runningAttempt(dataDir: string, jobId: string): number {
   }
 }
 
-/** Starts a consumer process, waits until it is PROCESSING the job, and kills it with SIGKILL. */
-async function killMidJob(dataDir: string, jobId: string, attempt: number): Promise<void> {
+/**
+ * Starts a consumer process on the harness's time, waits until it is PROCESSING the job, and kills it with
+ * SIGKILL.
+ */
+async function killMidJob(
+  dataDir: string,
+  jobId: string,
+  attempt: number,
+  clock: ManualClock,
+): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'test/service/fixtures/job-consumer-process.ts', dataDir],
+    ['--import', 'tsx', 'test/service/fixtures/job-consumer-process.ts', dataDir, clock.now().toISOString()],
     {
       cwd: process.cwd(),
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -97,7 +106,7 @@ describe('restart recovery', () => {
     const dir = tempDir();
     dirs.push(dir);
     const { jobId, h, user } = await submitBigJob(dir.path);
-    await killMidJob(dir.path, jobId, 1);
+    await killMidJob(dir.path, jobId, 1, h.clock);
     expect(jobState(dir.path, jobId)).toBe('PROCESSING');
     await h.close();
     const restarted = await startHarness({ dataDir: dir.path, plans: BIG_PLANS, clock: h.clock });
@@ -115,8 +124,8 @@ describe('restart recovery', () => {
     const dir = tempDir();
     dirs.push(dir);
     const { jobId, h, user } = await submitBigJob(dir.path);
-    await killMidJob(dir.path, jobId, 1);
-    await killMidJob(dir.path, jobId, 2); // the second process recovers it (attempt 2) and dies as well
+    await killMidJob(dir.path, jobId, 1, h.clock);
+    await killMidJob(dir.path, jobId, 2, h.clock); // the second process recovers it (attempt 2) and dies as well
     await h.close();
     const restarted = await startHarness({ dataDir: dir.path, plans: BIG_PLANS, clock: h.clock });
     try {

@@ -152,5 +152,5 @@ export async function expectValidJobDeck(
   status: { fileUrl: string | null },
 ): Promise<void> {
   const download = await service.openDownload(pathOf(status.fileUrl ?? ''));
-  await expectValidPptx(download.bytes, templateBytes());
+  await expectValidPptx(await download.content.bytes(), templateBytes());
 }

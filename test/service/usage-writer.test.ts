@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
+import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { SILENT_LOGGER as quiet, type UsageLedger, type UsageWrites } from '../../src/service/ports/index.js';
 import { UsageWriter } from '../../src/service/usage-writer.js';
@@ -26,7 +27,7 @@ describe('UsageWriter', () => {
       db.close();
       dir.remove();
     });
-    const real = new SqliteUsageLedger(db);
+    const real = new SqliteUsageLedger(db, new SystemClock());
     const batches: UsageWrites[] = [];
     let failWrites = false;
     const ledger: UsageLedger = Object.assign(Object.create(real) as UsageLedger, {

@@ -24,7 +24,7 @@ interface ManifestEntry {
   sha256: string;
   features?: string[];
   strict_ooxml?: boolean | null;
-  counts?: { slides: number } | null;
+  counts?: { slides: number; slides_with_tables?: number } | null;
   ooxml_sdk_validator_baseline?: { errors?: number; throws?: string };
 }
 
@@ -36,6 +36,8 @@ export interface CorpusFile {
   bytes: number;
   sha256: string;
   slides: number;
+  /** Slides holding at least one table (the manifest's `slides_with_tables`). */
+  slidesWithTables: number;
   /** ISO 29500 Strict package (the engine refuses these at open). */
   strict: boolean;
   features: string[];
@@ -70,6 +72,7 @@ export function corpusFiles(): CorpusFile[] {
       bytes: e.bytes,
       sha256: e.sha256,
       slides: e.counts?.slides ?? 0,
+      slidesWithTables: e.counts?.slides_with_tables ?? 0,
       strict: e.strict_ooxml === true,
       features: e.features ?? [],
       baseline: e.ooxml_sdk_validator_baseline?.errors,

@@ -81,8 +81,21 @@ export function readPartTree(pkg: OpcPackage, partName: string): TreeElement | u
   return bytes && readXmlTree(decodeXmlBytes(bytes));
 }
 
+/** pkg.rels by lower-cased source part, built once per package: a deck may have 40 000 rels parts. */
+const relsByLowerSource = new WeakMap<OpcPackage, Map<string, Relationship[]>>();
+
 export function relsOf(pkg: OpcPackage, sourcePart: string): Relationship[] {
-  for (const [source, rels] of pkg.rels) if (source.toLowerCase() === sourcePart.toLowerCase()) return rels;
+  let index = relsByLowerSource.get(pkg);
+  if (!index) {
+    index = new Map();
+    for (const [source, rels] of pkg.rels) {
+      const key = source.toLowerCase();
+      if (!index.has(key)) index.set(key, rels);
+    }
+    relsByLowerSource.set(pkg, index);
+  }
+  const rels = index.get(sourcePart.toLowerCase());
+  if (rels) return rels;
   return [];
 }
 

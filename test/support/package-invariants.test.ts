@@ -324,3 +324,79 @@ describe('checkPackageInvariantsAgainst', () => {
     ]);
   });
 });
+
+/**
+ * Swaps two slides' part names, with their .rels parts and every relationship to them, as a generator that
+ * reorders and renames slides does: the content of slide `a` is then found at slide `b`'s name.
+ */
+function swapSlides(deck: Uint8Array, a: number, b: number): Uint8Array {
+  return editPackage(deck, (files) => {
+    for (const name of [
+      (n: number) => `ppt/slides/slide${n}.xml`,
+      (n: number) => `ppt/slides/_rels/slide${n}.xml.rels`,
+    ]) {
+      const [first, second] = [files[name(a)], files[name(b)]];
+      if (!first || !second) throw new Error(`no ${name(a)} or ${name(b)}`);
+      [files[name(a)], files[name(b)]] = [second, first];
+    }
+    const target = new RegExp(`(Target="(?:[^"]*/)?)slide(${a}|${b})\\.xml"`, 'g');
+    for (const name of Object.keys(files).filter((n) => n.endsWith('.rels'))) {
+      const xml = strFromU8(files[name]!);
+      const swapped = xml.replace(
+        target,
+        (_m, head: string, n: string) => `${head}slide${n === String(a) ? b : a}.xml"`,
+      );
+      if (swapped !== xml) files[name] = strToU8(swapped);
+    }
+  });
+}
+
+describe('checkPackageInvariantsAgainst compares each part with the template part it came from', () => {
+  // Slide 17 has three shapes with cNvPr id="0" upstream: two shape-id-duplicate reports, on that slide only.
+  const template = readCorpus('poi/bug62513.pptx');
+  /** Gives the slide's second named shape the first one's id; returns the deck and the id now shared. */
+  const duplicateId = (deck: Uint8Array, part: string): [Uint8Array, string] => {
+    let shared = '';
+    const broken = editPart(deck, part, (x) => {
+      const ids = [...x.matchAll(/<p:cNvPr id="(\d+)" name="[^"]+"/g)].map((m) => m[1]!);
+      shared = ids[0]!;
+      return x.replace(`<p:cNvPr id="${ids[1]}" `, `<p:cNvPr id="${shared}" `);
+    });
+    return [broken, shared];
+  };
+
+  it('forgives the flaw where the flawed slide went, however it was renamed', () => {
+    expect(checkPackageInvariants(template)).toEqual([
+      'shape-id-duplicate /ppt/slides/slide17.xml: p:cNvPr id="0" is used by more than one shape',
+      'shape-id-duplicate /ppt/slides/slide17.xml: p:cNvPr id="0" is used by more than one shape',
+    ]);
+    const swapped = swapSlides(template, 17, 2);
+    expect(checkPackageInvariants(swapped).map((v) => v.split(':')[0])).toEqual([
+      'shape-id-duplicate /ppt/slides/slide2.xml',
+      'shape-id-duplicate /ppt/slides/slide2.xml',
+    ]);
+    expect(checkPackageInvariantsAgainst(swapped, template)).toEqual([]);
+  });
+
+  it("reports the same kind of flaw on any other slide, also one that now has the flawed slide's name", () => {
+    const swapped = swapSlides(template, 17, 2);
+    for (const part of ['ppt/slides/slide17.xml', 'ppt/slides/slide5.xml']) {
+      const [broken, id] = duplicateId(swapped, part);
+      expect(checkPackageInvariantsAgainst(broken, template), part).toEqual([
+        `shape-id-duplicate /${part}: p:cNvPr id="${id}" is used by more than one shape`,
+      ]);
+    }
+  });
+
+  it('reports one more of the flaw on the flawed slide itself', () => {
+    const broken = editPart(template, 'ppt/slides/slide17.xml', (x) =>
+      x.replace(
+        '<p:cNvPr id="3" name="Content Placeholder 2"/>',
+        '<p:cNvPr id="0" name="Content Placeholder 2"/>',
+      ),
+    );
+    expect(checkPackageInvariantsAgainst(broken, template)).toEqual([
+      'shape-id-duplicate /ppt/slides/slide17.xml: p:cNvPr id="0" is used by more than one shape',
+    ]);
+  });
+});

@@ -1,11 +1,12 @@
 /**
- * Renders a .pptx through LibreOffice to PDF and reads each page's text back with pdftotext.
+ * Renders a .pptx through LibreOffice to PDF and reads each page's text back with pdftotext, or its pixels
+ * with pdftoppm.
  * A LibreOffice render proves the content is there, not that PowerPoint opens the file without repair
  * (ooxml-notes.md §11, [pgj#1449]); use it sparingly, it costs a second or more per call.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,6 +56,75 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
 
 /** Text of each page of the rendered deck, in order (one string per slide). */
 export async function renderToPdfText(bytes: Uint8Array): Promise<string[]> {
+  return withPdf(bytes, async (pdf, dir) => {
+    const text = await run('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, join(dir, 'deck.txt')], dir);
+    if (text.code !== 0) throw new RenderError(`pdftotext failed (exit ${text.code})`, text.stderr);
+    const pages = (await readFile(join(dir, 'deck.txt'), 'utf8')).split('\f');
+    // pdftotext ends every page with a form feed, so the last element is the empty tail.
+    if (pages.length > 0 && pages[pages.length - 1] === '') pages.pop();
+    return pages;
+  });
+}
+
+/** Each page of the rendered deck as a PNG at `dpi` (pdftoppm), in order: for pixel checks. */
+export async function renderToPngs(bytes: Uint8Array, dpi = 50): Promise<Uint8Array[]> {
+  return withPdf(bytes, async (pdf, dir) => {
+    const pages = await run('pdftoppm', ['-png', '-r', String(dpi), pdf, join(dir, 'page')], dir);
+    if (pages.code !== 0) throw new RenderError(`pdftoppm failed (exit ${pages.code})`, pages.stderr);
+    const names = (await readdir(dir)).filter((n) => /^page-\d+\.png$/.test(n));
+    names.sort((a, b) => Number(/\d+/.exec(a)?.[0]) - Number(/\d+/.exec(b)?.[0]));
+    return Promise.all(names.map(async (n) => new Uint8Array(await readFile(join(dir, n)))));
+  });
+}
+
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+export interface PdfPage {
+  width: number;
+  height: number;
+  /** In reading order, with their boxes in points from the page's top left. */
+  words: PdfWord[];
+}
+
+/** Every word of each page with its box (`pdftotext -bbox`): where things landed, e.g. below the page's edge. */
+export async function renderToPdfWords(bytes: Uint8Array): Promise<PdfPage[]> {
+  return withPdf(bytes, async (pdf, dir) => {
+    const out = join(dir, 'deck.html');
+    const text = await run('pdftotext', ['-bbox', '-enc', 'UTF-8', pdf, out], dir);
+    if (text.code !== 0) throw new RenderError(`pdftotext failed (exit ${text.code})`, text.stderr);
+    const html = await readFile(out, 'utf8');
+    return [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)].map((page) => ({
+      width: Number(page[1]),
+      height: Number(page[2]),
+      words: [
+        ...(page[3] ?? '').matchAll(
+          /<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+        ),
+      ].map((w) => ({
+        text: decodeHtml(w[5] ?? ''),
+        xMin: Number(w[1]),
+        yMin: Number(w[2]),
+        xMax: Number(w[3]),
+        yMax: Number(w[4]),
+      })),
+    }));
+  });
+}
+
+function decodeHtml(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_m, e: string) =>
+    e === 'amp' ? '&' : e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'quot' ? '"' : "'",
+  );
+}
+
+/** Converts the deck to PDF in a fresh directory, hands the PDF to `read`, removes the directory. */
+async function withPdf<T>(bytes: Uint8Array, read: (pdf: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'deckforge-render-'));
   try {
     const input = join(dir, 'deck.pptx');
@@ -83,12 +153,7 @@ export async function renderToPdfText(bytes: Uint8Array): Promise<string[]> {
         convert.stderr,
       );
     }
-    const text = await run('pdftotext', ['-layout', '-enc', 'UTF-8', pdf, join(dir, 'deck.txt')], dir);
-    if (text.code !== 0) throw new RenderError(`pdftotext failed (exit ${text.code})`, text.stderr);
-    const pages = (await readFile(join(dir, 'deck.txt'), 'utf8')).split('\f');
-    // pdftotext ends every page with a form feed, so the last element is the empty tail.
-    if (pages.length > 0 && pages[pages.length - 1] === '') pages.pop();
-    return pages;
+    return await read(pdf, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

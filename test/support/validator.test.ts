@@ -26,11 +26,22 @@ describe('validatePptx', () => {
   });
 
   it('turns a validator crash into one VALIDATOR_CRASHED result, and keeps working afterwards', async () => {
-    const crashing = corpusFile('unstructured/science-exploration-1p.pptx');
-    expect(crashing.baselineThrows).toBeDefined();
-    const results = await validatePptx(readCorpus(crashing));
+    const results = await validatePptx(readCorpus('Open-XML-SDK/_invalid/encrypted_pptx.pptx'));
     expect(results.map((r) => r.id)).toEqual([VALIDATOR_CRASHED]);
     expect(await validatePptx(readCorpus('Open-XML-SDK/mcppt.pptx'))).toHaveLength(2);
+  });
+
+  it('validates a deck with errors of the package itself, which the library alone cannot report', async () => {
+    // The manifest's baseline was recorded with the library alone, which throws on this deck.
+    const deck = corpusFile('unstructured/science-exploration-1p.pptx');
+    expect(deck.baselineThrows).toMatch(/reading 'XPath'/);
+    const results = await validatePptx(readCorpus(deck));
+    expect(results.map((r) => [r.id, r.path.partUri])).toEqual([
+      ['Pkg_PartIsNotAllowed', ''],
+      ['Pkg_PartIsNotAllowed', ''],
+      ['Pkg_PartIsNotAllowed', ''],
+    ]);
+    expect(results[0]!.description).toMatch(/CustomXmlPart\{\/customXml\/item1\.xml\}/);
   });
 });
 
@@ -81,12 +92,55 @@ describe('newValidatorErrors', () => {
     expect(await newValidatorErrors(cloned, template)).toEqual([]); // ...and that is not new
   });
 
-  it('keys an error by id, description, kind of part and xpath', () => {
+  it('keys an error by id, description and xpath: which part is compared with which is mapped apart', () => {
     const key = validatorErrorKey({
       id: 'Sch_X',
       description: 'd',
       path: { partUri: '/ppt/slides/slide17.xml', xpath: '/p:sld[1]/p:cSld[1]' },
     });
-    expect(key).toBe('Sch_X | d | /ppt/slides/slide#.xml | /p:sld[1]/p:cSld[1]');
+    expect(key).toBe('Sch_X | d | /p:sld[1]/p:cSld[1]');
+  });
+
+  it('reports the error one template slide has when another slide gets it too', async () => {
+    const bogus = (x: string) => x.replace('<p:cSld>', '<p:cSld><p:bogus/>');
+    const flawed = editPart(readCorpus('python-pptx/txt-font-props.pptx'), 'ppt/slides/slide1.xml', bogus);
+    expect(
+      await newValidatorErrors(
+        editPackage(flawed, () => undefined),
+        flawed,
+      ),
+    ).toEqual([]);
+    const spread = editPart(flawed, 'ppt/slides/slide2.xml', bogus);
+    const errors = await newValidatorErrors(spread, flawed);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map((e) => e.path.partUri)).toEqual(errors.map(() => '/ppt/slides/slide2.xml'));
+  });
+
+  it('reports a crash on the output as new, even when the template crashes too', async () => {
+    // A package without its presentation part: the validator throws "Specified part does not exist".
+    const crashing = editPackage(readCorpus('python-pptx/shp-freeform.pptx'), (f) => {
+      delete f['ppt/presentation.xml'];
+    });
+    const alsoCrashing = editPart(crashing, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:cSld>', '<p:cSld><p:bogus/>'),
+    );
+    expect((await validatePptx(crashing)).map((e) => e.id)).toEqual([VALIDATOR_CRASHED]);
+    expect((await newValidatorErrors(alsoCrashing, crashing)).map((e) => e.id)).toEqual([VALIDATOR_CRASHED]);
+  });
+
+  it('finds a new error in a deck whose template has package-level errors', async () => {
+    const template = readCorpus('unstructured/science-exploration-1p.pptx');
+    expect(
+      await newValidatorErrors(
+        editPackage(template, () => undefined),
+        template,
+      ),
+    ).toEqual([]);
+    const broken = editPart(template, 'ppt/slides/slide1.xml', (x) =>
+      x.replace('<p:cSld>', '<p:cSld><p:bogus/>'),
+    );
+    const errors = await newValidatorErrors(broken, template);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.map((e) => e.path.partUri)).toEqual(errors.map(() => '/ppt/slides/slide1.xml'));
   });
 });

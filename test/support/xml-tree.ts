@@ -36,7 +36,7 @@ export function decodeXmlBytes(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
-function decodeEntities(raw: string): string {
+export function decodeEntities(raw: string): string {
   return raw.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|lt|gt|amp|quot|apos);/g, (_m, ent: string) => {
     if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
     if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
@@ -145,9 +145,13 @@ export function readXmlTree(source: string): TreeElement {
   return root;
 }
 
+/** Every element of the tree in document order, `el` first. Iterative: a template may nest thousands deep. */
 export function* walk(el: TreeElement): Generator<TreeElement> {
-  yield el;
-  for (const c of el.children) yield* walk(c);
+  const stack = [el];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    yield next;
+    for (let i = next.children.length - 1; i >= 0; i--) stack.push(next.children[i] as TreeElement);
+  }
 }
 
 export function attr(el: TreeElement, name: string): string | undefined {

@@ -5,11 +5,11 @@
  * secret (DECKFORGE_LINK_SECRET, or a random secret created once in the data dir).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { DOWNLOAD_PATH_PREFIX } from '../../service/deckforge-service.js';
-import type { BlobStore, SignedLinkRequest, VerifiedLink } from '../../service/ports/index.js';
+import type { BlobReader, BlobStore, SignedLinkRequest, VerifiedLink } from '../../service/ports/index.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
@@ -30,6 +30,32 @@ export class LocalDiskBlobStore implements BlobStore {
     const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     await writeFile(temporary, bytes);
     await rename(temporary, file);
+  }
+
+  async putFile(key: string, file: string): Promise<void> {
+    const target = this.fileOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await rename(file, target);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EXDEV') throw error;
+      // Another file system: copy beside the target, then rename, so a reader never sees half a file.
+      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await copyFile(file, temporary);
+      await rename(temporary, target);
+      await rm(file, { force: true });
+    }
+  }
+
+  async open(key: string): Promise<BlobReader | null> {
+    const file = this.fileOf(key);
+    try {
+      const { size } = await stat(file);
+      return { byteLength: size, stream: () => createReadStream(file) };
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Uint8Array | null> {

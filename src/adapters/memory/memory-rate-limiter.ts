@@ -1,18 +1,36 @@
 /**
- * Per-account request rate, one machine: a fixed one-minute window per key, kept in memory (a restart forgets
- * the current minute, which is acceptable for a rate limit; a Redis-backed limiter replaces it for several nodes).
+ * Request rates and sign-in attempts, one machine, in memory (a restart forgets them, which is acceptable for a
+ * rate limit; a Redis-backed limiter replaces it for several nodes). Request rates: a fixed one-minute window
+ * per key. Sign-in attempts: per key, the failures and when the last one was, from which the next allowed
+ * attempt follows (AttemptPolicy).
  */
-import type { Clock, RateDecision, RateLimiter } from '../../service/ports/index.js';
+import type { AttemptPolicy, Clock, RateDecision, RateLimiter } from '../../service/ports/index.js';
 
 interface Window {
   startMs: number;
   count: number;
 }
 
+interface Failures {
+  count: number;
+  lastMs: number;
+}
+
 const WINDOW_MS = 60_000;
+/** Past this many keys, expired ones are swept before another is added (a spray of made-up e-mails). */
+const SWEEP_ABOVE = 10_000;
+
+/** Milliseconds after the last failure before another attempt is allowed, for `count` failures. */
+function waitAfter(count: number, policy: AttemptPolicy): number {
+  if (count >= policy.lockAfterFailures) return policy.lockSeconds * 1000;
+  if (count <= policy.freeFailures) return 0;
+  const doubled = policy.firstDelaySeconds * 2 ** (count - policy.freeFailures - 1);
+  return Math.min(doubled, policy.lockSeconds) * 1000;
+}
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
+  private readonly failures = new Map<string, Failures>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -21,7 +39,7 @@ export class MemoryRateLimiter implements RateLimiter {
     const startMs = now - (now % WINDOW_MS);
     let window = this.windows.get(key);
     if (!window || window.startMs !== startMs) {
-      if (this.windows.size > 10_000) this.forgetOld(startMs);
+      if (this.windows.size > SWEEP_ABOVE) this.forgetOld(startMs);
       window = { startMs, count: 0 };
       this.windows.set(key, window);
     }
@@ -35,7 +53,37 @@ export class MemoryRateLimiter implements RateLimiter {
     return { allowed: true };
   }
 
+  async attempt(key: string, policy: AttemptPolicy): Promise<RateDecision> {
+    const now = this.clock.now().getTime();
+    let entry = this.failures.get(key);
+    if (entry && now - entry.lastMs >= policy.forgetAfterSeconds * 1000) entry = undefined;
+    if (entry) {
+      const nextMs = entry.lastMs + waitAfter(entry.count, policy);
+      if (now < nextMs)
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((nextMs - now) / 1000)) };
+    } else {
+      if (this.failures.size > SWEEP_ABOVE) this.forgetFailures(now, policy);
+      entry = { count: 0, lastMs: now };
+      this.failures.set(key, entry);
+    }
+    entry.count += 1;
+    entry.lastMs = now;
+    return { allowed: true };
+  }
+
+  async forgive(key: string, scope: 'all' | 'one'): Promise<void> {
+    const entry = this.failures.get(key);
+    if (!entry) return;
+    if (scope === 'all' || entry.count <= 1) this.failures.delete(key);
+    else entry.count -= 1;
+  }
+
   private forgetOld(currentStart: number): void {
     for (const [key, window] of this.windows) if (window.startMs !== currentStart) this.windows.delete(key);
+  }
+
+  private forgetFailures(now: number, policy: AttemptPolicy): void {
+    const horizon = policy.forgetAfterSeconds * 1000;
+    for (const [key, entry] of this.failures) if (now - entry.lastMs >= horizon) this.failures.delete(key);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ClaimedJob, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
+import type { ClaimedJob, Clock, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
 import { immediate, type SqliteDatabase } from './database.js';
 
 interface QueueRow {
@@ -35,9 +35,10 @@ export class SqliteJobQueue implements JobQueue {
   private readonly host = hostname();
   private readonly instance = randomUUID();
 
+  /** Leases are measured on the runtime's clock, the same one every other part of the service reads. */
   constructor(
     private readonly db: SqliteDatabase,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock,
   ) {
     LIVE_INSTANCES.add(this.instance);
   }
@@ -71,7 +72,7 @@ export class SqliteJobQueue implements JobQueue {
           `UPDATE job_queue SET attempts = attempts + 1, lease_until = ?, owner_host = ?, owner_pid = ?,
              owner_instance = ? WHERE job_id = ?`,
         )
-        .run(this.now() + leaseMs, this.host, process.pid, this.instance, row.job_id);
+        .run(this.clock.now().getTime() + leaseMs, this.host, process.pid, this.instance, row.job_id);
       return { jobId: row.job_id, attempt: row.attempts + 1 };
     });
   }
@@ -79,7 +80,7 @@ export class SqliteJobQueue implements JobQueue {
   async renew(jobId: string, leaseMs: number): Promise<void> {
     this.db
       .prepare('UPDATE job_queue SET lease_until = ? WHERE job_id = ? AND lease_until IS NOT NULL')
-      .run(this.now() + leaseMs, jobId);
+      .run(this.clock.now().getTime() + leaseMs, jobId);
   }
 
   async ack(jobId: string): Promise<void> {
@@ -94,7 +95,7 @@ export class SqliteJobQueue implements JobQueue {
            WHERE lease_until IS NOT NULL`,
         )
         .all() as QueueRow[];
-      const now = this.now();
+      const now = this.clock.now().getTime();
       const result: RecoveredJobs = { requeued: [], abandoned: [] };
       for (const row of claimed) {
         const ownerGone = row.owner_host === this.host && row.owner_pid !== null && this.ownerIsGone(row);

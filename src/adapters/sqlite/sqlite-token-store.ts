@@ -1,4 +1,4 @@
-import type { TokenRecord, TokenStore } from '../../service/ports/index.js';
+import type { Clock, TokenRecord, TokenStore } from '../../service/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 
 interface TokenRow {
@@ -9,7 +9,10 @@ interface TokenRow {
 }
 
 export class SqliteTokenStore implements TokenStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly clock: Clock,
+  ) {}
 
   async save(token: TokenRecord): Promise<void> {
     this.db
@@ -33,7 +36,7 @@ export class SqliteTokenStore implements TokenStore {
   async revokeAll(accountId: string): Promise<number> {
     return this.db
       .prepare('UPDATE tokens SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL')
-      .run(new Date().toISOString(), accountId).changes;
+      .run(this.clock.now().toISOString(), accountId).changes;
   }
 
   async deleteExpired(before: Date): Promise<number> {

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApiCallCounts,
+  Clock,
   PeriodUsage,
   ReserveOutcome,
   ReserveRequest,
@@ -22,7 +23,11 @@ interface ReservationRow {
 }
 
 export class SqliteUsageLedger implements UsageLedger {
-  constructor(private readonly db: SqliteDatabase) {}
+  /** Reservations are stamped on the runtime's clock: releaseStale compares them with that clock's time. */
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly clock: Clock,
+  ) {}
 
   async reserve(request: ReserveRequest): Promise<ReserveOutcome> {
     return immediate(this.db, () => {
@@ -40,7 +45,7 @@ export class SqliteUsageLedger implements UsageLedger {
           request.periodStart,
           request.slides,
           request.jobId,
-          new Date().toISOString(),
+          this.clock.now().toISOString(),
         );
       return { granted: true, reservationId: id };
     });

@@ -39,7 +39,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       const outcome = await this.request(url, target, deadline);
       if (outcome.kind === 'body') return outcome.bytes;
       if (hop >= this.maxRedirects) {
-        throw new FetchError(url, `template URL ${url}: more than ${this.maxRedirects} redirects`);
+        throw new FetchError(url, `URL ${url}: more than ${this.maxRedirects} redirects`);
       }
       current = new URL(outcome.location, target).toString();
     }
@@ -50,13 +50,13 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     try {
       target = new URL(current);
     } catch {
-      throw new FetchError(original, `template URL "${current}" is not a valid URL`);
+      throw new FetchError(original, `URL "${current}" is not a valid URL`);
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      throw new FetchError(original, `template URL ${current}: only http and https URLs can be fetched`);
+      throw new FetchError(original, `URL ${current}: only http and https URLs can be fetched`);
     }
     if (target.username || target.password) {
-      throw new FetchError(original, `template URL ${current}: URLs with credentials are not fetched`);
+      throw new FetchError(original, `URL ${current}: URLs with credentials are not fetched`);
     }
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (isIP(host)) {
@@ -69,7 +69,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
   private refusal(original: string, current: string, address: string, reason: string): FetchError {
     return new FetchError(
       original,
-      `template URL ${current} is refused: its host resolves to ${address}, a ${reason} address ` +
+      `URL ${current} is refused: its host resolves to ${address}, a ${reason} address ` +
         '(the server fetches only public addresses unless DECKFORGE_ALLOW_PRIVATE_URLS is set)',
     );
   }
@@ -81,7 +81,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
           callback(
             new FetchError(
               original,
-              `template URL ${current}: cannot resolve ${hostname} (${error.code ?? error.message})`,
+              `URL ${current}: cannot resolve ${hostname} (${error.code ?? error.message})`,
             ),
             '',
             4,
@@ -100,11 +100,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         const usable = addresses.filter((a) => wanted === 0 || a.family === wanted);
         const first = usable[0];
         if (!first) {
-          callback(
-            new FetchError(original, `template URL ${current}: ${hostname} has no usable address`),
-            '',
-            4,
-          );
+          callback(new FetchError(original, `URL ${current}: ${hostname} has no usable address`), '', 4);
           return;
         }
         if (lookupOptions.all) {
@@ -126,10 +122,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       const remaining = deadline - Date.now();
       if (remaining <= 0) {
         reject(
-          new FetchError(
-            original,
-            `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`,
-          ),
+          new FetchError(original, `URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`),
         );
         return;
       }
@@ -142,12 +135,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       });
       let settled = false;
       const timer = setTimeout(() => {
-        fail(
-          new FetchError(
-            original,
-            `template URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`,
-          ),
-        );
+        fail(new FetchError(original, `URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
       }, remaining);
       const fail = (error: Error): void => {
         if (settled) return;
@@ -155,9 +143,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         clearTimeout(timer);
         request.destroy();
         reject(
-          error instanceof FetchError
-            ? error
-            : new FetchError(original, `template URL ${current}: ${error.message}`),
+          error instanceof FetchError ? error : new FetchError(original, `URL ${current}: ${error.message}`),
         );
       };
       const succeed = (
@@ -177,7 +163,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
           return;
         }
         if (status !== 200) {
-          fail(new FetchError(original, `template URL ${current} answered HTTP ${status}`));
+          fail(new FetchError(original, `URL ${current} answered HTTP ${status}`));
           return;
         }
         if (Number(response.headers['content-length'] ?? NaN) > this.options.maxBytes) {
@@ -193,7 +179,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         });
         response.on('error', fail);
         response.on('aborted', () =>
-          fail(new FetchError(original, `template URL ${current}: the connection was cut`)),
+          fail(new FetchError(original, `URL ${current}: the connection was cut`)),
         );
         response.on('end', () => {
           const all = Buffer.concat(chunks, received);
@@ -206,6 +192,6 @@ export class GuardedUrlFetcher implements TemplateFetcher {
 
   private tooLarge(original: string): FetchError {
     const mb = Math.round((this.options.maxBytes / (1024 * 1024)) * 10) / 10;
-    return new FetchError(original, `template URL ${original}: the file is larger than the ${mb} MB limit`);
+    return new FetchError(original, `URL ${original}: the file is larger than the ${mb} MB limit`);
   }
 }

@@ -78,10 +78,14 @@ interface Entry {
 }
 
 export class ContentTypes {
-  /** Keyed by lower-case extension / part key; Map order is the order of first appearance, kept on output. */
+  /**
+   * Keyed by lower-case extension / part key; Map order is the order of first appearance, kept on output. An
+   * Override is written with the part's own spelling (serialize), so only its type is kept here: a deck of
+   * 20 000 slides has as many.
+   */
   private constructor(
     private readonly defaults: Map<string, Entry>,
-    private readonly overrides: Map<string, Entry>,
+    private readonly overrides: Map<string, string>,
   ) {}
 
   static empty(): ContentTypes {
@@ -103,14 +107,14 @@ export class ContentTypes {
         if (!types.defaults.has(key)) types.defaults.set(key, { name: extension, contentType });
       } else if (kind === 'Override' && partName && contentType) {
         const key = partKey(partName);
-        if (!types.overrides.has(key)) types.overrides.set(key, { name: partName, contentType });
+        if (!types.overrides.has(key)) types.overrides.set(key, contentType);
       }
     }
     return types;
   }
 
   typeOf(partName: string): string | undefined {
-    return this.overrides.get(partKey(partName))?.contentType ?? this.defaultFor(extensionOf(partName));
+    return this.overrides.get(partKey(partName)) ?? this.defaultFor(extensionOf(partName));
   }
 
   defaultFor(extension: string): string | undefined {
@@ -118,11 +122,11 @@ export class ContentTypes {
   }
 
   overrideFor(partName: string): string | undefined {
-    return this.overrides.get(partKey(partName))?.contentType;
+    return this.overrides.get(partKey(partName));
   }
 
   setOverride(partName: string, contentType: string): void {
-    this.overrides.set(partKey(partName), { name: partName, contentType });
+    this.overrides.set(partKey(partName), contentType);
   }
 
   removeOverride(partName: string): void {
@@ -161,7 +165,7 @@ export class ContentTypes {
     for (const { name, contentType } of this.defaults.values()) {
       xml += `<Default Extension="${escapeAttribute(name)}" ContentType="${escapeAttribute(contentType)}"/>`;
     }
-    for (const [key, { contentType }] of this.overrides) {
+    for (const [key, contentType] of this.overrides) {
       const name = present.get(key);
       if (name === undefined || key === CONTENT_TYPES_PART) continue;
       xml += `<Override PartName="${escapeAttribute(name)}" ContentType="${escapeAttribute(contentType)}"/>`;

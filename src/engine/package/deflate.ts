@@ -8,9 +8,10 @@
  * `deflateRawSync` does (lib/zlib.js, `processChunkSync`), minus the closing. Where that handle is not there
  * (a future Node), it falls back to `deflateRawSync`; a test pins that the fast path is in use.
  */
-import { constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { constants, crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
-type Deflate = (data: Uint8Array) => Uint8Array;
+/** `flush` is Z_FINISH for a whole stream, Z_SYNC_FLUSH for a head that other bytes continue. */
+type Deflate = (data: Uint8Array, flush: number) => Uint8Array;
 
 interface NativeZlib {
   writeSync(
@@ -42,7 +43,7 @@ function deflaterFor(level: number): { deflate: Deflate; reused: boolean } {
     const reusable = reusableDeflater(level);
     found = reusable
       ? { deflate: reusable, reused: true }
-      : { deflate: (input) => deflateRawSync(input, { level }), reused: false };
+      : { deflate: (input, flush) => deflateRawSync(input, { level, finishFlush: flush }), reused: false };
     deflaters.set(level, found);
   }
   return found;
@@ -50,8 +51,28 @@ function deflaterFor(level: number): { deflate: Deflate; reused: boolean } {
 
 /** `data` as a raw deflate stream (no zlib header), at zlib `level`. */
 export function deflateRaw(data: Uint8Array, level: number): Uint8Array {
+  return run(data, level, constants.Z_FINISH);
+}
+
+/**
+ * The start of a deflated part that many parts share, deflated once: its blocks end on a byte boundary with no
+ * final block (Z_SYNC_FLUSH), so any raw deflate stream may follow it. The tail stream never refers back into
+ * the head (it is compressed on its own), which RFC 1951 allows: back references are a compressor's choice.
+ */
+export interface DeflatedHead {
+  deflated: Uint8Array;
+  /** CRC-32 and length of the uncompressed head, to continue the part's CRC over its tail. */
+  crc: number;
+  length: number;
+}
+
+export function deflateHead(data: Uint8Array, level: number): DeflatedHead {
+  return { deflated: run(data, level, constants.Z_SYNC_FLUSH), crc: crc32(data), length: data.length };
+}
+
+function run(data: Uint8Array, level: number, flush: number): Uint8Array {
   try {
-    return deflaterFor(level).deflate(data);
+    return deflaterFor(level).deflate(data, flush);
   } catch (error) {
     // A stream that failed half-way is not reused.
     deflaters.delete(level);
@@ -79,13 +100,13 @@ function reusableDeflater(level: number): Deflate | undefined {
   }
   const native = handle as NativeZlib;
   const output = Buffer.allocUnsafe(OUTPUT_CHUNK);
-  return (data) => {
+  return (data, flush) => {
     const chunks: Buffer[] = [];
     let inOffset = 0;
     let inLength = data.length;
     let outLeft: number;
     do {
-      native.writeSync(constants.Z_FINISH, data, inOffset, inLength, output, 0, OUTPUT_CHUNK);
+      native.writeSync(flush, data, inOffset, inLength, output, 0, OUTPUT_CHUNK);
       // zlib reports errors through the stream, which destroys itself; deflating memory only fails on OOM.
       if (stream.destroyed) throw new Error('zlib failed while deflating a part');
       outLeft = state[0] ?? 0;
@@ -93,7 +114,7 @@ function reusableDeflater(level: number): Deflate | undefined {
       chunks.push(Buffer.from(output.subarray(0, OUTPUT_CHUNK - outLeft)));
       inOffset += inLength - inLeft;
       inLength = inLeft;
-      // With Z_FINISH, output space left over means the stream is complete.
+      // With Z_FINISH or Z_SYNC_FLUSH, output space left over means zlib has written everything.
     } while (outLeft === 0);
     native.reset();
     return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);

@@ -7,7 +7,16 @@ import { EngineError } from '../errors.js';
 import { CT, ContentTypes } from './content-types.js';
 import { resolveLimits, type PackageLimits } from './limits.js';
 import { partKey } from './part-names.js';
-import { REL, parseRelationships, relsPartName, resolveTarget, type Relationship } from './relationships.js';
+import {
+  REL,
+  confinedRelativeTarget,
+  confinedTarget,
+  parseRelationships,
+  relsPartName,
+  resolveTarget,
+  targetEscape,
+  type Relationship,
+} from './relationships.js';
 import { CONTENT_TYPES_ITEM } from './zip-format.js';
 import { readZip, type ZipArchive } from './zip-reader.js';
 
@@ -20,11 +29,48 @@ const PRESENTATION_MAIN_TYPES = new Set<string>([
   CT.templateMacroEnabled,
 ]);
 
+/**
+ * Relationships a part cannot do without (a slide its layout, a layout its master, a master its theme, notes
+ * their notes master). One whose target is missing or outside the package makes the template unusable: the
+ * deck would be broken whatever we did with it, so it is refused naming the part, rather than warned about.
+ */
+const STRUCTURAL = new Set<string>([
+  REL.slideLayout,
+  REL.slideMaster,
+  REL.theme,
+  REL.notesMaster,
+  REL.handoutMaster,
+]);
+
+function unusableStructural(
+  rel: Relationship,
+  relsName: string,
+  outside: boolean,
+  resolved: string,
+): EngineError {
+  const type = rel.type.slice(rel.type.lastIndexOf('/') + 1);
+  const where = outside ? 'outside the package' : `at ${resolved}, which the package does not have`;
+  return new EngineError(
+    'INVALID_TEMPLATE',
+    `relationship ${rel.id} (${type}) points ${where} (Target "${rel.target}"); the part cannot do without it`,
+    relsName,
+  );
+}
+
+export interface OutsideRelationships {
+  relsName: string;
+  relationships: readonly Relationship[];
+}
+
 export class OpcPackage {
   /** Part key -> ZIP item name, in archive order. */
   private readonly items: Map<string, string>;
   private readonly inflated = new Map<string, Uint8Array>();
   private readonly rels = new Map<string, readonly Relationship[]>();
+  /** Internal relationships whose Target left the package and names no part once confined, by rels part key. */
+  private readonly outside = new Map<string, OutsideRelationships>();
+  /** Rels parts (keys) whose relationships differ from the part as written: dropped or rewritten targets. */
+  private readonly amended = new Set<string>();
   readonly contentTypes: ContentTypes;
   readonly mainPartName: string;
 
@@ -124,16 +170,57 @@ export class OpcPackage {
     return decodeText(this.bytes(partName));
   }
 
-  /** The part's relationships ('/' for the package's), parsed once; [] when it has no rels part. */
+  /**
+   * The part's relationships ('/' for the package's), parsed once; [] when it has no rels part. An internal
+   * Target that leaves the package (`../../../etc/passwd`, `file:///etc/passwd`) is never kept as written
+   * (issue 10): it is confined to the package (`/etc/passwd` inside it). When that names a part (a producer's
+   * slip such as `../customXml/item1.xml` from the root) the relationship works as meant; otherwise it names
+   * nothing, as it did before, and is listed by outsideRelationships for a warning. It is not dropped: the
+   * part's XML may still name it by r:id, and a dangling r:id would make the output worse than the template.
+   */
   relationships(partName: string): readonly Relationship[] {
     const key = partName === '/' ? '/' : partKey(partName);
     let rels = this.rels.get(key);
     if (!rels) {
       const relsName = relsPartName(partName);
-      rels = Object.freeze(this.has(relsName) ? parseRelationships(this.bytes(relsName), relsName) : []);
+      const all = this.has(relsName) ? parseRelationships(this.bytes(relsName), relsName) : [];
+      const kept: Relationship[] = [];
+      const outside: Relationship[] = [];
+      for (const rel of all) {
+        const escape = rel.external ? null : targetEscape(partName, rel.target);
+        if (escape === null && !(STRUCTURAL.has(rel.type) && !rel.external)) {
+          kept.push(rel);
+          continue;
+        }
+        const resolved =
+          escape === null ? resolveTarget(partName, rel.target) : confinedTarget(partName, rel.target);
+        if (STRUCTURAL.has(rel.type) && !this.has(resolved)) {
+          throw unusableStructural(rel, relsName, escape !== null, resolved);
+        }
+        if (escape === null) {
+          kept.push(rel);
+          continue;
+        }
+        kept.push({ ...rel, target: confinedRelativeTarget(partName, resolved) });
+        if (!this.has(resolved)) outside.push(rel);
+      }
+      const asWritten = kept.length === all.length && kept.every((rel, i) => rel === all[i]);
+      rels = Object.freeze(asWritten ? all : kept);
       this.rels.set(key, rels);
+      if (rels !== all) this.amended.add(partKey(relsName));
+      if (outside.length > 0) this.outside.set(partKey(relsName), { relsName, relationships: outside });
     }
     return rels;
+  }
+
+  /** The relationships found so far (rels parts are parsed on first use) that pointed outside the package. */
+  outsideRelationships(): OutsideRelationships[] {
+    return [...this.outside.values()];
+  }
+
+  /** Whether `partName`'s relationships (parsed by now) differ from its rels part as written. */
+  amendedRelationships(partName: string): boolean {
+    return this.amended.has(partKey(relsPartName(partName)));
   }
 }
 

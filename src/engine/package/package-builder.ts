@@ -1,10 +1,15 @@
 /**
  * The output package, seeded from a template. Parts nobody replaces are copied as their compressed bytes
  * (never inflated); new parts are deflated when they are XML and stored when they are already compressed
- * (ooxml-notes §1.5). `build` prunes what nothing reaches, writes the rels parts and [Content_Types].xml,
- * and produces the zip.
+ * (ooxml-notes §1.5).
+ *
+ * The package streams into a sink (`open`): the package relationships go first, a part that is final (a
+ * committed slide) goes out when it is sealed and only its relationships stay in memory, and `finish` prunes
+ * what nothing reaches, writes the remaining parts and rels parts, [Content_Types].xml (last: it names every
+ * part, so it is known only now; order is free in OPC, ooxml-notes §1.5) and the central directory.
  */
 import { CT, type ContentTypes } from './content-types.js';
+import type { DeflatedHead } from './deflate.js';
 import type { OpcPackage } from './opc-package.js';
 import { extensionOf, freePartName, itemName, partKey } from './part-names.js';
 import { fallbackContentType, shouldDeflate } from './part-storage.js';
@@ -17,16 +22,26 @@ import {
   sourcePartOfRels,
 } from './relationships.js';
 import { CONTENT_TYPES_ITEM } from './zip-format.js';
-import { writeZip, type ZipOutputEntry } from './zip-writer.js';
+import { ChunkCollector, ZipStreamWriter, type ByteSink, type ZipOutputEntry } from './zip-writer.js';
 
 type PartSource =
-  { kind: 'raw'; from: OpcPackage; item: string } | { kind: 'data'; data: Uint8Array | string };
+  | { kind: 'raw'; from: OpcPackage; item: string }
+  | { kind: 'data'; data: Uint8Array | string }
+  | { kind: 'continued'; head: DeflatedHead; tail: Uint8Array }
+  /** Sealed: already in the output; its relationships are kept for the reachability walk. */
+  | { kind: 'written' };
+
+/** One object for every sealed part: a deck may have 40 000 of them. */
+const WRITTEN: PartSource = Object.freeze({ kind: 'written' });
+const NO_RELATIONSHIPS: readonly Relationship[] = Object.freeze([]);
 
 interface OutputPart {
   name: string;
   source: PartSource;
   /** True while the part's relationships are still the template's rels part, untouched. */
   templateRels: boolean;
+  /** A sealed part's internal relationships, for the reachability walk (shared objects; see seal). */
+  sealedRels?: readonly Relationship[];
 }
 
 export interface BuildOptions {
@@ -36,6 +51,13 @@ export interface BuildOptions {
   level?: number;
 }
 
+/**
+ * Distinct rels texts kept for sharing one buffer (relsBytes); bounded, since a deck may have 20 000 distinct
+ * ones. Large ones (the presentation's) are never shared, so not kept.
+ */
+const RELS_CACHE_ENTRIES = 256;
+const RELS_CACHE_MAX_LENGTH = 4096;
+
 export class PackageBuilder {
   private readonly parts = new Map<string, OutputPart>();
   /** Working copies of relationships, by source part key ('/' for the package). */
@@ -43,6 +65,13 @@ export class PackageBuilder {
   private readonly freeNameHints = new Map<string, number>();
   readonly contentTypes: ContentTypes;
   private readonly relsCache = new Map<string, Uint8Array>();
+  /** One relationship object per folder and target, shared by the sealed parts pointing there (seal). */
+  private readonly sealedTargets = new Map<string, Relationship>();
+  private output: ZipStreamWriter | null = null;
+  /** Whether the package relationships are written (open() writes them first). */
+  private rootWritten = false;
+  /** Whether any rels part is in the output: [Content_Types].xml then needs the rels Default. */
+  private relsWritten = false;
 
   constructor(private readonly template: OpcPackage) {
     this.contentTypes = template.contentTypes.clone();
@@ -63,6 +92,11 @@ export class PackageBuilder {
     return this.parts.has(partKey(partName));
   }
 
+  /** Whether the part is already in the output (sealed). */
+  isWritten(partName: string): boolean {
+    return this.parts.get(partKey(partName))?.source === WRITTEN;
+  }
+
   /** The names of the current parts, in output order. */
   partNames(): string[] {
     return [...this.parts.values()].map((part) => part.name);
@@ -75,11 +109,23 @@ export class PackageBuilder {
       this.setRelationships(relsSource, parseRelationships(data, partName));
       return;
     }
-    const key = partKey(partName);
+    this.replacePart(partName, { kind: 'data', data }, contentType);
+  }
+
+  /**
+   * Adds or replaces a part made of a head many parts share, deflated once (deflateHead), and a tail of its
+   * own: copies of one slide that differ only near their end.
+   */
+  setPartAfterHead(partName: string, head: DeflatedHead, tail: Uint8Array, contentType?: string): void {
+    this.replacePart(partName, { kind: 'continued', head, tail }, contentType);
+  }
+
+  private replacePart(partName: string, source: PartSource, contentType: string | undefined): void {
+    const key = this.unsealed(partName);
     const existing = this.parts.get(key);
     this.parts.set(key, {
       name: existing?.name ?? partName,
-      source: { kind: 'data', data },
+      source,
       templateRels: existing?.templateRels ?? false,
     });
     if (contentType !== undefined) {
@@ -96,7 +142,7 @@ export class PackageBuilder {
   copyPart(from: OpcPackage, source: string, partName: string): void {
     const item = from.itemOf(source);
     if (item === undefined) throw new RangeError(`copyPart: no part ${source} in the source package`);
-    const key = partKey(partName);
+    const key = this.unsealed(partName);
     const existing = this.parts.get(key);
     const identity = from === this.template && key === partKey(source);
     this.parts.set(key, {
@@ -109,7 +155,7 @@ export class PackageBuilder {
 
   /** Removes the part, its relationships and its Override. Relationships pointing at it are the caller's. */
   removePart(partName: string): void {
-    const key = partKey(partName);
+    const key = this.unsealed(partName);
     this.parts.delete(key);
     this.rels.delete(key);
     this.freeNameHints.clear();
@@ -118,7 +164,7 @@ export class PackageBuilder {
 
   /** The part's relationships as a mutable working copy ('/' for the package); edits are kept. */
   relationships(partName: string): Relationship[] {
-    const key = partName === '/' ? '/' : partKey(partName);
+    const key = this.unsealed(partName);
     let rels = this.rels.get(key);
     if (!rels) {
       const part = this.parts.get(key);
@@ -131,7 +177,7 @@ export class PackageBuilder {
   }
 
   setRelationships(partName: string, rels: Relationship[]): void {
-    const key = partName === '/' ? '/' : partKey(partName);
+    const key = this.unsealed(partName);
     const part = this.parts.get(key);
     if (part) part.templateRels = false;
     this.rels.set(key, rels);
@@ -153,28 +199,116 @@ export class PackageBuilder {
     return name;
   }
 
-  build(options: BuildOptions = {}): Uint8Array {
-    const keep = options.prune === false ? new Set(this.parts.keys()) : this.reachable();
-    const entries: ZipOutputEntry[] = [];
-    const written: string[] = [];
+  /**
+   * Starts the output: the package relationships go to `sink` now and are final from here on; sealed parts
+   * follow as they are sealed, the rest at `finish`.
+   */
+  open(sink: ByteSink, options: { level?: number } = {}): void {
+    if (this.output) throw new RangeError('the package output is already open');
+    this.output = new ZipStreamWriter(sink, options.level === undefined ? {} : { level: options.level });
     const rootRels = this.relsEntry('/', '/');
-    if (rootRels) entries.push(rootRels);
+    if (rootRels) this.output.add(rootRels);
+    this.relsWritten = rootRels !== null;
+    this.rootWritten = true;
+  }
+
+  /**
+   * Writes a part that will not change again, with its relationships, to the output now, and keeps only its
+   * name and internal relationships (for the reachability walk). Changing it afterwards is an error.
+   */
+  seal(partName: string): void {
+    const output = this.output;
+    if (!output) throw new RangeError('seal: the package output is not open');
+    const key = this.unsealed(partName);
+    const part = this.parts.get(key);
+    if (!part) throw new RangeError(`seal: no part ${partName}`);
+    output.add(this.partEntry(part));
+    const relsEntry = this.relsEntry(key, part.name, part);
+    if (relsEntry) output.add(relsEntry);
+    this.relsWritten ||= relsEntry !== null;
+    part.sealedRels = this.internalTargets(part.name);
+    this.rels.delete(key);
+    part.templateRels = false;
+    part.source = WRITTEN;
+  }
+
+  /**
+   * The package in memory: open (into memory) and finish in one go. Callable again after more changes, as
+   * nothing was sealed.
+   */
+  build(options: BuildOptions = {}): Uint8Array {
+    const collector = new ChunkCollector();
+    this.open(collector, options);
+    this.finish(options);
+    this.output = null;
+    this.rootWritten = false;
+    return collector.bytes();
+  }
+
+  /**
+   * Prunes what nothing reaches, then writes the remaining parts, their rels parts, [Content_Types].xml and
+   * the central directory. Returns the size of the package.
+   */
+  finish(options: Pick<BuildOptions, 'prune'> = {}): number {
+    const output = this.output;
+    if (!output) throw new RangeError('finish: the package output is not open');
+    const keep = options.prune === false ? new Set(this.parts.keys()) : this.reachable();
+    const written: string[] = [];
     for (const [key, part] of this.parts) {
-      if (!keep.has(key)) continue;
-      entries.push(this.partEntry(part));
+      if (!keep.has(key)) {
+        // A sealed part is in the output already: pruning it now would leave an orphan (rule 4).
+        if (part.source === WRITTEN) throw new Error(`${part.name} was written, but nothing reaches it`);
+        continue;
+      }
       written.push(part.name);
+      if (part.source === WRITTEN) continue;
+      output.add(this.partEntry(part));
       const relsEntry = this.relsEntry(key, part.name, part);
-      if (relsEntry) entries.push(relsEntry);
+      if (relsEntry) output.add(relsEntry);
+      this.relsWritten ||= relsEntry !== null;
     }
-    const types = this.contentTypes.clone();
+    // Not a copy: a deck may have 40 000 Overrides. What is added here are Defaults, harmless if unused.
+    const types = this.contentTypes;
     for (const name of written) {
       if (types.typeOf(name) === undefined)
         types.ensureDefault(extensionOf(name), fallbackContentType(extensionOf(name)));
     }
-    if (entries.some((entry) => entry.name.endsWith('.rels'))) types.ensureDefault('rels', CT.relationships);
-    const contentTypes = Buffer.from(types.serialize(written), 'utf8');
-    entries.unshift({ name: CONTENT_TYPES_ITEM, data: contentTypes, compress: true });
-    return writeZip(entries, options.level === undefined ? {} : { level: options.level });
+    if (this.relsWritten) types.ensureDefault('rels', CT.relationships);
+    output.add({
+      name: CONTENT_TYPES_ITEM,
+      data: Buffer.from(types.serialize(written), 'utf8'),
+      compress: true,
+    });
+    return output.finish();
+  }
+
+  /**
+   * What the reachability walk needs of a sealed part's relationships: their internal targets, shared between
+   * parts of one folder (20 000 slides pointing at three layouts hold three objects, not 20 000). A target is
+   * resolved against its part's folder, so sharing within a folder keeps its meaning.
+   */
+  private internalTargets(partName: string): readonly Relationship[] {
+    const folder = partName.slice(0, partName.lastIndexOf('/') + 1);
+    const targets: Relationship[] = [];
+    for (const rel of this.currentRelationships(partName)) {
+      if (rel.external) continue;
+      const key = `${folder}\0${rel.target}`;
+      let shared = this.sealedTargets.get(key);
+      if (!shared) {
+        shared = Object.freeze({ id: '', type: '', target: rel.target, external: false });
+        this.sealedTargets.set(key, shared);
+      }
+      targets.push(shared);
+    }
+    return targets.length === 0 ? NO_RELATIONSHIPS : targets.slice();
+  }
+
+  /** The part's key, refusing a part already written (sealed): its bytes cannot change any more. */
+  private unsealed(partName: string): string {
+    const key = partName === '/' ? '/' : partKey(partName);
+    const written = key === '/' ? this.rootWritten : this.parts.get(key)?.source === WRITTEN;
+    if (written) throw new RangeError(`${partName} is already written to the output`);
+    return key;
   }
 
   private reachable(): Set<string> {
@@ -189,14 +323,19 @@ export class PackageBuilder {
     const key = partName === '/' ? '/' : partKey(partName);
     const rels = this.rels.get(key);
     if (rels) return rels;
-    if (key === '/' || this.parts.get(key)?.templateRels) return this.template.relationships(partName);
-    return [];
+    const part = this.parts.get(key);
+    if (part?.sealedRels) return part.sealedRels;
+    if (key === '/' || part?.templateRels) return this.template.relationships(partName);
+    return NO_RELATIONSHIPS;
   }
 
   private partEntry(part: OutputPart): ZipOutputEntry {
     const name = itemName(part.name);
-    if (part.source.kind === 'raw') return { name, from: part.source.from.archive, source: part.source.item };
-    const { data } = part.source;
+    const source = part.source;
+    if (source.kind === 'raw') return { name, from: source.from.archive, source: source.item };
+    if (source.kind === 'continued') return { name, head: source.head, tail: source.tail };
+    if (source.kind === 'written') throw new RangeError(`${part.name} is already written`);
+    const { data } = source;
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     return { name, data: bytes, compress: shouldDeflate(part.name) };
   }
@@ -206,9 +345,11 @@ export class PackageBuilder {
    * zip writer deflate each distinct rels part once.
    */
   private relsBytes(xml: string): Uint8Array {
+    if (xml.length > RELS_CACHE_MAX_LENGTH) return Buffer.from(xml, 'utf8');
     let bytes = this.relsCache.get(xml);
     if (!bytes) {
       bytes = Buffer.from(xml, 'utf8');
+      if (this.relsCache.size >= RELS_CACHE_ENTRIES) this.relsCache.clear();
       this.relsCache.set(xml, bytes);
     }
     return bytes;
@@ -227,8 +368,15 @@ export class PackageBuilder {
     }
     const inherited = key === '/' || part?.templateRels === true;
     const item = inherited ? this.template.itemOf(relsName) : undefined;
-    return item === undefined
-      ? null
-      : { name: itemName(relsName), from: this.template.archive, source: item };
+    if (item === undefined) return null;
+    // Parsed by now (reachability reads every kept part's rels). A copy of the raw bytes would carry Targets
+    // that leave the package (OpcPackage.relationships), so such a part is written from what was kept.
+    const kept = this.template.relationships(partName);
+    if (this.template.amendedRelationships(partName)) {
+      return kept.length === 0
+        ? null
+        : { name: itemName(relsName), data: this.relsBytes(serializeRelationships(kept)), compress: true };
+    }
+    return { name: itemName(relsName), from: this.template.archive, source: item };
   }
 }

@@ -122,4 +122,17 @@ describe('parseRelationships / serializeRelationships', () => {
       expect(error).toMatchObject({ code: 'INVALID_TEMPLATE', path: '/ppt/slides/_rels/slide1.xml.rels' });
     }
   });
+
+  it('refuses two relationships with one Id, naming the Id and the rels part', () => {
+    const twice = `<Relationship Id="rId1" Type="${REL.image}" Target="a.png"/>`;
+    expect(() =>
+      parseRelationships(`<Relationships>${twice}${twice}</Relationships>`, '/ppt/slides/slide1.xml'),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_TEMPLATE',
+        message: expect.stringContaining('"rId1"'),
+        path: '/ppt/slides/_rels/slide1.xml.rels',
+      }),
+    );
+  });
 });

@@ -100,7 +100,7 @@ export function isRelsPartName(partName: string): boolean {
 
 /**
  * Parses a rels part. `partName` (the rels part or its source part) only locates errors. A Relationship
- * without Id or Type is refused: nothing could reference it, and Office refuses such a package.
+ * without Id or Type, or with an Id used twice, is refused: Office refuses such a package.
  */
 export function parseRelationships(xml: string | Uint8Array, partName: string): Relationship[] {
   const path = isRelsPartName(partName) ? partName : relsPartName(partName);
@@ -112,6 +112,9 @@ export function parseRelationships(xml: string | Uint8Array, partName: string): 
     if (node.kind !== 'element' || localName(node.name) !== 'Relationship') continue;
     const { Id: id, Type: type, Target: target = '', TargetMode: mode } = node.attrs;
     if (!id || !type) throw new EngineError('INVALID_TEMPLATE', 'a Relationship without Id or Type', path);
+    // An r:id naming two relationships is ambiguous; the Open XML SDK refuses such a package outright.
+    if (rels.some((rel) => rel.id === id))
+      throw new EngineError('INVALID_TEMPLATE', `two relationships share the Id "${id}"`, path);
     rels.push({ id, type, target, external: mode?.toLowerCase() === 'external' });
   }
   return rels;
@@ -129,7 +132,8 @@ export function serializeRelationships(rels: readonly Relationship[]): string {
 /**
  * An internal Target as an absolute, percent-decoded part name. Relative targets resolve against the source
  * part's folder (RFC 3986 §5.2, as OPC requires); a leading '/' is package-absolute (seen in real decks).
- * Backslashes (written by some broken producers) count as '/'; '..' above the root stays at the root.
+ * Backslashes (written by some broken producers) count as '/'; '..' (also percent-encoded) above the root stays
+ * at the root.
  */
 export function resolveTarget(sourcePart: string, target: string): string {
   let path = target.replace(/\\/g, '/');
@@ -137,11 +141,49 @@ export function resolveTarget(sourcePart: string, target: string): string {
   if (cut >= 0) path = path.slice(0, cut);
   const segments = path.startsWith('/') ? [] : folderSegments(sourcePart);
   for (const segment of path.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(decodePercent(segment));
+    // Decoded first: '%2e%2e' is '..' (RFC 3986 §6.2.2.2, percent-encoded unreserved characters).
+    const decoded = decodePercent(segment);
+    if (decoded === '' || decoded === '.') continue;
+    if (decoded === '..') segments.pop();
+    else segments.push(decoded);
   }
   return `/${segments.join('/')}`;
+}
+
+/**
+ * How an internal Target leaves the package, if it does: `uri` for a URI with a scheme or an authority
+ * (`file:///etc/passwd`, `//host/share`, `C:\\x`), `above-root` for more '..' segments (also percent-encoded)
+ * than there are folders above the source part (`../../etc/passwd` from a slide). resolveTarget clamps such a
+ * path at the root, but the Target as written reaches outside in any consumer that resolves it against a file
+ * system; OPC part names never do (ECMA-376 Part 2 §9.1.1.1).
+ */
+export function targetEscape(sourcePart: string, target: string): 'uri' | 'above-root' | null {
+  const path = target.replace(/\\/g, '/');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) return 'uri';
+  let depth = path.startsWith('/') ? 0 : folderSegments(sourcePart).length;
+  for (const segment of (path.split(/[?#]/)[0] ?? '').split('/')) {
+    const decoded = decodePercent(segment);
+    if (decoded === '' || decoded === '.') continue;
+    if (decoded !== '..') depth++;
+    else if (--depth < 0) return 'above-root';
+  }
+  return null;
+}
+
+/**
+ * The part name an escaping internal Target is confined to: '..' past the root stops at the root, as
+ * resolveTarget reads it, and a URI loses its scheme and host (`file:///etc/passwd` → `/etc/passwd`).
+ */
+export function confinedTarget(sourcePart: string, target: string): string {
+  const path = target.replace(/\\/g, '/');
+  const local = path.replace(/^[a-z][a-z0-9+.-]*:/i, '').replace(/^\/\/[^/]*/, '');
+  return local === path ? resolveTarget(sourcePart, path) : resolveTarget('/', `/${local}`);
+}
+
+/** relativeTarget, and never a Target that reads as a URI (`./` before a first segment holding ':'). */
+export function confinedRelativeTarget(sourcePart: string, targetPart: string): string {
+  const written = relativeTarget(sourcePart, targetPart);
+  return targetEscape(sourcePart, written) === null ? written : `./${written}`;
 }
 
 /** The Target PowerPoint writes from `sourcePart` to `targetPart`: relative, '../' where needed, URI-escaped. */

@@ -1,7 +1,7 @@
 /**
  * Reads a ZIP archive from its central directory, lazily: nothing is inflated until asked for, and
- * `rawData` hands out an entry's compressed bytes so unchanged parts can be copied into the output without
- * being decompressed and recompressed. Hostile input is refused with an EngineError, never a crash and never
+ * `verifiedRawData` hands out an entry's compressed bytes so unchanged parts can be copied into the output
+ * without being recompressed (they are inflated once, to check them). Hostile input is refused with an EngineError, never a crash and never
  * unbounded memory: declared sizes are checked against the limits up front, and inflation is capped at the
  * declared size, because declared sizes may lie.
  */
@@ -48,6 +48,8 @@ export const ENCRYPTED_MESSAGE =
 
 export class ZipArchive {
   private inflatedBytes = 0;
+  /** Entries whose stored bytes were inflated and checked once. */
+  private readonly verified = new Set<string>();
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -72,18 +74,40 @@ export class ZipArchive {
     return this.bytes.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
   }
 
+  /**
+   * The entry's bytes as stored, once it is known that they inflate to what the archive declares (checked on
+   * first use, then remembered): a part whose compressed data is corrupt is refused, not copied into a deck
+   * that would then not open. Nothing is counted against `maxTotalBytes`: the inflated bytes are dropped at
+   * once, and inflation is capped at the declared size, which the limits checked when the archive was read.
+   */
+  verifiedRawData(name: string): Uint8Array {
+    if (!this.verified.has(name)) {
+      this.decode(name);
+      this.verified.add(name);
+    }
+    return this.rawData(name);
+  }
+
   /** The entry's uncompressed bytes, size and CRC verified. A stored entry is returned as a view. */
   inflate(name: string): Uint8Array {
     const entry = this.entry(name);
-    const path = `/${name}`;
     const { maxTotalBytes } = this.limits;
     if (this.inflatedBytes + entry.uncompressedSize > maxTotalBytes) {
       throw tooLarge(
         `inflating this part would exceed the limit of ${maxTotalBytes} bytes in total (maxTotalBytes)`,
-        path,
+        `/${name}`,
       );
     }
     checkCompressionRatio(entry, this.limits);
+    const data = this.decode(name);
+    this.verified.add(name);
+    this.inflatedBytes += data.length;
+    return data;
+  }
+
+  private decode(name: string): Uint8Array {
+    const entry = this.entry(name);
+    const path = `/${name}`;
     const raw = this.rawData(name);
     let data: Uint8Array;
     if (entry.method === METHOD_STORED) {
@@ -91,7 +115,7 @@ export class ZipArchive {
     } else {
       try {
         // Cap at the declared size: a lying header cannot make us allocate more than it claims, and the
-        // declared size was already checked against maxEntryBytes (at open) and the ratio limit (above).
+        // declared size was already checked against maxEntryBytes (at open).
         data = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
@@ -107,7 +131,6 @@ export class ZipArchive {
       throw invalid(`part is ${data.length} bytes but the archive declares ${entry.uncompressedSize}`, path);
     }
     if (crc32(data) !== entry.crc32) throw invalid('CRC-32 mismatch: the archive is corrupt', path);
-    this.inflatedBytes += data.length;
     return data;
   }
 }

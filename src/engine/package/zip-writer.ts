@@ -1,35 +1,55 @@
 /**
- * Writes a ZIP archive the way PowerPoint does (ooxml-notes §0 rule 2, §1.5): no directory entries, no ZIP64,
- * version needed 2.0, Stored or Deflate, sizes in the local headers (no data descriptors), and
- * [Content_Types].xml first. Deterministic: a fixed DOS timestamp, so identical input gives identical bytes.
- * Entries taken `from` another archive are copied as their compressed bytes, never inflated.
+ * Writes a ZIP archive the way PowerPoint does (ooxml-notes §0 rule 2, §1.5): no directory entries, version
+ * needed 2.0, Stored or Deflate, sizes in the local headers (no data descriptors). Deterministic: a fixed DOS
+ * timestamp, so identical input gives identical bytes. Entries taken `from` another archive are copied as their
+ * compressed bytes, never inflated.
+ *
+ * It streams: an entry's local header and data go to the sink when the entry is added, the central directory
+ * when the archive is finished, so no archive is ever whole in memory. ZIP64 records appear only where a value
+ * does not fit (65 535 entries or more, an offset past 4 GiB; APPNOTE §4.4.1.4), never otherwise (rule 2).
  */
 import { crc32 } from 'node:zlib';
 import { EngineError } from '../errors.js';
-import { deflateRaw } from './deflate.js';
+import { deflateRaw, type DeflatedHead } from './deflate.js';
 import type { ZipArchive } from './zip-reader.js';
 import {
-  CENTRAL_HEADER_SIGNATURE,
-  CENTRAL_HEADER_SIZE,
   CONTENT_TYPES_ITEM,
-  END_OF_CENTRAL_DIRECTORY_SIGNATURE,
   END_OF_CENTRAL_DIRECTORY_SIZE,
-  FIXED_DOS_DATE,
-  FIXED_DOS_TIME,
   FLAG_UTF8,
-  LOCAL_HEADER_SIGNATURE,
-  LOCAL_HEADER_SIZE,
   METHOD_DEFLATE,
   METHOD_STORED,
-  VERSION_NEEDED,
-  ZIP64_MARKER_16,
   ZIP64_MARKER_32,
 } from './zip-format.js';
+import {
+  centralRecordLength,
+  endNeedsZip64,
+  localHeaderLength,
+  writeCentralRecord,
+  writeEndOfCentralDirectory,
+  writeLocalHeader,
+  writeZip64End,
+  ZIP64_END_SIZE,
+  type EntryFields,
+  type EntryName,
+} from './zip-records.js';
+
+/**
+ * Where an archive goes, chunk after chunk, in order. A chunk is the sink's only during the call: the writer
+ * reuses its buffer afterwards (a deck of 20 000 slides would otherwise leave a trail of garbage buffers),
+ * unless the sink says it keeps what it is given.
+ */
+export interface ByteSink {
+  write(chunk: Uint8Array): void;
+  /** True for a sink that keeps the chunks (ChunkCollector): it then gets buffers nobody reuses, to keep as they are. */
+  readonly keepsChunks?: boolean;
+}
 
 export type ZipOutputEntry =
   | { name: string; data: Uint8Array; compress: boolean }
   /** A raw copy of entry `source` of `from`: its compressed bytes, method and CRC as they are. */
-  | { name: string; from: ZipArchive; source: string };
+  | { name: string; from: ZipArchive; source: string }
+  /** A deflated part whose long head is shared with other parts and deflated once (deflateHead). */
+  | { name: string; head: DeflatedHead; tail: Uint8Array };
 
 export interface ZipWriteOptions {
   /** zlib level for entries with `compress: true`; see DEFAULT_DEFLATE_LEVEL. */
@@ -42,83 +62,180 @@ export interface ZipWriteOptions {
  */
 export const DEFAULT_DEFLATE_LEVEL = 1;
 
-interface PreparedEntry {
-  name: Uint8Array;
-  flags: number;
-  method: number;
-  crc: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  payload: Uint8Array;
-  offset: number;
+/** An entry's data as it goes into the archive: what the headers say of it, and its bytes in pieces. */
+interface Payload extends EntryFields {
+  pieces: readonly Uint8Array[];
 }
 
-const encoder = new TextEncoder();
+/** Small writes (headers, small parts) are gathered into chunks of this size before they reach the sink. */
+const CHUNK_SIZE = 256 * 1024;
+/** The central directory grows by ~80 bytes an entry: kept in pieces of this size until the end. */
+const DIRECTORY_CHUNK_SIZE = 64 * 1024;
 
-export function writeZip(entries: Iterable<ZipOutputEntry>, options: ZipWriteOptions = {}): Uint8Array {
-  const level = options.level ?? DEFAULT_DEFLATE_LEVEL;
-  const ordered = contentTypesFirst(entries);
-  const seen = new Set<string>();
-  const compressed = new Map<Uint8Array, Omit<PreparedEntry, 'name' | 'flags' | 'offset'>>();
-  const prepared: PreparedEntry[] = [];
-  let offset = 0;
-  let directorySize = 0;
-  for (const entry of ordered) {
+export class ZipStreamWriter {
+  private readonly level: number;
+  private offset = 0;
+  private entryCount = 0;
+  /** The same buffer given twice (identical rels parts of cloned slides) is compressed once. */
+  private readonly compressed = new WeakMap<Uint8Array, Payload>();
+  private chunk = Buffer.allocUnsafe(CHUNK_SIZE);
+  private used = 0;
+  /** Central directory records, packed as they will be written. */
+  private readonly directory: Buffer[] = [];
+  private directoryChunk = Buffer.allocUnsafe(DIRECTORY_CHUNK_SIZE);
+  private directoryUsed = 0;
+  private directorySize = 0;
+  private finished = false;
+
+  constructor(
+    private readonly sink: ByteSink,
+    options: ZipWriteOptions = {},
+  ) {
+    this.level = options.level ?? DEFAULT_DEFLATE_LEVEL;
+  }
+
+  /** Bytes written so far. */
+  get size(): number {
+    return this.offset;
+  }
+
+  /**
+   * Adds an entry. Names are the caller's to keep unique (case-insensitively, as OPC compares them): the
+   * package builder's parts are by construction, and writeZip checks its list.
+   */
+  add(entry: ZipOutputEntry): void {
+    if (this.finished) throw new RangeError('the zip archive is already finished');
     if (entry.name.length === 0 || entry.name.startsWith('/') || entry.name.endsWith('/')) {
       throw new RangeError(`zip item name must be relative and name a file: "${entry.name}"`);
     }
-    const key = entry.name.toLowerCase();
-    if (seen.has(key)) throw new RangeError(`duplicate zip item name "${entry.name}"`);
-    seen.add(key);
-    let item: Omit<PreparedEntry, 'name' | 'flags' | 'offset'>;
-    if ('from' in entry) item = copied(entry.from, entry.source);
-    else {
-      // The same buffer given twice (identical rels parts of cloned slides) is compressed once.
-      item = compressed.get(entry.data) ?? fresh(entry.data, entry.compress, level);
-      compressed.set(entry.data, item);
-    }
-    const name = encoder.encode(entry.name);
-    const ascii = name.length === entry.name.length;
-    // Fields listed, not spread: `{ ...item, name, … }` takes V8's slow path (about 2 µs an entry on Node 20).
-    prepared.push({
-      method: item.method,
-      crc: item.crc,
-      compressedSize: item.compressedSize,
-      uncompressedSize: item.uncompressedSize,
-      payload: item.payload,
-      name,
-      flags: ascii ? 0 : FLAG_UTF8,
-      offset,
-    });
-    offset += LOCAL_HEADER_SIZE + name.length + item.payload.length;
-    directorySize += CENTRAL_HEADER_SIZE + name.length;
-  }
-  const total = offset + directorySize + END_OF_CENTRAL_DIRECTORY_SIZE;
-  if (prepared.length >= ZIP64_MARKER_16 || offset + directorySize >= ZIP64_MARKER_32) {
-    throw new EngineError('LIMIT_EXCEEDED', 'the output would need ZIP64 (over 65 534 parts or 4 GiB)');
+    const payload = this.payloadOf(entry);
+    if (payload.compressedSize >= ZIP64_MARKER_32 || payload.uncompressedSize >= ZIP64_MARKER_32)
+      throw new EngineError('LIMIT_EXCEEDED', `part ${entry.name} would be 4 GiB or more`, `/${entry.name}`);
+    // The name is written straight into the headers' chunks (no buffer per name: a deck has 40 000 of them).
+    const name = { text: entry.name, length: Buffer.byteLength(entry.name, 'utf8') };
+    const flags = name.length === entry.name.length ? 0 : FLAG_UTF8;
+    const localOffset = this.offset;
+    const header = this.reserve(localHeaderLength(name));
+    writeLocalHeader(header.buffer, header.at, payload, name, flags);
+    for (const piece of payload.pieces) this.put(piece);
+    this.addDirectoryRecord(payload, name, flags, localOffset);
+    this.entryCount += 1;
   }
 
-  const out = Buffer.allocUnsafe(total);
-  let pos = 0;
-  for (const entry of prepared) {
-    pos = writeLocalHeader(out, pos, entry);
-    out.set(entry.payload, pos);
-    pos += entry.payload.length;
+  /** Writes the central directory (and the ZIP64 end records when needed); returns the archive's size. */
+  finish(): number {
+    if (this.finished) return this.offset;
+    this.finished = true;
+    const directoryOffset = this.offset;
+    this.directory.push(this.directoryChunk.subarray(0, this.directoryUsed));
+    for (const records of this.directory) this.put(records);
+    const count = this.entryCount;
+    const size = this.directorySize;
+    if (endNeedsZip64(count, size, directoryOffset)) {
+      const recordOffset = this.offset;
+      const record = this.reserve(ZIP64_END_SIZE);
+      writeZip64End(record.buffer, record.at, recordOffset, count, size, directoryOffset);
+    }
+    const end = this.reserve(END_OF_CENTRAL_DIRECTORY_SIZE);
+    writeEndOfCentralDirectory(end.buffer, end.at, count, size, directoryOffset);
+    this.flush();
+    return this.offset;
   }
-  const directoryOffset = pos;
-  for (const entry of prepared) pos = writeCentralHeader(out, pos, entry);
-  out.writeUInt32LE(END_OF_CENTRAL_DIRECTORY_SIGNATURE, pos);
-  out.writeUInt16LE(0, pos + 4); // this disk
-  out.writeUInt16LE(0, pos + 6); // disk with the central directory
-  out.writeUInt16LE(prepared.length, pos + 8);
-  out.writeUInt16LE(prepared.length, pos + 10);
-  out.writeUInt32LE(directorySize, pos + 12);
-  out.writeUInt32LE(directoryOffset, pos + 16);
-  out.writeUInt16LE(0, pos + 20); // comment length
-  return out;
+
+  private payloadOf(entry: ZipOutputEntry): Payload {
+    if ('from' in entry) return copied(entry.from, entry.source);
+    if ('head' in entry) return continued(entry.head, entry.tail, this.level);
+    let payload = this.compressed.get(entry.data);
+    if (!payload) {
+      payload = fresh(entry.data, entry.compress, this.level);
+      this.compressed.set(entry.data, payload);
+    }
+    return payload;
+  }
+
+  private addDirectoryRecord(payload: Payload, name: EntryName, flags: number, localOffset: number): void {
+    const length = centralRecordLength(name, localOffset);
+    if (this.directoryUsed + length > this.directoryChunk.length) {
+      this.directory.push(this.directoryChunk.subarray(0, this.directoryUsed));
+      this.directoryChunk = Buffer.allocUnsafe(Math.max(DIRECTORY_CHUNK_SIZE, length));
+      this.directoryUsed = 0;
+    }
+    writeCentralRecord(this.directoryChunk, this.directoryUsed, payload, name, flags, localOffset);
+    this.directoryUsed += length;
+    this.directorySize += length;
+  }
+
+  /** Room for `length` bytes of header in the current chunk. */
+  private reserve(length: number): { buffer: Buffer; at: number } {
+    if (this.used + length > this.chunk.length) this.flush();
+    if (length > this.chunk.length) this.chunk = Buffer.allocUnsafe(length);
+    const at = this.used;
+    this.used += length;
+    this.offset += length;
+    return { buffer: this.chunk, at };
+  }
+
+  /** Data: copied into the current chunk when small, handed to the sink as it is when large. */
+  private put(bytes: Uint8Array): void {
+    if (bytes.length === 0) return;
+    if (bytes.length >= CHUNK_SIZE / 2) {
+      this.flush();
+      this.sink.write(bytes);
+      this.offset += bytes.length;
+      return;
+    }
+    if (this.used + bytes.length > this.chunk.length) this.flush();
+    this.chunk.set(bytes, this.used);
+    this.used += bytes.length;
+    this.offset += bytes.length;
+  }
+
+  private flush(): void {
+    if (this.used === 0) return;
+    this.sink.write(this.chunk.subarray(0, this.used));
+    if (this.sink.keepsChunks) this.chunk = Buffer.allocUnsafe(CHUNK_SIZE);
+    this.used = 0;
+  }
 }
 
-/** PowerPoint writes [Content_Types].xml first; some readers sniff it there (ooxml-notes §1.5). */
+/** Keeps every chunk; `bytes()` joins them. For callers that want the archive in memory. */
+export class ChunkCollector implements ByteSink {
+  readonly keepsChunks = true;
+  private readonly chunks: Uint8Array[] = [];
+  private length = 0;
+
+  write(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    this.length += chunk.length;
+  }
+
+  /** One buffer of exactly the archive's size (a worker thread can then transfer it instead of copying). */
+  bytes(): Uint8Array {
+    const joined = Buffer.allocUnsafeSlow(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      joined.set(chunk, at);
+      at += chunk.length;
+    }
+    return joined;
+  }
+}
+
+/** The whole archive in memory, [Content_Types].xml first as PowerPoint writes it (ooxml-notes §1.5). */
+export function writeZip(entries: Iterable<ZipOutputEntry>, options: ZipWriteOptions = {}): Uint8Array {
+  const collector = new ChunkCollector();
+  const writer = new ZipStreamWriter(collector, options);
+  const names = new Set<string>();
+  for (const entry of contentTypesFirst(entries)) {
+    const key = entry.name.toLowerCase();
+    if (names.has(key)) throw new RangeError(`duplicate zip item name "${entry.name}"`);
+    names.add(key);
+    writer.add(entry);
+  }
+  writer.finish();
+  return collector.bytes();
+}
+
 function contentTypesFirst(entries: Iterable<ZipOutputEntry>): ZipOutputEntry[] {
   const list = [...entries];
   const index = list.findIndex((entry) => entry.name === CONTENT_TYPES_ITEM);
@@ -126,7 +243,7 @@ function contentTypesFirst(entries: Iterable<ZipOutputEntry>): ZipOutputEntry[] 
   return list;
 }
 
-function copied(from: ZipArchive, source: string): Omit<PreparedEntry, 'name' | 'flags' | 'offset'> {
+function copied(from: ZipArchive, source: string): Payload {
   const entry = from.entries.get(source);
   if (!entry) throw new RangeError(`no entry "${source}" in the source archive`);
   return {
@@ -134,15 +251,23 @@ function copied(from: ZipArchive, source: string): Omit<PreparedEntry, 'name' | 
     crc: entry.crc32,
     compressedSize: entry.compressedSize,
     uncompressedSize: entry.uncompressedSize,
-    payload: from.rawData(source),
+    pieces: [from.verifiedRawData(source)],
   };
 }
 
-function fresh(
-  data: Uint8Array,
-  compress: boolean,
-  level: number,
-): Omit<PreparedEntry, 'name' | 'flags' | 'offset'> {
+/** The shared head's blocks, then the tail as a stream of its own (its last block is the final one). */
+function continued(head: DeflatedHead, tail: Uint8Array, level: number): Payload {
+  const deflatedTail = deflateRaw(tail, level);
+  return {
+    method: METHOD_DEFLATE,
+    crc: crc32(tail, head.crc),
+    compressedSize: head.deflated.length + deflatedTail.length,
+    uncompressedSize: head.length + tail.length,
+    pieces: [head.deflated, deflatedTail],
+  };
+}
+
+function fresh(data: Uint8Array, compress: boolean, level: number): Payload {
   const crc = crc32(data);
   if (compress && data.length > 0) {
     const deflated = deflateRaw(data, level);
@@ -153,7 +278,7 @@ function fresh(
         crc,
         compressedSize: deflated.length,
         uncompressedSize: data.length,
-        payload: deflated,
+        pieces: [deflated],
       };
     }
   }
@@ -162,44 +287,6 @@ function fresh(
     crc,
     compressedSize: data.length,
     uncompressedSize: data.length,
-    payload: data,
+    pieces: [data],
   };
-}
-
-function writeLocalHeader(out: Buffer, pos: number, entry: PreparedEntry): number {
-  out.writeUInt32LE(LOCAL_HEADER_SIGNATURE, pos);
-  out.writeUInt16LE(VERSION_NEEDED, pos + 4);
-  out.writeUInt16LE(entry.flags, pos + 6);
-  out.writeUInt16LE(entry.method, pos + 8);
-  out.writeUInt16LE(FIXED_DOS_TIME, pos + 10);
-  out.writeUInt16LE(FIXED_DOS_DATE, pos + 12);
-  out.writeUInt32LE(entry.crc, pos + 14);
-  out.writeUInt32LE(entry.compressedSize, pos + 18);
-  out.writeUInt32LE(entry.uncompressedSize, pos + 22);
-  out.writeUInt16LE(entry.name.length, pos + 26);
-  out.writeUInt16LE(0, pos + 28); // extra field length
-  out.set(entry.name, pos + LOCAL_HEADER_SIZE);
-  return pos + LOCAL_HEADER_SIZE + entry.name.length;
-}
-
-function writeCentralHeader(out: Buffer, pos: number, entry: PreparedEntry): number {
-  out.writeUInt32LE(CENTRAL_HEADER_SIGNATURE, pos);
-  out.writeUInt16LE(VERSION_NEEDED, pos + 4); // version made by: 2.0, MS-DOS attribute compatibility
-  out.writeUInt16LE(VERSION_NEEDED, pos + 6);
-  out.writeUInt16LE(entry.flags, pos + 8);
-  out.writeUInt16LE(entry.method, pos + 10);
-  out.writeUInt16LE(FIXED_DOS_TIME, pos + 12);
-  out.writeUInt16LE(FIXED_DOS_DATE, pos + 14);
-  out.writeUInt32LE(entry.crc, pos + 16);
-  out.writeUInt32LE(entry.compressedSize, pos + 20);
-  out.writeUInt32LE(entry.uncompressedSize, pos + 24);
-  out.writeUInt16LE(entry.name.length, pos + 28);
-  out.writeUInt16LE(0, pos + 30); // extra field length
-  out.writeUInt16LE(0, pos + 32); // comment length
-  out.writeUInt16LE(0, pos + 34); // disk number start
-  out.writeUInt16LE(0, pos + 36); // internal attributes
-  out.writeUInt32LE(0, pos + 38); // external attributes
-  out.writeUInt32LE(entry.offset, pos + 42);
-  out.set(entry.name, pos + CENTRAL_HEADER_SIZE);
-  return pos + CENTRAL_HEADER_SIZE + entry.name.length;
 }

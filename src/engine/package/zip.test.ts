@@ -254,6 +254,30 @@ describe('readZip', () => {
     expect(engineErrorOf(() => archive.inflate('short.xml')).message).toMatch(/declares/);
   });
 
+  it('refuses to copy an entry whose compressed data is corrupt, naming it, and copies it once it checks', () => {
+    const broken = deflateRawSync(XML);
+    broken[Math.floor(broken.length / 2)]! ^= 0xff;
+    const source = readZip(
+      writeRawZip([
+        {
+          name: 'ppt/theme/theme1.xml',
+          method: 8,
+          data: broken,
+          crc: crc32(XML),
+          uncompressedSize: XML.length,
+        },
+        deflated('ppt/slides/slide1.xml', XML),
+      ]),
+      DEFAULT_LIMITS,
+    );
+    const copy = (name: string) => writeZip([{ name, from: source, source: name }]);
+    const error = engineErrorOf(() => copy('ppt/theme/theme1.xml'));
+    expect([error.code, error.path]).toEqual(['INVALID_TEMPLATE', '/ppt/theme/theme1.xml']);
+    const copied = readZip(copy('ppt/slides/slide1.xml'), DEFAULT_LIMITS);
+    expect(new Uint8Array(copied.inflate('ppt/slides/slide1.xml'))).toEqual(XML);
+    expect(source.totalInflated).toBe(0); // checking a copied entry does not count as inflating it
+  });
+
   it('stops a lying-size bomb (1 KiB declared, 256 MiB real) at the declared size, with bounded memory', () => {
     const bomb = lyingSizeZipBomb(256 * 2 ** 20, 1024);
     const archive = readZip(bomb, DEFAULT_LIMITS);

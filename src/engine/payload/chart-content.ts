@@ -27,7 +27,9 @@ const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPE
   number: number(),
   null: custom('null', { type: 'null' }, () => null),
   string: custom('a numeric string', { type: 'string', pattern: NUMERIC.source }, (value, ctx) => {
-    if (typeof value !== 'string' || !NUMERIC.test(value)) fail(ctx, VALUE_EXPECTED, value);
+    // `1e400` matches the pattern but is no number a chart can hold.
+    if (typeof value !== 'string' || !NUMERIC.test(value) || !Number.isFinite(Number(value)))
+      fail(ctx, VALUE_EXPECTED, value);
     return Number(value);
   }),
 });

@@ -1,8 +1,11 @@
 /**
  * Where malformed JSON goes wrong. `JSON.parse` does the parsing; only when it fails is the text scanned again
  * here, because V8's messages are inconsistent (some carry no position) and quote the whole input, which can be
- * megabytes. The scan is iterative so that deep nesting cannot overflow the stack.
+ * megabytes. The scan is iterative so that deep nesting cannot overflow the stack. Nesting and size are limited
+ * (MAX_JSON_DEPTH, MAX_JSON_PIECES), checked on the text before anything parses it.
  */
+import { EngineError } from '../errors.js';
+
 export interface JsonSyntaxError {
   /** Zero-based UTF-16 offset. */
   position: number;
@@ -133,4 +136,148 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
       }
     }
   }
+}
+
+/**
+ * How deep `jsonData` may nest (objects and arrays). The deepest payload the contract describes (a table cell's
+ * runs' text_properties) is 12 levels; 64 leaves room for extensions and stays far below what recursive consumers
+ * downstream can take (JSON.stringify, structured cloning to a worker thread overflow the stack at a few
+ * thousand levels).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Where `text` first nests deeper than `maxDepth`: the path of that object or array, and its offset. */
+export interface JsonNestingProblem {
+  /** JSON path from the root (`presentation.slides[0].x[0]`); '' for the root itself. */
+  path: string;
+  position: number;
+}
+
+/** The offset of the quote closing the string that opens at `start`, or the text's length when unclosed. */
+function endOfString(text: string, start: number): number {
+  let from = start + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) return text.length;
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    from = quote + 1;
+  }
+}
+
+/**
+ * The first place `text` nests deeper than `maxDepth`, or null. Checked before JSON.parse (which takes any
+ * depth), so one linear pass over brackets and strings, no tree; malformed text is JSON.parse's to report.
+ */
+export function findExcessiveNesting(text: string, maxDepth = MAX_JSON_DEPTH): JsonNestingProblem | null {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) i = endOfString(text, i);
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > maxDepth) return { path: pathAt(text, i), position: i };
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return null;
+}
+
+/**
+ * How many pieces a `jsonData` document may hold: objects, arrays, and line breaks inside strings (each line of
+ * a text becomes a paragraph). Parsing builds objects per piece on the server's main thread, and a generation
+ * thread more for each: 4 million "\n" in one text run (8 MB of JSON) took 3.3 s and 1.2 GB there. A deck at
+ * the default slide limit (5 000 slides, 20 paragraphs each) needs a twentieth of this.
+ */
+export const MAX_JSON_PIECES = 2_000_000;
+
+/** Objects and arrays outside strings, and escaped line breaks inside them; counting stops past `stopAbove`. */
+function countPieces(text: string, stopAbove: number): number {
+  let count = 0;
+  // Every backslash starts a two-character escape (\\ included), so the scan steps over the escaped character.
+  for (let i = text.indexOf('\\'); i >= 0 && count <= stopAbove; i = text.indexOf('\\', i + 2)) {
+    const escaped = text.charCodeAt(i + 1);
+    if (escaped === 110 /* n */ || escaped === 114 /* r */) count++;
+  }
+  for (let i = 0; i < text.length && count <= stopAbove; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) i = endOfString(text, i);
+    else if (c === 123 /* { */ || c === 91 /* [ */) count++;
+  }
+  return count;
+}
+
+/**
+ * Refuses text nested deeper than MAX_JSON_DEPTH (naming the path, `root` when the document itself is the
+ * culprit) or holding more than MAX_JSON_PIECES pieces, with INVALID_PAYLOAD. Call it before JSON.parse, and
+ * before anything else handles the text.
+ */
+export function checkJsonLimits(text: string, root = 'jsonData'): void {
+  const problem = findExcessiveNesting(text);
+  if (problem) {
+    throw new EngineError(
+      'INVALID_PAYLOAD',
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays (at offset ${problem.position}); ` +
+        'no payload needs that many',
+      problem.path === '' ? root : problem.path,
+    );
+  }
+  if (countPieces(text, MAX_JSON_PIECES) > MAX_JSON_PIECES) {
+    throw new EngineError(
+      'INVALID_PAYLOAD',
+      `the document holds more than ${MAX_JSON_PIECES} objects, arrays and line breaks; send a smaller deck, ` +
+        'or split it into several requests',
+      root,
+    );
+  }
+}
+
+/** Longest key quoted whole in a reported path. */
+const PATH_KEY_CHARS = 40;
+
+interface Frame {
+  array: boolean;
+  /** Array: the index of the current element. Object: the current key. */
+  at: number | string;
+}
+
+/** The JSON path of the value starting at `position` (a second, slower pass, made only to report a refusal). */
+function pathAt(text: string, position: number): string {
+  const frames: Frame[] = [];
+  let expectingKey = false;
+  for (let i = 0; i < position; i++) {
+    const c = text.charCodeAt(i);
+    const top = frames[frames.length - 1];
+    if (c === 34) {
+      const end = endOfString(text, i);
+      if (expectingKey && top && !top.array) {
+        top.at = keyText(text.slice(i, end + 1));
+        expectingKey = false;
+      }
+      i = end;
+    } else if (c === 123 || c === 91) {
+      frames.push({ array: c === 91, at: c === 91 ? 0 : '' });
+      expectingKey = c === 123;
+    } else if (c === 125 || c === 93) {
+      frames.pop();
+    } else if (c === 44 /* , */ && top) {
+      if (top.array) top.at = (top.at as number) + 1;
+      else expectingKey = true;
+    }
+  }
+  let path = '';
+  for (const frame of frames) {
+    if (typeof frame.at === 'number') path += `[${frame.at}]`;
+    else path = path === '' ? frame.at : `${path}.${frame.at}`;
+  }
+  return path;
+}
+
+function keyText(quoted: string): string {
+  let key: string;
+  try {
+    key = JSON.parse(quoted) as string;
+  } catch {
+    key = quoted.slice(1, -1);
+  }
+  return key.length > PATH_KEY_CHARS ? `${key.slice(0, PATH_KEY_CHARS)}…` : key;
 }

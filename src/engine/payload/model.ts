@@ -9,7 +9,8 @@ export type ExportVersion = 'Pptx2010' | 'Pptx2013' | 'Pptx2019';
 export interface DeckRequest {
   /** One entry (id null) for `template`; one per `template_list` entry otherwise. */
   templates: TemplateRef[];
-  exportVersion: ExportVersion;
+  /** null: keep the template's application version (LibreOffice reads it to interpret Office 2007 charts). */
+  exportVersion: ExportVersion | null;
   /** Sanitised, without `.pptx`; null when the payload gave none (the caller derives it from the template). */
   resultFileName: string | null;
   slides: SlideRequest[];
@@ -54,7 +55,13 @@ export interface ShapeRequest {
   remove: boolean;
   settings: ShapeSettings | null;
   content: ShapeContent | null;
+  /** The key the user gave the content under (an alias included), so errors name what was sent. */
+  contentField: ContentField;
+  /** `alt_text`: the shape's description (p:cNvPr/@descr) for screen readers; absent keeps the template's. */
+  altText?: string;
 }
+
+export type ContentField = 'content' | 'text' | 'filename' | 'data_cells' | 'data';
 
 /** Geometry already converted to EMU (integers); colours as upper-case `RRGGBB`. */
 export interface ShapeSettings {
@@ -170,6 +177,10 @@ export interface TableCell {
 export interface TableContent {
   kind: 'table';
   rows: TableCell[][];
+  /** What to do with rows that do not fit on the slide: warn (default), or continue on copies of the slide. */
+  overflow: 'warn' | 'continue';
+  /** Rows repeated at the top of every continuation slide; null: 1 when the table's first-row flag is set, else 0. */
+  headerRows: number | null;
 }
 
 export interface ChartSeries {

@@ -5,7 +5,7 @@
  * `template_list`). The `build` step turns the parsed fields into the model, which is where aliases collapse.
  */
 import { fail, isRecord, refuse, type JsonSchema, type SchemaDefs, type Spec } from './schema-builders.js';
-import { type ParseContext } from './parse-context.js';
+import { Abandoned, INVALID, type ParseContext } from './parse-context.js';
 
 export interface RequiredSpec<T> {
   readonly requiredSpec: Spec<T>;
@@ -70,8 +70,11 @@ export function object<F extends Fields, T>(
     expected,
     parse(value, ctx) {
       if (!isRecord(value)) fail(ctx, expected, value);
-      // Only known keys are ever assigned, so a `__proto__` key in the JSON stays inert.
+      const errorsBefore = ctx.errorCount;
+      // Only known keys are ever assigned, so a `__proto__` key in the JSON stays inert. A field that fails is
+      // recorded (ctx.attempt) and the others are still read, so one answer lists every problem.
       const out: Record<string, unknown> = {};
+      const invalid = new Set<string>();
       for (const key in value) {
         const field = table.get(key);
         const raw = value[key];
@@ -80,29 +83,32 @@ export function object<F extends Fields, T>(
           continue;
         }
         if (raw === null && !field.required) continue;
-        ctx.enter(key);
-        out[key] = field.spec.parse(raw, ctx);
-        ctx.leave();
+        const parsed = ctx.attempt(key, () => field.spec.parse(raw, ctx));
+        if (parsed === INVALID) invalid.add(key);
+        else out[key] = parsed;
       }
+      const given = (key: string): boolean => out[key] !== undefined || invalid.has(key);
       for (let i = 0; i < requiredKeys.length; i++) {
         const key = requiredKeys[i] as string;
-        if (out[key] === undefined) fail(ctx, (table.get(key) as FieldEntry).spec.expected, value[key], key);
+        if (!given(key)) {
+          ctx.attempt(null, () => fail(ctx, (table.get(key) as FieldEntry).spec.expected, value[key], key));
+        }
       }
       for (let g = 0; g < oneRequiredGroups.length; g++) {
         const group = oneRequiredGroups[g] as string[];
-        let given = false;
-        for (let i = 0; i < group.length && !given; i++) given = out[group[i] as string] !== undefined;
-        if (!given) refuse(ctx, `expected ${listKeys(group)}, got none of them`);
+        if (!group.some(given))
+          ctx.attempt(null, () => refuse(ctx, `expected ${listKeys(group)}, got none of them`));
       }
       for (let g = 0; g < exclusiveGroups.length; g++) {
         const group = exclusiveGroups[g] as string[];
-        let count = 0;
-        for (let i = 0; i < group.length; i++) if (out[group[i] as string] !== undefined) count++;
-        if (count > 1) {
-          const given = group.filter((k) => out[k] !== undefined);
-          refuse(ctx, `expected only one of ${group.join(', ')}, got ${given.join(' and ')}`);
+        const present = group.filter(given);
+        if (present.length > 1) {
+          ctx.attempt(null, () =>
+            refuse(ctx, `expected only one of ${group.join(', ')}, got ${present.join(' and ')}`),
+          );
         }
       }
+      if (ctx.errorCount > errorsBefore) throw new Abandoned();
       return build(out as FieldValues<F>, ctx);
     },
     toJsonSchema(defs: SchemaDefs) {

@@ -1,17 +1,40 @@
 /**
- * Where the payload parser is, and what it has to say besides errors. The path is kept as a stack of keys and
- * turned into a string only when something needs it (an error, a warning, a model object's `path`); prefixes
- * are shared, so the paths of a slide's shapes all extend the slide's one string.
+ * Where the payload parser is, and what it has found: warnings, and errors. The path is kept as a stack of keys
+ * and turned into a string only when something needs it (an error, a warning, a model object's `path`);
+ * prefixes are shared, so the paths of a slide's shapes all extend the slide's one string.
+ *
+ * Parsing goes on past a bad field or array item (`attempt`), so that one 400 lists every problem of a payload
+ * — a naive client learns at once that `template` is missing *and* that a slide has no `slide_index`.
  */
-import type { Warning } from '../errors.js';
+import { EngineError, type Warning } from '../errors.js';
 
 export type PathKey = string | number;
 
 /** A payload full of unknown keys must not turn into an unbounded warning list. */
 export const MAX_PAYLOAD_WARNINGS = 1000;
 
+/** Enough problems to fix in one go; a payload wrong everywhere gets the first 20. */
+export const MAX_PAYLOAD_ERRORS = 20;
+
+/** What `attempt` returns for a value whose error was recorded. */
+export const INVALID: unique symbol = Symbol('invalid value');
+
+/**
+ * Thrown by an object or array that has a recorded error among its parts: it cannot be built, and there is
+ * nothing new to report about it.
+ */
+export class Abandoned extends Error {
+  constructor() {
+    super('abandoned: its errors are recorded');
+  }
+}
+
+/** Thrown once MAX_PAYLOAD_ERRORS are recorded: parsing stops and those are reported. */
+class ErrorListFull extends Error {}
+
 export class ParseContext {
   private readonly kept: Warning[] = [];
+  private readonly errors: EngineError[] = [];
   private dropped = 0;
   private readonly keys: PathKey[] = [];
   private depth = 0;
@@ -41,6 +64,58 @@ export class ParseContext {
     let p = this.prefixes[this.depth] as string;
     for (const key of below) p = joinPath(p, key);
     return p;
+  }
+
+  /** Errors recorded so far (a container compares the count before and after its parts). */
+  get errorCount(): number {
+    return this.errors.length;
+  }
+
+  /**
+   * Runs `parse` for the value at `key` below the current path (null: the current value). A payload error is
+   * recorded and INVALID returned, so the caller goes on with its other fields or items.
+   */
+  attempt<T>(key: PathKey | null, parse: () => T): T | typeof INVALID {
+    const depth = this.depth;
+    if (key !== null) this.enter(key);
+    try {
+      return parse();
+    } catch (error) {
+      this.record(error);
+      return INVALID;
+    } finally {
+      this.depth = depth;
+    }
+  }
+
+  /** Throws what was recorded: the one error as it is, several as one error listing each with its path. */
+  throwRecorded(): void {
+    const [first] = this.errors;
+    if (first === undefined) return;
+    if (this.errors.length === 1) throw first;
+    const more = this.errors.length >= MAX_PAYLOAD_ERRORS ? ' (the first ones; there may be more)' : '';
+    const list = this.errors.map((e, i) => `(${i + 1}) ${e.message}`).join('; ');
+    throw new EngineError('INVALID_PAYLOAD', `${this.errors.length} problems${more}: ${list}`);
+  }
+
+  private record(error: unknown): void {
+    if (error instanceof Abandoned) return;
+    if (!(error instanceof EngineError) || error.code !== 'INVALID_PAYLOAD') throw error;
+    this.errors.push(error);
+    if (this.errors.length >= MAX_PAYLOAD_ERRORS) throw new ErrorListFull();
+  }
+
+  /** Runs the whole parse; whatever it recorded is thrown at the end (ErrorListFull stops it early). */
+  run<T>(parse: () => T): T {
+    let result: T | typeof INVALID = INVALID;
+    try {
+      result = this.attempt(null, parse);
+    } catch (error) {
+      if (!(error instanceof ErrorListFull)) throw error;
+    }
+    this.throwRecorded();
+    if (result === INVALID) throw new Error('payload parse failed without recording an error');
+    return result;
   }
 
   warn(message: string, ...below: PathKey[]): void {

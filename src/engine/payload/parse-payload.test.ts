@@ -20,7 +20,7 @@ describe('envelope', () => {
     expect(warnings).toEqual([]);
     expect(request).toEqual({
       templates: [{ id: null, source: 'template.pptx', path: 'presentation.template' }],
-      exportVersion: 'Pptx2019',
+      exportVersion: null,
       resultFileName: null,
       slides: [
         {
@@ -103,7 +103,7 @@ describe('envelope', () => {
       presentation({ resultFileName: null, export_version: null, tags: null, template_list: null }),
     );
     expect(warnings).toEqual([]);
-    expect(request.exportVersion).toBe('Pptx2019');
+    expect(request.exportVersion).toBeNull();
     expect(request.resultFileName).toBeNull();
   });
 
@@ -172,5 +172,29 @@ describe('the root and the JSON text', () => {
     const { warnings } = parsePayload({ presentation: { template: 't.pptx', slides } });
     expect(warnings).toHaveLength(1001);
     expect(warnings[1000]).toEqual({ path: 'presentation', message: '200 more warnings not listed' });
+  });
+
+  it('lists every problem of a payload in one refusal, each with its path', () => {
+    // What a naive client sends: no template, and slides without slide_index.
+    const naive = refusal({ slides: [{ title: 'Welcome', content: 'Hello' }, { slide_index: -1 }] });
+    expect(naive.path).toBeNull();
+    expect(naive.message).toBe(
+      '3 problems: ' +
+        '(1) slides[0]: expected slide_index or slide_id, got none of them; ' +
+        '(2) slides[1].slide_index: expected an integer >= 0, got -1; ' +
+        '(3) expected template or template_list, got none of them',
+    );
+    // A single problem keeps its own path, as before.
+    expect(refusal(presentation({ export_version: 'x' })).path).toBe('presentation.export_version');
+  });
+
+  it('stops listing after 20 problems and says there may be more', () => {
+    const slides = Array.from({ length: 50 }, () => ({ slide_index: 'first' }));
+    const { message } = refusal(presentation({ slides }));
+    expect(message).toMatch(
+      /^20 problems \(the first ones; there may be more\): \(1\) presentation\.slides\[0\]/,
+    );
+    expect(message).toContain('(20) presentation.slides[19].slide_index');
+    expect(message).not.toContain('slides[20]');
   });
 });

@@ -4,7 +4,7 @@
  * assembles (`presentation-request.ts` and what it uses); the published JSON Schema is generated from them.
  */
 import { EngineError, type Warning } from '../errors.js';
-import { findJsonSyntaxError } from './json-syntax.js';
+import { checkJsonLimits, findJsonSyntaxError } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
 import { describeValue, isRecord, SchemaDefs, type JsonSchema } from './schema-builders.js';
@@ -27,14 +27,16 @@ export function parsePayload(json: unknown): ParsedPayload {
   let request: DeckRequest;
   let ctx: ParseContext;
   if (Object.hasOwn(json, 'presentation')) {
-    ctx = new ParseContext('presentation');
+    const context = new ParseContext('presentation');
     for (const key of Object.keys(json)) {
-      if (key !== 'presentation') ctx.warnAt(key, `unknown key "${key}" ignored`);
+      if (key !== 'presentation') context.warnAt(key, `unknown key "${key}" ignored`);
     }
-    request = presentationSpec.parse(json.presentation, ctx);
+    request = context.run(() => presentationSpec.parse(json.presentation, context));
+    ctx = context;
   } else if (PRESENTATION_KEYS.some((key) => Object.hasOwn(json, key))) {
-    ctx = new ParseContext('');
-    request = presentationSpec.parse(json, ctx);
+    const context = new ParseContext('');
+    request = context.run(() => presentationSpec.parse(json, context));
+    ctx = context;
   } else {
     const keys = Object.keys(json);
     const got =
@@ -54,6 +56,7 @@ export function parsePayloadText(jsonText: string): ParsedPayload {
   const text = jsonText.charCodeAt(0) === 0xfeff ? jsonText.slice(1) : jsonText;
   if (text.trim() === '')
     throw new EngineError('INVALID_PAYLOAD', 'expected a JSON document, got an empty string', 'jsonData');
+  checkJsonLimits(text);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -67,7 +70,10 @@ export function parsePayloadText(jsonText: string): ParsedPayload {
   return parsePayload(json);
 }
 
-/** Output slides of a request, for the usage allowance (one per `slides` entry). */
+/**
+ * Output slides a request asks for, for the usage allowance (one per `slides` entry). Long tables with
+ * `"overflow": "continue"` may add slides: `GenerateResult.slideCount` counts those too.
+ */
 export function countRequestedSlides(request: DeckRequest): number {
   return request.slides.length;
 }
@@ -81,7 +87,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 const SCHEMA_DESCRIPTION =
-  'The presentation definition sent as the jsonData form field (spec/payload.md). Unknown keys are ignored ' +
+  'The presentation definition sent as the jsonData form field (docs/payload.md). Unknown keys are ignored ' +
   'with a warning; null on an optional field means "not given".';
 
 /** The root schema: `{presentation: {...}}`, or the presentation fields at the root. */

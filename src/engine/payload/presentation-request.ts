@@ -212,7 +212,10 @@ export const presentationSpec: Spec<DeckRequest> = named(
           expected: 'a non-empty array of {template_id, template} entries',
         }),
       ),
-      export_version: described('Default Pptx2019', exportVersionSpec),
+      export_version: described(
+        "The application version written into docProps/app.xml; without it the template's is kept",
+        exportVersionSpec,
+      ),
       resultFileName: described(
         'Name of the result, without .pptx; default: the template name',
         transform(string(), resultFileName),
@@ -257,7 +260,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
       checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
       return {
         templates,
-        exportVersion: f.export_version ?? 'Pptx2019',
+        exportVersion: f.export_version ?? null,
         resultFileName: f.resultFileName ?? null,
         slides: f.slides,
         tags: f.tags ?? [],
@@ -268,7 +271,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
     {
       oneRequired: [['template', 'template_list']],
       exclusive: [['template', 'template_list']],
-      description: 'The presentation definition (spec/payload.md).',
+      description: 'The presentation definition (docs/payload.md).',
     },
   ),
 );

@@ -8,6 +8,8 @@
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 const SEPARATORS_AND_RESERVED = /[/\\<>:"|?*]/g;
+/** Half a surrogate pair is no character at all: no file system, header or UTF-8 encoder can take it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Leaves room for `.pptx` within the 255 bytes (UTF-8) most file systems allow in a name. */
 const MAX_UTF8_BYTES = 250;
 
@@ -28,7 +30,11 @@ function truncateUtf8(name: string, maxBytes: number): string {
 
 /** The sanitised name without extension, or null when nothing usable is left. */
 export function sanitiseResultFileName(raw: string): string | null {
-  let name = raw.replace(CONTROL, '').replace(SEPARATORS_AND_RESERVED, '_').trim();
+  let name = raw
+    .replace(CONTROL, '')
+    .replace(LONE_SURROGATE, '')
+    .replace(SEPARATORS_AND_RESERVED, '_')
+    .trim();
   name = name.replace(/\.pptx$/i, '');
   name = name.replace(/^[.\s]+/, '').replace(/[.\s]+$/, '');
   name = truncateUtf8(name, MAX_UTF8_BYTES);

@@ -7,7 +7,7 @@
  * one pass, no backtracking over union alternatives (a union dispatches on the JSON type of the value).
  */
 import { EngineError } from '../errors.js';
-import type { ParseContext, PathKey } from './parse-context.js';
+import { Abandoned, INVALID, type ParseContext, type PathKey } from './parse-context.js';
 
 export type JsonSchema = { [key: string]: unknown };
 /**
@@ -157,25 +157,41 @@ export function enumOf<V>(names: Readonly<Record<string, V>>): Spec<V> {
   });
 }
 
-export function arrayOf<T>(item: Spec<T>, opts: { minItems?: number; expected?: string } = {}): Spec<T[]> {
+export function arrayOf<T>(
+  item: Spec<T>,
+  opts: {
+    minItems?: number;
+    maxItems?: number;
+    expected?: string;
+    /** The refusal when there are more than maxItems. */
+    tooMany?: (count: number) => string;
+  } = {},
+): Spec<T[]> {
   const min = opts.minItems ?? 0;
+  const max = opts.maxItems ?? Infinity;
   const expected =
     opts.expected ?? `${min > 0 ? 'a non-empty array' : 'an array'} whose items are each ${item.expected}`;
   return {
     expected,
     parse(value, ctx) {
       if (!Array.isArray(value) || value.length < min) fail(ctx, expected, value);
+      // Refused before any item is read: a limit exists to bound the work.
+      if (value.length > max)
+        refuse(ctx, opts.tooMany?.(value.length) ?? `expected at most ${max} items, got ${value.length}`);
+      const errorsBefore = ctx.errorCount;
       const out = new Array<T>(value.length);
       for (let i = 0; i < value.length; i++) {
-        ctx.enter(i);
-        out[i] = item.parse(value[i], ctx);
-        ctx.leave();
+        const parsed = ctx.attempt(i, () => item.parse(value[i], ctx));
+        if (parsed !== INVALID) out[i] = parsed;
       }
+      // Every bad item is recorded; the array itself cannot be built.
+      if (ctx.errorCount > errorsBefore) throw new Abandoned();
       return out;
     },
     toJsonSchema(defs) {
       const schema: JsonSchema = { type: 'array', items: item.toJsonSchema(defs) };
       if (min > 0) schema.minItems = min;
+      if (max !== Infinity) schema.maxItems = max;
       return schema;
     },
   };

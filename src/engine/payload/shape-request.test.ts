@@ -38,6 +38,7 @@ describe('shape targets and common fields', () => {
       remove: true,
       settings: null,
       content: null,
+      contentField: 'content',
     });
     expect(shape({ name: 'A' })).toMatchObject({ hidden: null, remove: false });
   });
@@ -209,6 +210,7 @@ describe('content and its aliases', () => {
   });
 
   it('takes `filename` as a picture, with fit (default contain)', () => {
+    expect(shape({ name: 'P', filename: 'logo.png' }).contentField).toBe('filename');
     expect(shape({ name: 'P', filename: 'logo.png' }).content).toEqual({
       kind: 'picture',
       source: 'logo.png',
@@ -224,6 +226,11 @@ describe('content and its aliases', () => {
       source: 'data:image/png;base64,AAAA',
       fit: 'stretch',
     });
+  });
+
+  it('takes alt_text as the shape description', () => {
+    expect(shape({ name: 'P', filename: 'logo.png', alt_text: 'Acme logo' }).altText).toBe('Acme logo');
+    expect(shape({ name: 'P', filename: 'logo.png' })).not.toHaveProperty('altText');
   });
 
   it('warns about fit on content that is not a picture', () => {

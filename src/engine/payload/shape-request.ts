@@ -6,10 +6,12 @@
 import type {
   ChartContent,
   ChartSettings,
+  ContentField,
   PictureContent,
   ShapeContent,
   ShapeRequest,
   ShapeSettings,
+  TableContent,
 } from './model.js';
 import {
   attachOverlays,
@@ -33,7 +35,7 @@ import {
   byJsonType,
   type Spec,
 } from './schema-builders.js';
-import { TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-content.js';
+import { MAX_TABLE_ROWS, TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-content.js';
 import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec } from './text-content.js';
 
 const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED} or ${CHART_EXPECTED}`;
@@ -76,6 +78,9 @@ const contentSpec: Spec<ShapeContent> = {
   },
 };
 
+/** Where a shape's content may be given: `content`, or one of the hosted API's per-kind keys. */
+const CONTENT_FIELDS: readonly ContentField[] = ['content', 'text', 'filename', 'data_cells', 'data'];
+
 const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 const DATA_URI = /^data:[^,]*,/i;
 const PICTURE_EXPECTED = 'an uploaded file name, an http(s) URL or a data: URI';
@@ -102,6 +107,8 @@ const shapeIdSpec: Spec<number> = byJsonType(SHAPE_ID_EXPECTED, {
     return n;
   }),
 });
+
+const overflowSpec = enumOf<TableContent['overflow']>({ warn: 'warn', continue: 'continue' });
 
 type Fit = PictureContent['fit'];
 const fitSpec = enumOf<Fit>({ contain: 'contain', cover: 'cover', stretch: 'stretch' });
@@ -142,6 +149,20 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       data_cells: described('Table rows (older spelling of content for tables)', tableRowsSpec),
       data: described("Chart data in the hosted API's matrix form", chartMatrixSpec),
       fit: described('Picture fit: contain (default), cover or stretch', fitSpec),
+      alt_text: described(
+        "Description for screen readers (p:cNvPr/@descr); replaces the template's",
+        string(),
+      ),
+      overflow: described(
+        'Tables: rows that do not fit on the slide give a warning ("warn", default), or go onto copies of the ' +
+          'slide inserted right after it ("continue"), each repeating the header rows',
+        overflowSpec,
+      ),
+      header_rows: described(
+        'Tables: how many of the first rows are the header, repeated on every continuation slide (default 1 ' +
+          "when the table's first-row flag is set, else 0)",
+        number({ min: 0, max: MAX_TABLE_ROWS, integer: true }),
+      ),
       overlays: described("Per series, per point: text appended to the point's data label", overlaysSpec),
       title: described('Older spelling of settings.title (chart title)', string()),
       categoryTitle: described('Older spelling of settings.category_axis_title', string()),
@@ -149,16 +170,26 @@ export const shapeSpec: Spec<ShapeRequest> = named(
     },
     (f, ctx): ShapeRequest => {
       let content: ShapeContent | null = f.content ?? f.text ?? f.data_cells ?? f.data ?? null;
+      const contentField = CONTENT_FIELDS.find((key) => f[key] !== undefined) ?? 'content';
       if (f.filename !== undefined)
         content = { kind: 'picture', source: f.filename, fit: f.fit ?? 'contain' };
       else if (f.fit !== undefined) {
         // `fit` only means something for a picture, so a string with `fit` names one.
         if (content?.kind === 'string') {
           ctx.enter('content');
-          content = { kind: 'picture', source: pictureSourceSpec.parse(content.value, ctx), fit: f.fit };
+          const source = pictureSourceSpec.parse(content.value, ctx);
+          content = { kind: 'picture', source, fit: f.fit };
           ctx.leave();
         } else {
           ctx.warn('fit applies to pictures only; ignored', 'fit');
+        }
+      }
+      if (f.overflow !== undefined || f.header_rows !== undefined) {
+        if (content?.kind === 'table') {
+          content = { ...content, overflow: f.overflow ?? 'warn', headerRows: f.header_rows ?? null };
+        } else {
+          const key = f.overflow !== undefined ? 'overflow' : 'header_rows';
+          ctx.warn(`${key} applies to table rows given with this shape; ignored`, key);
         }
       }
       if (f.overlays !== undefined) {
@@ -175,6 +206,8 @@ export const shapeSpec: Spec<ShapeRequest> = named(
         remove: f.remove ?? false,
         settings: withChartAliases(f.settings ?? null, f),
         content,
+        contentField,
+        ...(f.alt_text !== undefined ? { altText: f.alt_text } : {}),
       };
     },
     {

@@ -29,7 +29,77 @@ describe('table content', () => {
     expect(table).toEqual({
       kind: 'table',
       rows: [[{ text: plain('Region') }, { text: plain('2026') }, { text: null }, { text: plain('x') }]],
+      overflow: 'warn',
+      headerRows: null,
     });
+  });
+
+  it('writes numbers as a person reads them: no float noise, no exponent', () => {
+    const table = content({ content: [[0.1 + 0.2, 1e21, 1e-7, -0, 1234.5, 2 ** 53 + 2]] }) as TableContent;
+    expect(table.rows[0]?.map((cell) => cell.text?.paragraphs[0]?.runs[0]?.text)).toEqual([
+      '0.3',
+      '1000000000000000000000',
+      '0.0000001',
+      '0',
+      '1234.5',
+      '9007199254740990',
+    ]);
+  });
+
+  it('takes overflow and header_rows on the shape entry', () => {
+    expect(content({ content: [['a']], overflow: 'Continue', header_rows: 2 })).toMatchObject({
+      overflow: 'continue',
+      headerRows: 2,
+    });
+    expect(content({ data_cells: [['a']], overflow: 'warn' })).toMatchObject({
+      overflow: 'warn',
+      headerRows: null,
+    });
+    expect(refusal({ content: [['a']], overflow: 'split' })).toEqual({
+      path: `${AT}.overflow`,
+      message: `${AT}.overflow: expected one of "warn", "continue", got "split"`,
+    });
+    expect(refusal({ content: [['a']], header_rows: -1 }).path).toBe(`${AT}.header_rows`);
+  });
+
+  it('warns that overflow and header_rows mean nothing without table rows', () => {
+    const { warnings } = parsePayload({
+      presentation: {
+        template: 't.pptx',
+        slides: [{ slide_index: 0, shapes: [{ name: 'S', content: 'text', overflow: 'continue' }] }],
+      },
+    });
+    expect(warnings).toEqual([
+      { path: `${AT}.overflow`, message: 'overflow applies to table rows given with this shape; ignored' },
+    ]);
+  });
+
+  it('refuses more rows than a table takes before reading them', () => {
+    const rows = Array.from({ length: 100_000 }, () => ['x']);
+    expect(refusal({ data_cells: rows })).toEqual({
+      path: `${AT}.data_cells`,
+      message:
+        `${AT}.data_cells: 100000 rows is more than a table takes (at most 10000); ` +
+        'split the data over several tables or requests',
+    });
+  });
+
+  it('names the field the rows came from, for errors found against the template', () => {
+    const { request } = parsePayload({
+      presentation: {
+        template: 't.pptx',
+        slides: [
+          {
+            slide_index: 0,
+            shapes: [
+              { name: 'S', data_cells: [['a']] },
+              { name: 'T', content: [['a']] },
+            ],
+          },
+        ],
+      },
+    });
+    expect(request.slides[0]?.shapes.map((s) => s.contentField)).toEqual(['data_cells', 'content']);
   });
 
   it('reads text_runs and text_content as older spellings of text, and runs in cells', () => {

@@ -76,7 +76,19 @@ const rowSpec = arrayOf(cellSpec, { expected: 'a row (an array of cells)' });
 
 export const TABLE_ROWS_EXPECTED = 'a non-empty array of table rows (arrays of cells)';
 
+/**
+ * Rows one table takes. It bounds the work of one request (10 000 rows of a 6-column table continue on
+ * ~400 slides in well under a few seconds); larger data belongs in several tables or requests.
+ */
+export const MAX_TABLE_ROWS = 10_000;
+
 export const tableRowsSpec: Spec<TableContent> = transform(
-  arrayOf(rowSpec, { minItems: 1, expected: TABLE_ROWS_EXPECTED }),
-  (rows) => ({ kind: 'table', rows }),
+  arrayOf(rowSpec, {
+    minItems: 1,
+    maxItems: MAX_TABLE_ROWS,
+    expected: TABLE_ROWS_EXPECTED,
+    tooMany: (count) =>
+      `${count} rows is more than a table takes (at most ${MAX_TABLE_ROWS}); split the data over several tables or requests`,
+  }),
+  (rows) => ({ kind: 'table', rows, overflow: 'warn', headerRows: null }),
 );

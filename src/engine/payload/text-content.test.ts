@@ -223,7 +223,7 @@ describe('text_properties, in DrawingML units', () => {
     expect(refusal({ font_color: 'RGB(256,0,0)' })).toContain(`${TP}.font_color: expected a colour`);
     expect(refusal({ font_bg_color: 12 })).toContain(`${TP}.font_bg_color: expected a colour`);
     expect(refusal({ hyperlink: 'not a url' })).toBe(
-      `${TP}.hyperlink: expected an absolute URL (https://…, mailto:…), got "not a url"`,
+      `${TP}.hyperlink: expected an http(s) or mailto URL (https://…, mailto:…), got "not a url"`,
     );
     const { warnings } = parseText([{ text_run: 'x', text_properties: { font_colour: 'red' } }]);
     expect(warnings).toEqual([{ path: `${TP}.font_colour`, message: 'unknown key "font_colour" ignored' }]);

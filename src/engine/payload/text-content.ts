@@ -93,5 +93,35 @@ export const textSpec: Spec<TextContent> = byJsonType(
   },
 );
 
-/** A number where text is expected (table cells, tag values, category names), written as JavaScript prints it. */
-export const numberAsText: Spec<string> = transform(number(), (n) => String(n));
+/** A number where text is expected (table cells, tag values, category names), written as a person reads it. */
+export const numberAsText: Spec<string> = transform(number(), formatNumber);
+
+/** Significant digits a person is shown: Excel's 15, beyond which a double's digits are noise. */
+const SIGNIFICANT_DIGITS = 15;
+
+/**
+ * A number as a spreadsheet would show it: at most 15 significant digits, so float noise goes
+ * (0.1 + 0.2 → "0.3", not "0.30000000000000004"), and never in exponent notation, which nobody expects in a
+ * table cell (1e21 → "1000000000000000000000", 1e-7 → "0.0000001"). -0 is "0".
+ */
+export function formatNumber(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e15) return n === 0 ? '0' : String(n);
+  const precise = n.toPrecision(SIGNIFICANT_DIGITS);
+  const e = precise.indexOf('e');
+  if (e < 0) return trimFraction(precise);
+  const sign = precise.startsWith('-') ? '-' : '';
+  const digits = precise.slice(sign.length, e).replace('.', '').replace(/0+$/, '');
+  const exponent = Number(precise.slice(e + 1));
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
+  const whole = exponent + 1;
+  return digits.length <= whole
+    ? `${sign}${digits}${'0'.repeat(whole - digits.length)}`
+    : `${sign}${digits.slice(0, whole)}.${digits.slice(whole)}`;
+}
+
+/** "2.50000" → "2.5", "3.000" → "3". */
+function trimFraction(fixed: string): string {
+  if (!fixed.includes('.')) return fixed;
+  const trimmed = fixed.replace(/0+$/, '').replace(/\.$/, '');
+  return trimmed === '-0' ? '0' : trimmed;
+}

@@ -92,14 +92,19 @@ function bulletSize(percent: number, ctx: ParseContext): number {
   return Math.round(clamped * 1000);
 }
 
-const URL_LIKE = /^[a-zA-Z][a-zA-Z0-9+.-]*:[^\s]+$/;
-const HYPERLINK_EXPECTED = 'an absolute URL (https://…, mailto:…)';
+/**
+ * Links a reader may follow from the deck: web pages and e-mail only. `javascript:`, `file:`, `data:`, `vbscript:`
+ * and the rest run code or reach into the reader's machine when clicked in a viewer that honours them (issue 10).
+ * Slide-to-slide links are the engine's own, never the payload's.
+ */
+const SAFE_LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
+const HYPERLINK_EXPECTED = 'an http(s) or mailto URL (https://…, mailto:…)';
 const hyperlinkSpec = custom<string>(
   HYPERLINK_EXPECTED,
-  { type: 'string', pattern: URL_LIKE.source },
+  { type: 'string', pattern: SAFE_LINK.source },
   (value, ctx) => {
-    if (typeof value !== 'string' || !URL_LIKE.test(value)) fail(ctx, HYPERLINK_EXPECTED, value);
-    return value;
+    if (typeof value !== 'string' || !SAFE_LINK.test(value.trim())) fail(ctx, HYPERLINK_EXPECTED, value);
+    return value.trim();
   },
 );
 
@@ -190,5 +195,5 @@ export function noTextProperties(): SplitTextProperties {
 export const textPropertiesSpec = named(
   'TextProperties',
   object('a text_properties object', textPropertyFields, (f) => splitTextProperties(f)),
-  'Run and paragraph formatting (spec/payload.md, Text shapes).',
+  'Run and paragraph formatting (docs/payload.md, Text).',
 );

@@ -1,6 +1,7 @@
 /**
- * docProps/app.xml: slide, notes and hidden-slide counts and the application version that `export_version`
- * selects. The per-slide title lists (TitlesOfParts/HeadingPairs) are dropped rather than left stale: they
+ * docProps/app.xml: slide, notes and hidden-slide counts, and the application version that `export_version`
+ * selects (without it the template's stays: LibreOffice reads it to decide whether a chart was written by
+ * Office 2007, whose omitted chart settings mean other things). The per-slide title lists (TitlesOfParts/HeadingPairs) are dropped rather than left stale: they
  * must agree with each other (ooxml-notes §1.4) and PowerPoint rebuilds them on save.
  */
 import type { PackageBuilder } from '../package/package-builder.js';
@@ -29,7 +30,7 @@ export function updateAppProperties(
   template: Template,
   builder: PackageBuilder,
   slides: readonly OutputSlide[],
-  version: ExportVersion,
+  version: ExportVersion | null,
 ): void {
   const rel = template.relationships('/').find((r) => r.type === EXTENDED_PROPERTIES_REL && !r.external);
   if (!rel) return;
@@ -46,8 +47,8 @@ export function updateAppProperties(
   root.children = root.children.filter(
     (n) => !(n.kind === 'element' && ['HeadingPairs', 'TitlesOfParts'].includes(localName(n.name))),
   );
-  for (const [name, value] of Object.entries({ ...counts, AppVersion: APP_VERSION[version] }))
-    setValue(root, prefix + name, String(value));
+  for (const [name, value] of Object.entries(counts)) setValue(root, prefix + name, String(value));
+  if (version !== null) setValue(root, `${prefix}AppVersion`, APP_VERSION[version]);
   builder.setPart(partName, serializeXml(doc));
 }
 

@@ -8,9 +8,13 @@
  * (charts, notes, SmartArt): nothing to copy. Every further clone gets fresh copies (rule 15).
  * Slides of other templates (`template_list`) are always fresh copies, and what they share with their
  * siblings (master, layouts, theme, images) is imported once (template-import.ts).
+ *
+ * The deck streams into the caller's sink: each committed slide (and its notes) is written at once and only
+ * its relationships stay; the parts slides share are written at `finish`, after pruning (docs/large-decks.md).
  */
 import type { Warning } from '../errors.js';
 import { PackageBuilder } from '../package/package-builder.js';
+import type { ByteSink } from '../package/zip-writer.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import {
   child,
@@ -22,16 +26,16 @@ import {
   type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
+import { MediaStore } from './media-store.js';
 import type { OutputSlide } from './output-slide.js';
-import { finishPresentation } from './presentation-part.js';
+import { dropTemplateSignature, finishPresentation } from './presentation-part.js';
 import { PartCopier, type CopyContext } from './part-copier.js';
 import { PartNamer } from './part-namer.js';
 import { newLayoutSlide } from './layout-slide.js';
-import { newNotesSlide, notesBody } from './notes-slide.js';
+import { SlideOwnedParts, type OwnedParts } from './owned-parts.js';
 import { effectiveBodyPr, firstXfrm, ownXfrm, placeholderKey, type Box } from './placeholders.js';
 import {
   clonePolicy,
-  HYPERLINK_REL,
   isReferencedById,
   NOTES_MASTER_REL,
   NOTES_SLIDE_REL,
@@ -39,118 +43,17 @@ import {
   SLIDE_MASTER_REL,
   SLIDE_REL,
 } from './relationship-policy.js';
+import { SlideCopies, freshCreationId } from './slide-copies.js';
 import { SlideIdAllocator } from './slide-ids.js';
-import type { Template, TemplateLayout, TemplateSlide } from './template.js';
+import type { Template } from './template.js';
 import { mergeTableStyles, TemplateImport, type ImportedMaster } from './template-import.js';
 import type { ExportVersion } from '../payload/model.js';
-
-export type SlideSource =
-  | { kind: 'slide'; template: Template; slide: TemplateSlide }
-  | { kind: 'layout'; template: Template; layout: TemplateLayout };
+import { SlideDraft, type DraftDeck, type SlideSource } from './slide-draft.js';
 
 const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
 const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
 
-/**
- * One output slide while it is being filled. Its tree (a copy of the template slide's) is made on first use:
- * a slide nobody changes is not copied or written again, and its template part's bytes go to the output as
- * they are.
- */
-export class SlideDraft {
-  private doc: XmlDocument | null = null;
-  private notesDoc: XmlDocument | null = null;
-  private nextRelNumber: number;
-
-  constructor(
-    readonly position: number,
-    readonly partName: string,
-    private readonly load: () => XmlDocument,
-    readonly relationships: Relationship[],
-    readonly source: SlideSource,
-    private readonly deck: DeckBuilder,
-    /** The template notes slide this output slide owns or clones, if any. */
-    readonly notesSource: string | null,
-  ) {
-    this.nextRelNumber = relationships.length + 1;
-  }
-
-  /** The slide's tree, for changing it. */
-  get document(): XmlDocument {
-    this.doc ??= this.load();
-    return this.doc;
-  }
-
-  get root(): XmlElement {
-    return this.document.root;
-  }
-
-  /** Whether the tree was made: until then the slide is its template part, unchanged. */
-  get touched(): boolean {
-    return this.doc !== null;
-  }
-
-  /** Whether the slide may hold a `{{tag}}`: a changed tree may, else only a template part with a `{`. */
-  mayHoldTags(): boolean {
-    return (
-      this.touched ||
-      this.source.kind !== 'slide' ||
-      this.source.template.containsTagMarker(this.source.slide.partName)
-    );
-  }
-
-  addHyperlink(url: string): string {
-    const existing = this.relationships.find(
-      (r) => r.type === HYPERLINK_REL && r.external && r.target === url,
-    );
-    if (existing) return existing.id;
-    let id: string;
-    do id = `rId${this.nextRelNumber++}`;
-    while (this.relationships.some((r) => r.id === id));
-    this.relationships.push({ id, type: HYPERLINK_REL, target: url, external: true });
-    return id;
-  }
-
-  /** Geometry a placeholder shape inherits from the layout and master. */
-  inheritedXfrm(shape: XmlElement): Box | null {
-    return this.deck.inheritedXfrm(this, shape);
-  }
-
-  /** The layout's or master's a:bodyPr a placeholder shape inherits (autofit, insets). */
-  inheritedBodyPr(shape: XmlElement): XmlElement | null {
-    return this.deck.inheritedBodyPr(this, shape);
-  }
-
-  /** The notes page for editing, creating one when the template slide had none. */
-  notesRoot(): XmlElement {
-    if (!this.notesDoc) {
-      const source = this.notesSource ? this.source.template.xml(this.notesSource) : null;
-      this.notesDoc = source ? { prolog: source.prolog, root: cloneElement(source.root) } : newNotesSlide();
-    }
-    return this.notesDoc.root;
-  }
-
-  /** The notes text body (the body placeholder), created when missing. */
-  notesTextBody(): XmlElement {
-    return notesBody(this.notesRoot());
-  }
-
-  /** Whether the template's notes page may hold a tag (a `{` in its raw text; no parsing needed). */
-  hasTemplateNotesWithTags(): boolean {
-    return this.notesSource !== null && this.source.template.containsTagMarker(this.notesSource);
-  }
-
-  /** The edited notes page, when notes were written. */
-  get notes(): XmlDocument | null {
-    return this.notesDoc;
-  }
-
-  /** The layout the slide follows: its template slide's, or the layout it was made from. */
-  get layoutPartName(): string | null {
-    return this.source.kind === 'slide' ? this.source.slide.layoutPartName : this.source.layout.partName;
-  }
-}
-
-export class DeckBuilder {
+export class DeckBuilder implements DraftDeck {
   readonly builder: PackageBuilder;
   private readonly copier: PartCopier;
   private readonly names: PartNamer;
@@ -169,14 +72,23 @@ export class DeckBuilder {
   private readonly imports = new Map<Template, TemplateImport>();
   private readonly importedMasters: ImportedMaster[] = [];
   private nextMasterOrLayoutId: number | null = null;
+  private mediaStore: MediaStore | null = null;
+  /** Owned parts the fillers rewrote in this request (a chart filled twice reads its first filling). */
+  private readonly writtenParts = new Map<string, string | Uint8Array>();
+  private readonly fillerMemos = new WeakMap<object, unknown>();
+  private readonly copies = new SlideCopies();
   readonly warnings: Warning[] = [];
 
   constructor(
     readonly template: Template,
     private readonly sources: readonly SlideSource[],
-    private readonly exportVersion: ExportVersion,
+    private readonly exportVersion: ExportVersion | null,
+    /** Where the package goes as it is built. */
+    sink: ByteSink,
   ) {
     this.builder = new PackageBuilder(template.pkg);
+    dropTemplateSignature(this.builder);
+    this.builder.open(sink);
     this.names = new PartNamer(this.builder);
     this.copier = new PartCopier(template, this.builder, this.names);
     sources.forEach((source, position) => {
@@ -199,8 +111,11 @@ export class DeckBuilder {
     );
   }
 
-  /** Opens output slide `position` for filling. Call in order, and commit each draft before the next. */
-  draft(position: number): SlideDraft {
+  /**
+   * Opens output slide `position` for filling. Call in order, and commit each draft before the next.
+   * `copy`: a further copy of that slide, committed right after it (a table continued on a new slide).
+   */
+  draft(position: number, copy = false): SlideDraft {
     const source = this.sources[position];
     if (!source) throw new RangeError(`no output slide ${position}`);
     if (source.kind === 'layout') {
@@ -215,12 +130,22 @@ export class DeckBuilder {
       const rels: Relationship[] = [
         { id: 'rId1', type: SLIDE_LAYOUT_REL, target: relativeTarget(partName, layout), external: false },
       ];
-      return new SlideDraft(position, partName, () => newLayoutSlide(layoutRoot), rels, source, this, null);
+      return new SlideDraft(
+        position,
+        partName,
+        () => newLayoutSlide(layoutRoot),
+        rels,
+        source,
+        this,
+        null,
+        false,
+      );
     }
     const { slide, template } = source;
     const imported = this.importOf(template);
-    const first = this.firstUse.has(position);
-    const partName = first ? slide.partName : (this.plannedPart.get(position) ?? this.freeSlidePart());
+    const first = !copy && this.firstUse.has(position);
+    const planned = copy ? undefined : this.plannedPart.get(position);
+    const partName = first ? slide.partName : (planned ?? this.freeSlidePart());
     const context = this.copyContext(template, partName);
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
@@ -259,24 +184,25 @@ export class DeckBuilder {
       if (!first) refreshCreationId(document.root);
       return document;
     };
-    const draft = new SlideDraft(position, partName, load, rels, source, this, slide.notesPartName);
-    // A copy needs its own creation id, and a link to a dropped slide must go: both change the tree.
-    if (!first || removedSlideLinks.length > 0) void draft.document;
+    const draft = new SlideDraft(position, partName, load, rels, source, this, slide.notesPartName, first);
+    // A link to a dropped slide must go: that changes the tree. (A copy's creation id does not need the tree.)
+    if (removedSlideLinks.length > 0) void draft.document;
     return draft;
   }
 
   /** Writes the draft's slide (and notes) into the output and releases its tree. */
   commit(draft: SlideDraft): void {
-    const { source, position } = draft;
-    const first = this.firstUse.has(position);
+    const { source, first } = draft;
     const notesRel = draft.relationships.find((r) => r.type === NOTES_SLIDE_REL);
     const context = this.copyContext(source.template, draft.partName);
     const copier = this.copierOf(source.template);
-    let hasNotes = false;
+    const ownNotes = notesRel && first ? resolveTarget(draft.partName, notesRel.target) : null;
+    let notesPart: string | null = null;
     if (draft.notes) {
-      const notesPart =
-        notesRel && first
-          ? resolveTarget(draft.partName, notesRel.target)
+      // A notes part two template slides share (malformed) is written once; the second slide gets its own.
+      notesPart =
+        ownNotes && !this.builder.isWritten(ownNotes)
+          ? ownNotes
           : this.names.free((n) => `/ppt/notesSlides/notesSlide${n}.xml`);
       const notesRels = draft.notesSource
         ? copier.relationshipsFor(draft.notesSource, notesPart, context, NOTES_SLIDE_REL)
@@ -304,15 +230,17 @@ export class DeckBuilder {
           target: relativeTarget(draft.partName, notesPart),
           external: false,
         });
-      hasNotes = true;
     } else if (notesRel && draft.notesSource) {
-      if (!first)
-        notesRel.target = relativeTarget(
-          draft.partName,
-          copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL),
-        );
-      hasNotes = true;
+      notesPart = ownNotes ?? copier.copyTree(draft.notesSource, context, NOTES_SLIDE_REL);
+      if (!ownNotes) notesRel.target = relativeTarget(draft.partName, notesPart);
     }
+    // An unchanged copy of a template slide is written without its tree (slide-copies.ts), unless its text
+    // cannot be (null): then the tree is made, with a fresh creation id, and serialised like a changed slide.
+    const copy =
+      !draft.touched && !first && source.kind === 'slide'
+        ? this.copies.of(source.template, source.slide.partName)
+        : undefined;
+    if (copy === null) void draft.document;
     let root: XmlElement;
     // A slide made from a layout is always written; a template slide only once something changed it.
     if (draft.touched || source.kind !== 'slide') {
@@ -325,9 +253,16 @@ export class DeckBuilder {
         draft.relationships.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`)),
       );
     } else {
-      // The first use of a template slide nobody changed: the template's part stays, as its compressed bytes.
-      // It is checked all the same, as parsing it would (well-formed, no DTD, within the inflate limits).
+      // A template slide nobody changed: its first use keeps the template's part, as its compressed bytes; a
+      // copy is those bytes too, or their text with a fresh creation id. It is checked all the same, as parsing
+      // it would (well-formed, no DTD, within the inflate limits).
       root = source.template.root(source.slide.partName);
+      if (copy?.kind === 'patched')
+        this.builder.setPartAfterHead(draft.partName, copy.head, copy.tail(), CT_SLIDE);
+      else if (copy?.kind === 'identical') {
+        this.builder.copyPart(source.template.pkg, source.slide.partName, draft.partName);
+        this.builder.contentTypes.assign(draft.partName, CT_SLIDE);
+      }
       this.builder.setRelationships(draft.partName, draft.relationships);
     }
     const templateId = source.kind === 'slide' && first ? source.slide.id : null;
@@ -337,12 +272,15 @@ export class DeckBuilder {
       // Sections and custom shows follow the deck's own template slides; another template's have no place there.
       source: source.kind === 'slide' && source.template === this.template ? source.slide : null,
       hidden: isHidden(root),
-      hasNotes,
+      hasNotes: notesPart !== null,
     });
+    // Final now: to the output, so that memory holds one slide at a time, not the deck.
+    this.builder.seal(draft.partName);
+    if (notesPart && !this.builder.isWritten(notesPart)) this.builder.seal(notesPart);
   }
 
-  /** Presentation part, sections, custom shows, app properties; then the package bytes. */
-  finish(): Uint8Array {
+  /** Presentation part, sections, custom shows, app properties; then the rest of the package. Returns its size. */
+  finish(): number {
     if (this.imports.size > 0) mergeTableStyles(this.builder, this.template, this.imports.keys());
     finishPresentation({
       template: this.template,
@@ -354,7 +292,46 @@ export class DeckBuilder {
       imports: [...this.imports.values()],
       warnings: this.warnings,
     });
-    return this.builder.build();
+    const size = this.builder.finish();
+    this.warnOutsideRelationships();
+    return size;
+  }
+
+  /** The deck's image parts, made on the first picture a payload puts in. */
+  get media(): MediaStore {
+    this.mediaStore ??= new MediaStore(this.template, this.builder, this.names);
+    return this.mediaStore;
+  }
+
+  ownedParts(draft: SlideDraft): OwnedParts {
+    const { template } = draft.source;
+    const copier = this.copierOf(template);
+    return new SlideOwnedParts(
+      draft.partName,
+      draft.relationships,
+      template,
+      this.builder,
+      this.writtenParts,
+      (partName) => copier.sourceOf(partName),
+      this.fillerMemos,
+    );
+  }
+
+  /**
+   * Relationships of the templates whose Target left the package (`../../etc/passwd`) were confined to it as the
+   * parts were read (OpcPackage.relationships); the user hears of each once.
+   */
+  private warnOutsideRelationships(): void {
+    for (const template of [this.template, ...this.imports.keys()]) {
+      for (const { relsName, relationships } of template.pkg.outsideRelationships()) {
+        for (const rel of relationships) {
+          this.warnings.push({
+            path: relsName,
+            message: `relationship ${rel.id} points outside the package (Target "${rel.target}"): it was rewritten to stay inside, where it names no part`,
+          });
+        }
+      }
+    }
   }
 
   inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null {
@@ -454,10 +431,13 @@ export class DeckBuilder {
       for (const [name, value] of Object.entries(node.attrs))
         if (name.startsWith('r:') && targets.has(value)) node.attrs[name] = '';
     }
-    this.warnings.push({
+    const warning = {
       path: `presentation.slides[${position}]`,
       message: `removed ${doomed.length} link(s) to template slides that are not in the output`,
-    });
+    };
+    // A long table's continuation copies of the slide lose the same links: one warning says it.
+    if (!this.warnings.some((w) => w.path === warning.path && w.message === warning.message))
+      this.warnings.push(warning);
   }
 }
 
@@ -483,7 +463,7 @@ function refreshCreationId(root: XmlElement): void {
     if (!extLst) continue;
     for (const ext of childElements(extLst, 'p:ext')) {
       const id = child(ext, 'p14:creationId');
-      if (id) id.attrs.val = String(1 + Math.floor(Math.random() * 0xfffffffe));
+      if (id) id.attrs.val = String(freshCreationId());
     }
   }
 }

@@ -4,6 +4,7 @@
  * source's Ids), so the XML inside needs no rewriting; only Targets change.
  */
 import type { PackageBuilder } from '../package/package-builder.js';
+import { partKey } from '../package/part-names.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import type { PartNamer } from './part-namer.js';
 import { clonePolicy, NOTES_SLIDE_REL, numberedPattern } from './relationship-policy.js';
@@ -23,6 +24,9 @@ export interface CopyContext {
 export type SharedTarget = (type: string, target: string, context: CopyContext) => string;
 
 export class PartCopier {
+  /** Output part → the template part it is a copy of (an owned part's filler reads the source). */
+  private readonly sources = new Map<string, string>();
+
   constructor(
     private readonly template: Template,
     private readonly builder: PackageBuilder,
@@ -40,11 +44,17 @@ export class PartCopier {
   /** Copies `source` (and its exclusive parts) as output part `name`. */
   copyAs(source: string, name: string, context: CopyContext, viaType: string | null): void {
     this.builder.copyPart(this.template.pkg, source, name);
+    this.sources.set(partKey(name), source);
     const contentType = this.template.pkg.contentTypes.typeOf(source);
     if (contentType && this.builder.contentTypes.typeOf(name) !== contentType)
       this.builder.contentTypes.setOverride(name, contentType);
     const rels = this.relationshipsFor(source, name, context, viaType);
     if (rels.length > 0) this.builder.setRelationships(name, rels);
+  }
+
+  /** The template part `partName` was copied from, or undefined when it is not a copy made here. */
+  sourceOf(partName: string): string | undefined {
+    return this.sources.get(partKey(partName));
   }
 
   /**

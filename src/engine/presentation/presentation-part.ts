@@ -35,7 +35,7 @@ export interface FinishInput {
   template: Template;
   builder: PackageBuilder;
   slides: readonly OutputSlide[];
-  exportVersion: ExportVersion;
+  exportVersion: ExportVersion | null;
   /** Part name of a notes master created for this output, if any. */
   notesMaster: string | null;
   /** Slide masters brought in with slides of other templates. */
@@ -123,15 +123,21 @@ export function finishPresentation(input: FinishInput): void {
   });
 
   builder.setRelationships(main, rels);
-  // A digital signature over the template no longer matches the generated deck: drop it (it is pruned).
-  builder.setRelationships(
-    '/',
-    builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL),
-  );
   builder.setPart(main, serializeXml({ prolog: template.presentation.prolog, root }), CT_MAIN);
   // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros (rule 19).
   builder.contentTypes.setOverride(main, CT_MAIN);
   updateAppProperties(template, builder, slides, input.exportVersion);
+}
+
+/**
+ * A digital signature over the template no longer matches the generated deck: drop it (it is pruned). Done
+ * before the output opens, which writes the package relationships first.
+ */
+export function dropTemplateSignature(builder: PackageBuilder): void {
+  builder.setRelationships(
+    '/',
+    builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL),
+  );
 }
 
 /**

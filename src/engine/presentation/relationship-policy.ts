@@ -14,6 +14,7 @@ export const SLIDE_LAYOUT_REL = `${OFFICE}slideLayout`;
 export const SLIDE_MASTER_REL = `${OFFICE}slideMaster`;
 export const THEME_REL = `${OFFICE}theme`;
 export const HYPERLINK_REL = `${OFFICE}hyperlink`;
+export const IMAGE_REL = `${OFFICE}image`;
 export const VBA_PROJECT_REL = 'http://schemas.microsoft.com/office/2006/relationships/vbaProject';
 export const EXTENDED_PROPERTIES_REL = `${OFFICE}extended-properties`;
 

@@ -100,6 +100,7 @@ describe('trimParagraphAnimations', () => {
             shapeValidation: 'strict',
             addHyperlink: () => '',
             inheritedXfrm: () => null,
+            fillRichContent: () => expect.unreachable('no rich content here'),
             warnings,
           },
           targets.map((s, i) => ({
@@ -107,6 +108,7 @@ describe('trimParagraphAnimations', () => {
             target: { by: 'id', id: s.id },
             hidden: null,
             remove: false,
+            contentField: 'content',
             settings: null,
             content: { kind: 'string', value: 'Only one line now' },
           })),

@@ -75,6 +75,7 @@ function request(
     target,
     hidden: null,
     remove: false,
+    contentField: 'content',
     settings: null,
     content: null,
     ...fields,
@@ -91,6 +92,7 @@ function run(
   const root = options.root ?? slide();
   const warnings: Warning[] = [];
   const links: string[] = [];
+  const rich: { shape: string; kind: string; content: ShapeContent; path: string }[] = [];
   applyShapeRequests(
     {
       slideRoot: root,
@@ -101,6 +103,8 @@ function run(
         return `rId${100 + links.length}`;
       },
       inheritedXfrm: options.inherited ?? (() => null),
+      fillRichContent: (shape, content, path) =>
+        rich.push({ shape: shape.name, kind: shape.kind, content, path }),
       warnings,
     },
     requests,
@@ -109,6 +113,7 @@ function run(
     root,
     warnings,
     links,
+    rich,
     shape: (name: string) => findShape(spTree(root), { by: 'name', name }).shape,
   };
 }
@@ -200,6 +205,7 @@ describe('applyShapeRequests: remove and hide', () => {
         shapeValidation: 'strict',
         addHyperlink: () => 'x',
         inheritedXfrm: () => null,
+        fillRichContent: () => expect.unreachable('no rich content here'),
         warnings: [],
       },
       [named('Alt', { hidden: false })],
@@ -354,18 +360,13 @@ describe('applyShapeRequests: content', () => {
     ],
     [
       'Body',
-      { kind: 'table', rows: [] } as ShapeContent,
+      { kind: 'table', rows: [], overflow: 'warn', headerRows: null } as ShapeContent,
       'shape "Body" is a text shape but content is a table',
     ],
     [
       'Body',
       { kind: 'chart', categories: [], series: [] } as ShapeContent,
       'shape "Body" is a text shape but content is a chart',
-    ],
-    [
-      'Body',
-      { kind: 'picture', source: 'a.png', fit: 'contain' } as ShapeContent,
-      'shape "Body" is a text shape but content is a picture',
     ],
     [
       'Table 4',
@@ -381,21 +382,21 @@ describe('applyShapeRequests: content', () => {
   });
 
   it.each([
-    ['Table 4', { kind: 'table', rows: [] } as ShapeContent, 'table filling is not available yet'],
-    [
-      'Chart 5',
-      { kind: 'chart', categories: [], series: [] } as ShapeContent,
-      'chart filling is not available yet',
-    ],
-    [
-      'Picture 7',
-      { kind: 'picture', source: 'a.png', fit: 'contain' } as ShapeContent,
-      'picture filling is not available yet',
-    ],
-    ['Picture 7', str('logo.png'), 'picture filling is not available yet'],
-  ])('does not pretend to fill %s before its filler exists', (name, content, message) => {
-    const error = caught(() => run([named(name, { content })]));
-    expect(error.code).toBe('CONTENT_MISMATCH');
-    expect(error.message).toContain(message);
+    ['Table 4', { kind: 'table', rows: [], overflow: 'warn', headerRows: null } as ShapeContent, 'table'],
+    ['Chart 5', { kind: 'chart', categories: [], series: [] } as ShapeContent, 'chart'],
+    ['Picture 7', { kind: 'picture', source: 'a.png', fit: 'contain' } as ShapeContent, 'picture'],
+    ['Picture 7', str('logo.png'), 'picture'],
+  ])('hands %s to the filler of its kind, with the content path', (name, content, kind) => {
+    const entry = named(name, { content });
+    const { rich } = run([entry]);
+    expect(rich).toEqual([{ shape: name, kind, content, path: `${entry.path}.content` }]);
+  });
+
+  it('hands a picture for a text shape to the picture filler (as its fill), with the path of the field sent', () => {
+    const content = { kind: 'picture', source: 'a.png', fit: 'cover' } as ShapeContent;
+    const entry = named('Body', { content, contentField: 'filename' });
+    expect(run([entry]).rich).toEqual([
+      { shape: 'Body', kind: 'text', content, path: `${entry.path}.filename` },
+    ]);
   });
 });

@@ -3,7 +3,14 @@
  * hide, settings, content — to the slide XML of one output slide.
  */
 import { EngineError, type Warning } from '../errors.js';
-import type { ShapeContent, ShapeRequest, TextContent, ValidationMode } from '../payload/model.js';
+import type {
+  ChartContent,
+  ShapeContent,
+  ShapeRequest,
+  ShapeSettings,
+  TextContent,
+  ValidationMode,
+} from '../payload/model.js';
 import { fillText, textContentFromString } from '../text/fill-text.js';
 import { checkTextFit } from '../text/fit-text.js';
 import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
@@ -35,6 +42,21 @@ export interface SlideFillContext {
    * shrink-on-overflow and insets are honoured when fitting text (ooxml-notes §5.5).
    */
   inheritedBodyPr?(shape: FoundShape): XmlElement | null;
+  /**
+   * Pictures, tables and charts: the slide hands each kind's filler (pictures/, tables/, charts/) the narrow
+   * context it needs. Called only when the content's kind matches the shape's.
+   */
+  fillRichContent(shape: FoundShape, content: ShapeContent, path: string): void;
+  /**
+   * Charts take their content and their settings together (settings alone restyle a chart); `contentPath`
+   * names the field the content came in (`content` or `data`).
+   */
+  fillChart?(
+    shape: FoundShape,
+    content: ChartContent | null,
+    settings: ShapeSettings | null,
+    paths: { settings: string; content: string },
+  ): void;
   warnings: Warning[];
 }
 
@@ -98,18 +120,42 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
       continue;
     }
     if (request.hidden !== null) setHidden(shape, request.hidden);
+    const isChart = shape.kind === 'chart' && ctx.fillChart !== undefined;
     if (request.settings) {
+      const { chart } = request.settings;
       applySettings(
         spTree,
         shape,
-        request.settings,
+        isChart ? frameSettings(request.settings) : request.settings,
         () => ctx.inheritedXfrm(shape),
         ctx.warnings,
         `${request.path}.settings`,
       );
+      if (chart && shape.kind !== 'chart')
+        ctx.warnings.push({
+          path: `${request.path}.settings`,
+          message: `chart settings (${Object.keys(chart).join(', ')}) apply to charts only; shape "${shape.name}" is ${KIND_LABEL[shape.kind]}`,
+        });
     }
-    if (request.content) fillContent(ctx, spTree, shape, request.content, request.path, addHyperlink);
+    const contentPath = `${request.path}.${request.contentField}`;
+    const chartContent = request.content?.kind === 'chart' ? request.content : null;
+    const restyle = request.settings?.chart !== undefined || request.settings?.fillColor !== undefined;
+    if (isChart && (chartContent || (restyle && !request.content))) {
+      ctx.fillChart?.(shape, chartContent, request.settings, {
+        settings: `${request.path}.settings`,
+        content: contentPath,
+      });
+    } else if (request.content) fillContent(ctx, spTree, shape, request.content, contentPath, addHyperlink);
+    if (request.altText !== undefined) setDescription(shape, request.altText);
   }
+}
+
+/** A chart's fill and chart settings belong to the chart part (charts/); the frame keeps its geometry. */
+function frameSettings(settings: ShapeSettings): ShapeSettings {
+  const frame: ShapeSettings = {};
+  for (const key of ['left', 'top', 'width', 'height'] as const)
+    if (settings[key] !== undefined) frame[key] = settings[key];
+  return frame;
 }
 
 function describeTarget(request: ShapeRequest): string {
@@ -123,6 +169,14 @@ function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], req
   const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
   if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
   ctx.warnings.push({ path: request.path, message });
+}
+
+/** `alt_text`: p:cNvPr/@descr, what screen readers say for the shape (of both AlternateContent branches). */
+function setDescription(shape: FoundShape, description: string): void {
+  for (const shapeEl of shapeVariants(shape)) {
+    const props = cNvPr(shapeEl);
+    if (props) props.attrs['descr'] = description;
+  }
 }
 
 /** `hidden="1"` on p:cNvPr (of both AlternateContent branches); false removes the attribute. */
@@ -140,10 +194,9 @@ function fillContent(
   spTree: XmlElement,
   shape: FoundShape,
   content: ShapeContent,
-  path: string,
+  contentPath: string,
   addHyperlink: (url: string) => string,
 ): void {
-  const contentPath = `${path}.content`;
   if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
     const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
     let paragraphs = 0;
@@ -167,16 +220,13 @@ function fillContent(
     );
     return;
   }
-  // A bare string on a picture is its source (spec/payload.md "Pictures").
+  // A bare string on a picture is its source (spec/payload.md "Pictures"); a picture also goes into a text
+  // shape, as its fill or as the picture of an empty placeholder.
   const contentKind =
     content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
-  if (contentKind === shape.kind) {
-    // Pictures, tables and charts have their own fillers (a later issue); refuse rather than pretend.
-    throw new EngineError(
-      'CONTENT_MISMATCH',
-      `${contentKind} filling is not available yet (shape "${shape.name}")`,
-      contentPath,
-    );
+  if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) {
+    ctx.fillRichContent(shape, content, contentPath);
+    return;
   }
   const takes = KIND_TAKES[shape.kind];
   throw new EngineError(

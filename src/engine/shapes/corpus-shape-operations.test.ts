@@ -16,10 +16,12 @@ import {
   parseXml,
   serializeElement,
   serializeXml,
+  textContent,
   type XmlDocument,
+  type XmlElement,
 } from '../xml/index.js';
 import { applyShapeRequests } from './apply-shape-requests.js';
-import { listShapes, shapeVariants } from './find-shape.js';
+import { cNvPr, listShapes, shapeVariants, type FoundShape } from './find-shape.js';
 import { enclosingGroups, toSlideSpace } from './group-transform.js';
 import { ownBox } from './shape-properties.js';
 
@@ -37,6 +39,7 @@ function apply(doc: XmlDocument, requests: ShapeRequest[]): Warning[] {
         throw new Error('no hyperlinks here');
       },
       inheritedXfrm: () => null,
+      fillRichContent: () => expect.unreachable('no rich content here'),
       warnings,
     },
     requests,
@@ -49,6 +52,7 @@ const entry = (id: number, fields: Partial<ShapeRequest>): ShapeRequest => ({
   target: { by: 'id', id },
   hidden: null,
   remove: false,
+  contentField: 'content',
   settings: null,
   content: null,
   ...fields,
@@ -65,6 +69,17 @@ function expectTimingTargetsExist(doc: XmlDocument): void {
     if (el.attrs['spid'] !== undefined) expect(ids).toContain(el.attrs['spid']);
 }
 
+/** What a reader of the slide sees of a shape element: hidden or not, its text, its own solid fill colour. */
+const isHidden = (shapeEl: XmlElement): boolean => cNvPr(shapeEl)?.attrs['hidden'] === '1';
+const visibleText = (shapeEl: XmlElement): string => {
+  const body = child(shapeEl, 'p:txBody');
+  return body ? [...descendants(body, 'a:t')].map((t) => textContent(t)).join('') : '';
+};
+const solidFill = (shapeEl: XmlElement): string | undefined => {
+  const fill = child(child(shapeEl, 'p:spPr') ?? shapeEl, 'a:solidFill');
+  return fill ? child(fill, 'a:srgbClr')?.attrs['val'] : undefined;
+};
+
 /** The validator (.NET on WebAssembly) needs a while per deck, more on a busy machine. */
 const VALIDATOR_TIMEOUT = 240_000;
 
@@ -78,6 +93,12 @@ describe('shape operations on real slides', () => {
         const shapes = listShapes(spTreeOf(doc));
         const members = shapes.filter((s) => s.parent.name === 'p:grpSp' && s.kind === 'text');
         expect(members.length).toBeGreaterThan(5);
+        // Before: every member visible, with other text and another fill, so each change below is a change.
+        for (const s of members) {
+          expect(isHidden(s.element), s.name).toBe(false);
+          expect(visibleText(s.element), s.name).not.toMatch(/^Member /);
+          expect(solidFill(s.element), s.name).not.toBe('FFC000');
+        }
         const requests = members.map((s, i) =>
           entry(s.id, {
             settings: { left: 100000 * (i + 1), top: 200000, width: 500000, fillColor: 'FFC000' },
@@ -87,12 +108,16 @@ describe('shape operations on real slides', () => {
         );
         const warnings = apply(doc, requests);
         expect(warnings.filter((w) => !w.message.includes('overflows'))).toEqual([]);
-        // Each member lands where it was asked to, seen on the slide through its groups.
+        // Each member lands where it was asked to, seen on the slide through its groups, and is hidden,
+        // filled and coloured as asked.
         members.forEach((s, i) => {
           const box = toSlideSpace(ownBox(s.element)!, enclosingGroups(spTreeOf(doc), s));
           expect(Math.abs(box.x - 100000 * (i + 1))).toBeLessThanOrEqual(2);
           expect(Math.abs(box.y - 200000)).toBeLessThanOrEqual(2);
           expect(Math.abs(box.cx - 500000)).toBeLessThanOrEqual(2);
+          expect(isHidden(s.element), s.name).toBe(i % 3 === 0);
+          expect(visibleText(s.element), s.name).toBe(`Member ${i}`);
+          expect(solidFill(s.element), s.name).toBe('FFC000');
         });
         files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
       });
@@ -140,11 +165,18 @@ describe('shape operations on real slides', () => {
         const doc = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
         const chart = listShapes(spTreeOf(doc)).find((s) => s.kind === 'chart')!;
         expect(chart.element.name).toBe('mc:AlternateContent');
-        apply(doc, [entry(chart.id, { hidden: true, settings: { left: 0, top: 0 } })]);
         // Both branches (chartEx frame and fallback picture) are hidden and moved.
         const variants = shapeVariants(chart);
         expect(variants.map((v) => v.name)).toEqual(['p:graphicFrame', 'p:pic']);
-        for (const v of variants) expect(ownBox(v)).toMatchObject({ x: 0, y: 0 });
+        for (const v of variants) {
+          expect(ownBox(v)).not.toMatchObject({ x: 0, y: 0 }); // before
+          expect(isHidden(v)).toBe(false);
+        }
+        apply(doc, [entry(chart.id, { hidden: true, settings: { left: 0, top: 0 } })]);
+        for (const v of variants) {
+          expect(ownBox(v)).toMatchObject({ x: 0, y: 0 });
+          expect(isHidden(v), v.name).toBe(true);
+        }
         files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
       });
       await expectValidPptx(hidden, template);
@@ -166,17 +198,57 @@ describe('shape operations on real slides', () => {
     for (const deck of corpusFiles().filter((f) => !f.strict)) {
       const files = unzipSync(readCorpus(deck), { filter: (f) => SLIDE_PART.test(f.name) });
       for (const part of Object.keys(files)) {
-        const doc = parseXml(strFromU8(files[part]!));
-        const shapes = listShapes(spTreeOf(doc));
-        const warnings = apply(
-          doc,
-          shapes.map((s) => ({ ...entry(s.id, {}), target: { by: 'name' as const, name: s.name } })),
+        const source = strFromU8(files[part]!);
+        const where = `${deck.file} ${part}`;
+        const byId = expectEachFound(
+          source,
+          (s) => ({ by: 'id', id: s.id }),
+          (s) => s.id,
+          where,
         );
-        const shared = shapes.filter((s) => shapes.filter((t) => t.name === s.name).length > 1);
-        expect(warnings.length, `${deck.file} ${part}`).toBe(shared.length);
-        checked += shapes.length;
+        const byName = expectEachFound(
+          source,
+          (s) => ({ by: 'name', name: s.name }),
+          (s) => s.name,
+          where,
+        );
+        expect(byName, where).toBe(byId);
+        checked += byId;
       }
     }
     expect(checked).toBeGreaterThan(1000);
   });
 });
+
+/**
+ * Toggles `hidden` on every shape of a slide, each through its own entry addressed by `target`: every shape
+ * whose key (id or name) is its own must be the one toggled, and each entry on a shared key gets the
+ * "first in document order" warning. Returns how many shapes the slide has.
+ */
+function expectEachFound(
+  source: string,
+  target: (s: FoundShape) => ShapeRequest['target'],
+  key: (s: FoundShape) => string | number,
+  where: string,
+): number {
+  const doc = parseXml(source);
+  const shapes = listShapes(spTreeOf(doc));
+  const before = shapes.map((s) => shapeVariants(s).map(isHidden));
+  const warnings = apply(
+    doc,
+    shapes.map((s, i) => ({ ...entry(s.id, { hidden: !before[i]![0] }), target: target(s) })),
+  );
+  const shared = shapes.filter((s) => shapes.filter((t) => key(t) === key(s)).length > 1);
+  expect(
+    warnings.map((w) => w.message),
+    where,
+  ).toEqual(shared.map(() => expect.stringMatching(/the first in document order is used$/)));
+  shapes.forEach((s, i) => {
+    if (shared.includes(s)) return;
+    const wanted = !before[i]![0];
+    expect(shapeVariants(s).map(isHidden), `${where} ${s.name} (id ${s.id})`).toEqual(
+      before[i]!.map(() => wanted),
+    );
+  });
+  return shapes.length;
+}

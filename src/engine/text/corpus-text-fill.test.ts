@@ -48,6 +48,7 @@ function fillAll(
       target: { by: 'id', id: s.id },
       hidden: null,
       remove: false,
+      contentField: 'content',
       settings: null,
       content: contentFor(s.name),
     }));
@@ -58,6 +59,7 @@ function fillAll(
       shapeValidation: 'strict',
       addHyperlink,
       inheritedXfrm: () => null,
+      fillRichContent: () => expect.unreachable('no rich content here'),
       warnings,
     },
     requests,
@@ -266,8 +268,60 @@ describe('filling text on real slides', () => {
       };
       const output = editPackage(template, (files) => {
         const doc = parseXml(strFromU8(files['ppt/slides/slide1.xml']!));
+        const body = () => child(listShapes(spTreeOf(doc))[0]!.element, 'p:txBody')!;
+        const bulletOf = (p: XmlElement) => {
+          const pPr = child(p, 'a:pPr');
+          return pPr
+            ? childElements(pPr)
+                .filter((c) => c.name.startsWith('a:bu'))
+                .map(serializeElement)
+            : [];
+        };
+        const before = childElements(body(), 'a:p');
+        const tagged = (key: string) => before.find((p) => visibleText(p) === `{{${key}}}`)!;
+        const [one, dot, sub] = ['bullet1', 'bullet2', 'bullet2-1'].map(tagged);
+        const bullets = [one!, dot!, sub!].map(bulletOf);
+        const colourOf = (p: XmlElement) => serializeElement(child(childElements(p, 'a:r')[0]!, 'a:rPr')!);
+        const colours = [one!, dot!, sub!].map(colourOf);
+
         const report = replaceTags(doc.root, (key) => values[key]);
         expect([...report.used].sort()).toEqual(Object.keys(values).sort());
+        // The text a reader sees: each tag's value where the tag was, "\n" a new paragraph with the same
+        // bullet, "\v" a line break inside the paragraph; the static text around them untouched.
+        const after = childElements(body(), 'a:p');
+        expect(after.map((p) => visibleText(p))).toEqual([
+          'Static Text',
+          '',
+          'One',
+          'Two',
+          '',
+          'Next Line with static text.',
+          '',
+          'Dot',
+          'Subsoft break',
+          '',
+          'Final Line',
+          '',
+        ]);
+        const at = (text: string) => after.find((p) => visibleText(p) === text)!;
+        expect(['One', 'Two', 'Dot', 'Subsoft break'].map((t) => bulletOf(at(t)))).toEqual([
+          bullets[0],
+          bullets[0],
+          bullets[1],
+          bullets[2],
+        ]);
+        expect(['One', 'Two', 'Dot', 'Subsoft break'].map((t) => colourOf(at(t)))).toEqual([
+          colours[0],
+          colours[0],
+          colours[1],
+          colours[2],
+        ]);
+        expect(childElements(at('Subsoft break')).map((c) => c.name)).toEqual([
+          'a:pPr',
+          'a:r',
+          'a:br',
+          'a:r',
+        ]);
         expectWellFormedText(doc.root, 'slide1');
         files['ppt/slides/slide1.xml'] = strToU8(serializeXml(doc));
       });

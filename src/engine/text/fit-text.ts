@@ -11,6 +11,7 @@ import type { FoundShape } from '../shapes/find-shape.js';
 import { shapeVariants } from '../shapes/find-shape.js';
 import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import { clamp } from './run-properties.js';
+import { isWideCodePoint } from './wide-characters.js';
 
 const EMU_PER_HUNDREDTH_PT = 127;
 /** CT_TextBodyProperties default insets: 0.1" left/right, 0.05" top/bottom. */
@@ -200,18 +201,7 @@ function glyphEms(value: string): number {
   let ems = 0;
   for (const ch of value) {
     const code = ch.codePointAt(0)!;
-    ems +=
-      code >= 0x1100 &&
-      (code <= 0x115f ||
-        (code >= 0x2e80 && code <= 0xa4cf) ||
-        (code >= 0xac00 && code <= 0xd7a3) ||
-        (code >= 0xf900 && code <= 0xfaff) ||
-        (code >= 0xfe30 && code <= 0xfe4f) ||
-        (code >= 0xff00 && code <= 0xff60) ||
-        (code >= 0xffe0 && code <= 0xffe6) ||
-        code >= 0x20000)
-        ? WIDE_GLYPH
-        : NARROW_GLYPH;
+    ems += isWideCodePoint(code) ? WIDE_GLYPH : NARROW_GLYPH;
   }
   return ems;
 }

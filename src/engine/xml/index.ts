@@ -1,7 +1,8 @@
 /** The engine's only XML door: parse (no DTDs), serialise, build and query the tree. */
 export type { XmlDocument, XmlElement, XmlNode, XmlText, XmlVerbatim } from './node.js';
+export type { AttributeSpan } from './parse.js';
 export { element, text, cloneElement, cloneDocument } from './node.js';
-export { parseXml, checkXml, decodeEntities } from './parse.js';
+export { parseXml, checkXml, locateAttribute, decodeEntities } from './parse.js';
 export {
   serializeXml,
   XML_DECLARATION,

@@ -8,6 +8,13 @@ import type { XmlDocument, XmlElement } from './node.js';
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+/**
+ * How deep elements may nest. PowerPoint's own parts stay under 30 (the corpus' deepest slide: 25, nested
+ * groups included); a part past this is refused as a limit, like a zip bomb. Every recursive walk of a tree
+ * (cloning, serialising, queries) is then safe: a few hundred frames are nothing to any stack.
+ */
+export const MAX_XML_DEPTH = 256;
+
 export function parseXml(source: string | Uint8Array, partName = 'XML part'): XmlDocument {
   const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
   return new Parser(xml, partName, true).document();
@@ -21,6 +28,30 @@ export function parseXml(source: string | Uint8Array, partName = 'XML part'): Xm
 export function checkXml(source: string | Uint8Array, partName = 'XML part'): XmlElement {
   const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
   return new Parser(xml, partName, false).document().root;
+}
+
+/** Where one attribute's value sits in a part's text, and the names of the elements around its element. */
+export interface AttributeSpan {
+  /** Names of the enclosing elements, root first (the attribute's own element not included). */
+  ancestors: readonly string[];
+  /** Character offsets of the raw value (between the quotes) in the decoded text. */
+  start: number;
+  end: number;
+}
+
+/**
+ * Checks a part as checkXml does and finds every `attribute` of every `element` in its decoded text: for
+ * rewriting one value in a part's text without building its tree (copies of an unchanged slide).
+ */
+export function locateAttribute(
+  text: string,
+  partName: string,
+  element: string,
+  attribute: string,
+): AttributeSpan[] {
+  const watch = { element, attribute, found: [] as AttributeSpan[] };
+  new Parser(text, partName, false, watch).document();
+  return watch.found;
 }
 
 /** UTF-8 unless a BOM says UTF-16 (OPC allows both, ECMA-376 Part 2 §8.1.4). */
@@ -57,7 +88,11 @@ class Parser {
     private readonly partName: string,
     /** Whether elements keep their children (parseXml) or only the root is kept (checkXml). */
     private readonly keep: boolean,
+    private readonly watch?: { element: string; attribute: string; found: AttributeSpan[] },
   ) {}
+
+  /** The raw value span of the watched attribute in the start tag just read, if it had one. */
+  private watched: { start: number; end: number } | null = null;
 
   document(): XmlDocument {
     const start = this.xml.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -130,11 +165,21 @@ class Parser {
         continue;
       }
       const el = this.startTag();
+      if (this.watched) {
+        this.watch?.found.push({ ancestors: stack.map((open) => open.name), ...this.watched });
+        this.watched = null;
+      }
       if (!current) root = el;
       else if (this.keep) current.children.push(el);
       if (this.selfClosed) {
         if (!current) return el;
-      } else stack.push(el);
+      } else if (stack.push(el) > MAX_XML_DEPTH) {
+        throw new EngineError(
+          'LIMIT_EXCEEDED',
+          `elements nest deeper than ${MAX_XML_DEPTH} levels (at offset ${this.pos}); PowerPoint's own parts nest fewer than 30`,
+          this.partName,
+        );
+      }
     }
   }
 
@@ -188,6 +233,8 @@ class Parser {
       const raw = xml.slice(q + 1, close);
       if (raw.indexOf('<') >= 0) this.fail(`"<" in attribute ${attrName} of <${name}>`);
       if (attrName in attrs) this.fail(`attribute ${attrName} repeated in <${name}>`);
+      if (name === this.watch?.element && attrName === this.watch.attribute)
+        this.watched = { start: q + 1, end: close };
       attrs[attrName] = decodeEntities(raw, (m) => this.fail(m));
       i = close + 1;
     }

@@ -13,24 +13,25 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
 
   app.post(
     '/v1.0/generator/create',
-    { config: { endpoint: 'generate', bearer: true, rateLimited: true } },
+    { config: { endpoint: 'generate', bearer: true, rateLimited: true, noStore: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits);
       const started = process.hrtime.bigint();
       const deck = await service.generateNow(accountOf(request), generationRequest);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeSyncGeneration(seconds, deck.slideCount);
+      // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
       return reply
         .code(200)
         .headers({
           'content-type': PPTX_CONTENT_TYPE,
           'content-disposition': contentDisposition(deck.fileName),
-          'cache-control': 'no-store',
           // Lets a client (and bench/http) tell time in generation from time in transport.
           'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
+          'content-length': String(deck.content.byteLength),
           ...warningHeaders(deck.warnings),
         })
-        .send(Buffer.from(deck.bytes.buffer, deck.bytes.byteOffset, deck.bytes.byteLength));
+        .send(deck.content.stream());
     },
   );
 

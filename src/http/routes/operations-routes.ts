@@ -1,6 +1,10 @@
 /** `/healthz`, `/metrics`, `/openapi.json` and `/docs`: unauthenticated operational endpoints. */
+import { timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { NotFoundError, UnauthorizedError } from '../../service/errors.js';
+import { bearerToken } from '../bearer-auth.js';
+import { loadGuides } from '../docs-guides.js';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApiDocument } from '../openapi-document.js';
 import type { RouteContext } from './route-context.js';
@@ -9,19 +13,33 @@ import type { RouteContext } from './route-context.js';
 const packageVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string })
   .version;
 
-export function registerOperationsRoutes(app: FastifyInstance, { service, metrics }: RouteContext): void {
+/** DECKFORGE_METRICS_TOKEN, when set, must come as `Authorization: Bearer <token>` (compared in constant time). */
+function checkMetricsToken(request: FastifyRequest, expected: string | null): void {
+  if (expected === null) return;
+  const given = Buffer.from(bearerToken(request) ?? '', 'utf8');
+  const wanted = Buffer.from(expected, 'utf8');
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    throw new UnauthorizedError(
+      '/metrics wants the metrics token: send Authorization: Bearer <DECKFORGE_METRICS_TOKEN>.',
+    );
+  }
+}
+
+export function registerOperationsRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const { service, metrics, config: settings } = ctx;
   const document = buildOpenApiDocument(packageVersion);
-  const docsPage = renderDocsPage(document);
+  const guides = loadGuides();
+  const docsPage = renderDocsPage(document, guides);
+  const guideByName = new Map(guides.map((g) => [g.name, g]));
   const config = { endpoint: 'operations' as const };
 
   app.get('/healthz', { config }, async (_request, reply) => {
     const health = await service.health();
-    return reply
-      .code(health.ok ? 200 : 503)
-      .send({ status: health.ok ? 'ok' : 'unavailable', checks: health.checks });
+    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
   });
 
-  app.get('/metrics', { config }, async (_request, reply) => {
+  app.get('/metrics', { config }, async (request, reply) => {
+    checkMetricsToken(request, settings.metricsToken);
     const body = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(body);
   });
@@ -31,4 +49,10 @@ export function registerOperationsRoutes(app: FastifyInstance, { service, metric
   app.get('/docs', { config }, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(docsPage),
   );
+
+  app.get<{ Params: { name: string } }>('/docs/:name', { config }, async (request, reply) => {
+    const guide = guideByName.get(request.params.name);
+    if (!guide) throw new NotFoundError(`no guide named "${request.params.name}"`);
+    return reply.type('text/html; charset=utf-8').send(guide.html);
+  });
 }

@@ -4,8 +4,11 @@ import { readCredentials } from '../request-form.js';
 import type { RouteContext } from './route-context.js';
 
 export function registerTokenRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
-  app.post('/v1.0/token/create', { config: { endpoint: 'token' } }, async (request) => {
-    const issued = await service.issueToken(await readCredentials(request, limits));
+  app.post('/v1.0/token/create', { config: { endpoint: 'token', noStore: true } }, async (request) => {
+    // request.ip: the connection's address, or the client's as trusted proxies report it (DECKFORGE_TRUST_PROXY).
+    const issued = await service.issueToken(await readCredentials(request, limits), {
+      clientAddress: request.ip,
+    });
     return {
       isSuccess: true,
       Message: null,

@@ -5,28 +5,32 @@ import type { RouteContext } from './route-context.js';
 
 export function registerUsageRoutes(app: FastifyInstance, { service }: RouteContext): void {
   for (const path of ['/v1.0/usage', '/v1/usage']) {
-    app.get(path, { config: { endpoint: 'usage', bearer: true, rateLimited: true } }, async (request) => {
-      const usage = await service.usage(accountOf(request));
-      return {
-        result: {
-          usedSlideCount: usage.usedSlideCount,
-          plan: usage.plan,
-          allowedSlideCount: usage.allowedSlideCount,
-          subscriptions: usage.subscriptions,
-          resetDate: usage.resetDate,
-          totalApiCallCount: usage.totalApiCallCount,
-          successfulApiCallCount: usage.successfulApiCallCount,
-          failedApiCallCount: usage.failedApiCallCount,
-          previousMonthUsedSlideCount: usage.previousMonthUsedSlideCount,
-          subscriptionStartDate: usage.subscriptionStartDate,
-        },
-        isSuccess: true,
-        message: null,
-        fileName: null,
-        fileNameFullPath: null,
-        isValidJson: false,
-        resultType: 0,
-      };
-    });
+    app.get(
+      path,
+      { config: { endpoint: 'usage', bearer: true, rateLimited: true, noStore: true } },
+      async (request) => {
+        const usage = await service.usage(accountOf(request));
+        return {
+          result: {
+            usedSlideCount: usage.usedSlideCount,
+            plan: usage.plan,
+            allowedSlideCount: usage.allowedSlideCount,
+            subscriptions: usage.subscriptions,
+            resetDate: usage.resetDate,
+            totalApiCallCount: usage.totalApiCallCount,
+            successfulApiCallCount: usage.successfulApiCallCount,
+            failedApiCallCount: usage.failedApiCallCount,
+            previousMonthUsedSlideCount: usage.previousMonthUsedSlideCount,
+            subscriptionStartDate: usage.subscriptionStartDate,
+          },
+          isSuccess: true,
+          message: null,
+          fileName: null,
+          fileNameFullPath: null,
+          isValidJson: false,
+          resultType: 0,
+        };
+      },
+    );
   }
 }

@@ -1,18 +1,67 @@
 /** Runs the engine off the event loop (a worker-thread pool on one machine). */
-import type { GenerateResult, InspectResult } from '../../engine/index.js';
+import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
 
 export interface GenerationTask {
   /** The parsed `jsonData` value (the engine normalises it again inside the worker; cheap). */
   payload: unknown;
+  /**
+   * Or the `jsonData` document as text, parsed in the worker only, so that a large payload is never held by
+   * two threads at once (the CLI). When given, `payload` is not used.
+   */
+  payloadText?: string;
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
   files: ReadonlyMap<string, Uint8Array>;
+  /** Picture URLs that could not be fetched, with the reason (a picture using one is refused with it). */
+  unavailable?: ReadonlyMap<string, string>;
+  /** Caps on one picture, applied before anything decodes it. */
+  imageLimits?: ImageLimits;
+  /** Most slides the deck may have, continuation slides of long tables included (the engine refuses more). */
+  maxSlides?: number;
+}
+
+/** What the pool is doing now, for /healthz and /metrics. */
+export interface GenerationPoolStats {
+  /** Threads configured. */
+  size: number;
+  /** Threads running a task. */
+  busy: number;
+  /** Threads ready to take a task. The rest of `size` are starting (a replacement after a crash or a timeout). */
+  idle: number;
+  /** Tasks waiting for a thread. */
+  waiting: number;
+  /** How long no thread has been free to take work, in milliseconds; 0 while one is. */
+  saturatedMs: number;
 }
 
 export interface GenerationPool {
-  /** Rejects with EngineError for template/payload problems, as the engine would. */
+  /**
+   * Rejects with EngineError for template/payload problems, as the engine would, and with a LIMIT_EXCEEDED
+   * EngineError naming the memory budget when the deck needs more than one generation may use; with
+   * GenerationTimeoutError when the task ran past the pool's time budget (its thread is then replaced); with
+   * GenerationPoolClosedError when the pool was closed before the task finished.
+   */
   generate(task: GenerationTask): Promise<GenerateResult>;
+  /**
+   * As `generate`, but the deck goes into `file` (created or replaced) as it is built, so it is never whole in
+   * memory. When the promise rejects, the file holds no deck: the caller deletes it.
+   */
+  generateToFile(task: GenerationTask, file: string): Promise<GenerateSummary>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
   /** Number of worker threads. */
   readonly size: number;
+  stats(): GenerationPoolStats;
   close(): Promise<void>;
+}
+
+/** A task ran longer than the time budget; its thread was stopped and replaced. */
+export class GenerationTimeoutError extends Error {
+  override readonly name = 'GenerationTimeoutError';
+  constructor(readonly budgetMs: number) {
+    super(`the task ran longer than its ${budgetMs} ms budget and was stopped`);
+  }
+}
+
+/** The pool was closed (shutdown) while the task waited or ran: the work was not done, nor did it fail. */
+export class GenerationPoolClosedError extends Error {
+  override readonly name = 'GenerationPoolClosedError';
 }

@@ -2,6 +2,9 @@
  * BlobStore contract for stores that serve their own signed links (local disk). An S3 adapter runs the
  * storage half and checks its presigned URLs with its own test.
  */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../../src/service/ports/index.js';
 
@@ -46,6 +49,26 @@ export function describeBlobStoreContract(name: string, make: () => Promise<Blob
       expect(await blobs.get('jobs/j1/result.pptx')).toBeNull();
       expect([...((await blobs.get('jobs/j2/input.bin')) ?? [])]).toEqual([5]);
       expect(await blobs.ping()).toBe(true);
+    });
+
+    it('takes over a local file (a deck generated into it) and streams a blob back with its size', async () => {
+      const { blobs } = await open();
+      const scratch = mkdtempSync(join(tmpdir(), 'deckforge-blob-'));
+      try {
+        const file = join(scratch, 'deck.pptx');
+        const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
+        writeFileSync(file, bytes);
+        await blobs.putFile('jobs/j3/result.pptx', file);
+        expect(existsSync(file)).toBe(false);
+        const reader = await blobs.open('jobs/j3/result.pptx');
+        expect(reader?.byteLength).toBe(bytes.length);
+        const chunks: Buffer[] = [];
+        for await (const chunk of reader!.stream()) chunks.push(chunk as Buffer);
+        expect(Buffer.compare(Buffer.concat(chunks), bytes)).toBe(0);
+        expect(await blobs.open('jobs/j3/missing.pptx')).toBeNull();
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
+      }
     });
 
     it('refuses keys that could leave the store', async () => {

@@ -1,13 +1,16 @@
 /**
  * GenerationPool contract: runs the real engine off the caller's event loop, reports template and payload
- * problems as EngineError (code and path intact), and keeps serving after a task fails.
+ * problems as the EngineError the engine itself throws (code, path and message intact), and keeps serving after
+ * a task fails. Every deck it returns goes through the package and validator checks.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError } from '../../../src/engine/index.js';
+import { EngineError, generate, inspect } from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
 import { CORPUS_DIR } from '../../support/corpus.js';
+import { engineErrorOf } from '../../support/engine-error.js';
+import { expectValidPptx } from '../../support/expect-valid-pptx.js';
 
 const template = () => new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
 
@@ -23,6 +26,11 @@ export function titleDeck(slides: number, extra: Record<string, unknown> = {}): 
       ...extra,
     },
   };
+}
+
+/** The text of each output slide's "Title 1" (read with the engine's inspector, in slide order). */
+function slideTitles(bytes: Uint8Array): (string | undefined)[] {
+  return inspect(bytes).slides.map((s) => s.shapes.find((shape) => shape.name === 'Title 1')?.text);
 }
 
 export function describeGenerationPoolContract(name: string, make: () => Promise<GenerationPool>): void {
@@ -42,7 +50,8 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
       });
       expect(result.slideCount).toBe(3);
       expect(result.fileName).toBe('Pool.pptx');
-      expect([result.bytes[0], result.bytes[1]]).toEqual([0x50, 0x4b]);
+      expect(slideTitles(result.bytes)).toEqual(['Slide 1', 'Slide 2', 'Slide 3']);
+      await expectValidPptx(result.bytes, template());
     });
 
     it('reports engine errors as EngineError with code and path, then keeps working', async () => {
@@ -50,21 +59,35 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
         presentation: { slides: { shapes: { name: string }[] }[] };
       };
       bad.presentation.slides[0]!.shapes[0]!.name = 'Nope';
-      const error = await pool
-        .generate({ payload: bad, files: new Map([['layouts.pptx', template()]]) })
-        .catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(EngineError);
-      expect((error as EngineError).code).toBe('SHAPE_NOT_FOUND');
-      expect((error as EngineError).message).toMatch(/Nope/);
-      const missing = await pool
-        .generate({ payload: titleDeck(1), files: new Map() })
-        .catch((e: unknown) => e);
-      expect((missing as EngineError).code).toBe('MISSING_FILE');
+      // Fresh tasks each time: the pool may move the uploaded bytes to its thread.
+      const cases = () => [
+        { payload: bad, files: new Map([['layouts.pptx', template()]]) },
+        { payload: titleDeck(1), files: new Map<string, Uint8Array>() },
+      ];
+      const errors = [];
+      for (const task of cases()) errors.push(await pool.generate(task).catch((e: unknown) => e));
+      // Exactly what the engine itself throws for the same input: code, path and message.
+      const seen = errors.map((e) => {
+        expect(e).toBeInstanceOf(EngineError);
+        const { code, path, message } = e as EngineError;
+        return { code, path, message };
+      });
+      const direct = cases().map((task) => {
+        const { code, path, message } = engineErrorOf(() => generate(task));
+        return { code, path, message };
+      });
+      expect(seen).toEqual(direct);
+      expect(seen.map(({ code, path }) => [code, path])).toEqual([
+        ['SHAPE_NOT_FOUND', 'presentation.slides[0].shapes[0]'],
+        ['MISSING_FILE', 'presentation.template'],
+      ]);
+      expect(seen[0]!.message).toMatch(/Nope/);
       const ok = await pool.generate({
         payload: titleDeck(1),
         files: new Map([['layouts.pptx', template()]]),
       });
-      expect(ok.slideCount).toBe(1);
+      expect(slideTitles(ok.bytes)).toEqual(['Slide 1']);
+      await expectValidPptx(ok.bytes, template());
     });
 
     it('inspects a template', async () => {
@@ -79,6 +102,9 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
         ),
       );
       expect(results.map((r) => r.slideCount)).toEqual([1, 2, 3, 4, 5]);
+      // Each answer is its own task's deck, not another's.
+      expect(results.map((r) => slideTitles(r.bytes).length)).toEqual([1, 2, 3, 4, 5]);
+      for (const result of results) await expectValidPptx(result.bytes, template());
     });
   });
 }

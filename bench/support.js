@@ -1,0 +1,64 @@
+/**
+ * What every benchmark in bench/ needs: where the repository and the corpus are, its command-line options,
+ * medians of timed runs, and a report that is printed as it goes and can be kept (`--write`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The shared corpus: beside the clone (as CI has it), or at its usual place on a development machine. */
+export const CORPUS = [join(ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((dir) => {
+  try {
+    readFileSync(join(dir, 'manifest.json'));
+    return true;
+  } catch {
+    return false;
+  }
+});
+if (!CORPUS) throw new Error('bench: the corpus (../shared/corpus beside the clone) is missing');
+
+export const corpusPath = (...parts) => join(CORPUS, ...parts);
+export const corpusBytes = (...parts) => new Uint8Array(readFileSync(corpusPath(...parts)));
+
+/** `--name value` from the command line, or `fallback`. */
+export function option(name, fallback) {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
+}
+
+/** `--rounds N`: timed runs per figure. */
+export const rounds = (fallback) => Number(option('rounds', fallback));
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (value) => `${value.toFixed(1)} ms`;
+
+/** Median wall time of `rounds` calls of `fn`, after calling it for at least `warmupMs` (and once). */
+export async function time(fn, count, warmupMs = 0) {
+  const warmUntil = performance.now() + warmupMs;
+  do await fn();
+  while (performance.now() < warmUntil);
+  const samples = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+/** Lines printed as they come; with `--write` they are also kept in bench/out-<name>.md at `save()`. */
+export function report(name) {
+  const lines = [];
+  return {
+    print(line) {
+      lines.push(line);
+      console.log(line);
+    },
+    save() {
+      if (process.argv.includes('--write'))
+        writeFileSync(join(ROOT, 'bench', `out-${name}.md`), `${lines.join('\n')}\n`);
+    },
+  };
+}

@@ -1,0 +1,5 @@
+/** A sheet name as a formula prefix: quoted unless Excel writes it bare (letters, digits, `_`, `.`; ooxml-notes §7.3). */
+export function sheetPrefix(name: string): string {
+  const bare = /^[\p{L}_][\p{L}\p{N}_.]*$/u.test(name) && !/^([A-Za-z]{1,3}\d+|[Rr]\d*[Cc]\d*)$/.test(name);
+  return bare ? name : `'${name.replace(/'/g, "''")}'`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The output slides one slide request makes: the slide itself, then, when a table on it asks for
+ * `"overflow": "continue"` and its rows do not fit, copies of the same template slide right after it, each
+ * filled as the payload asks (the same shapes, notes and tags) and showing the next rows of the table
+ * (spec/payload.md "Tables"). Copies are ordinary output slides: they count in the slide count.
+ */
+import { EngineError, type Warning } from './errors.js';
+import { fillSlide, type ContinuedTables } from './fill-slide.js';
+import type { DeckRequest, SlideRequest } from './payload/model.js';
+import type { PictureImages } from './pictures/picture-sources.js';
+import type { DeckBuilder } from './presentation/deck-builder.js';
+
+export interface SlideRun {
+  deck: DeckBuilder;
+  request: DeckRequest;
+  warnings: Warning[];
+  deckTagsUsed: Set<string>;
+  /** The request's images, each looked up once however many shapes use it. */
+  pictures: PictureImages;
+  /** Most output slides the deck may have, copies included. */
+  maxSlides: number;
+  /** Output slides made so far, copies included. */
+  slideCount: number;
+}
+
+/** Drafts, fills and commits output slide `position` and its continuation copies; counts them in `run`. */
+export function makeSlides(run: SlideRun, slide: SlideRequest, position: number): void {
+  const { deck, request, warnings, deckTagsUsed, pictures } = run;
+  const draft = deck.draft(position);
+  let continuing = fillSlide({ draft, slide, deck: request, warnings, deckTagsUsed, pictures });
+  deck.commit(draft);
+  run.slideCount++;
+  const slidesOf = new Map<string, { name: string; slides: number }>();
+  while (continuing.size > 0) {
+    checkLimit(run, position, continuing);
+    for (const [path, table] of continuing) {
+      const entry = slidesOf.get(path) ?? { name: table.name, slides: 1 };
+      entry.slides++;
+      slidesOf.set(path, entry);
+    }
+    const copy = deck.draft(position, true);
+    // A copy repeats the slide's fill, and so would its warnings: only new ones are kept.
+    const copyWarnings: Warning[] = [];
+    continuing = fillSlide({
+      draft: copy,
+      slide,
+      deck: request,
+      warnings: copyWarnings,
+      deckTagsUsed,
+      pictures,
+      continuing,
+    });
+    deck.commit(copy);
+    run.slideCount++;
+    for (const warning of copyWarnings)
+      if (!warnings.some((w) => w.path === warning.path && w.message === warning.message))
+        warnings.push(warning);
+  }
+  for (const [path, { name, slides }] of slidesOf) {
+    warnings.push({
+      path,
+      message: `table "${name}" took ${slides} slides: it continued on ${slides - 1} ${slides === 2 ? 'copy' : 'copies'} of the slide`,
+    });
+  }
+}
+
+/** A request's slides plus the copies made so far, and one more, must stay within the limit. */
+function checkLimit(run: SlideRun, position: number, continuing: ContinuedTables): void {
+  const later = run.request.slides.length - position - 1;
+  if (run.slideCount + 1 + later <= run.maxSlides) return;
+  const [path, table] = [...continuing][0]!;
+  throw new EngineError(
+    'LIMIT_EXCEEDED',
+    `table "${table.name}" continues on more slides than a deck may have: with its continuation slides the ` +
+      `deck would have more than ${run.maxSlides} slides; send fewer rows or split the table over several requests`,
+    path,
+  );
+}

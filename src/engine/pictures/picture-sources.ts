@@ -1,0 +1,154 @@
+/**
+ * Where a picture's bytes come from (spec/payload.md "Pictures"): an uploaded file by its exact name, a URL the
+ * caller fetched beforehand (in `files` under the URL), or a `data:` URI in the payload itself. The engine does
+ * no I/O: it only looks up and decodes.
+ */
+import { EngineError } from '../errors.js';
+import type { DeckRequest } from '../payload/model.js';
+import {
+  assessImage,
+  DEFAULT_IMAGE_LIMITS,
+  formatName,
+  isRefusal,
+  type ImageLimits,
+  type ImageOutcome,
+  type PreparedImage,
+} from './prepared-image.js';
+
+export interface PictureSourceUse {
+  source: string;
+  /** JSON path of the field that names it. */
+  path: string;
+  /**
+   * True when the payload says it is a picture (`filename`, `fit`, or content of the picture form); false for
+   * a bare string, which is a picture only if its shape turns out to be one.
+   */
+  explicit: boolean;
+}
+
+const HTTP_URL = /^https?:\/\//i;
+const DATA_URI = /^data:([^,]*?),/i;
+
+export function isHttpUrl(source: string): boolean {
+  return HTTP_URL.test(source);
+}
+
+export function isDataUri(source: string): boolean {
+  return DATA_URI.test(source);
+}
+
+/** Every shape content that names a picture or may name one, in payload order. */
+export function pictureSourceUses(request: DeckRequest): PictureSourceUse[] {
+  const uses: PictureSourceUse[] = [];
+  for (const slide of request.slides) {
+    for (const shape of slide.shapes) {
+      const content = shape.content;
+      const path = `${shape.path}.${shape.contentField}`;
+      if (content?.kind === 'picture') uses.push({ source: content.source, path, explicit: true });
+      else if (content?.kind === 'string' && content.value !== '')
+        uses.push({ source: content.value, path, explicit: false });
+    }
+  }
+  return uses;
+}
+
+/** The bytes `source` names, or undefined when it names nothing the caller gave (or a malformed data: URI). */
+export function sourceBytes(source: string, files: ReadonlyMap<string, Uint8Array>): Uint8Array | undefined {
+  if (isDataUri(source)) return decodeDataUri(source) ?? undefined;
+  return files.get(source);
+}
+
+/** How messages name a source: a data: URI is not repeated (it can be megabytes long). */
+export function sourceLabel(source: string): string {
+  if (isDataUri(source)) return 'the data: URI';
+  return isHttpUrl(source) ? source : `"${source}"`;
+}
+
+/** RFC 2397: `data:[<mediatype>][;base64],<data>`; the media type is not trusted (the bytes are sniffed). */
+export function decodeDataUri(uri: string): Uint8Array | null {
+  const match = DATA_URI.exec(uri);
+  if (!match) return null;
+  const data = uri.slice(match[0].length);
+  if (/;base64$/i.test(match[1] ?? '')) {
+    const clean = data.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    if (!/^[A-Za-z0-9+/_\-\s]*=*\s*$/.test(clean)) return null;
+    return new Uint8Array(Buffer.from(clean, 'base64'));
+  }
+  return percentDecode(data);
+}
+
+function percentDecode(text: string): Uint8Array {
+  const out: number[] = [];
+  const encoder = new TextEncoder();
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '%' && /^[0-9a-f]{2}$/i.test(text.slice(i + 1, i + 3))) {
+      out.push(parseInt(text.slice(i + 1, i + 3), 16));
+      i += 2;
+    } else {
+      for (const byte of encoder.encode(c)) out.push(byte);
+    }
+  }
+  return Uint8Array.from(out);
+}
+
+/**
+ * The images of one request, looked up once per source however often the payload uses it: a prepared image
+ * from the preparation step when there is one, else the bytes themselves when they can be stored as they are.
+ */
+export class PictureImages {
+  private readonly resolved = new Map<string, PreparedImage>();
+
+  constructor(
+    private readonly files: ReadonlyMap<string, Uint8Array>,
+    private readonly prepared: ReadonlyMap<string, ImageOutcome> = new Map(),
+    private readonly limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  ) {}
+
+  /** The image `source` names; `path` is the payload field that names it, for the error. */
+  get(source: string, path: string): PreparedImage {
+    const known = this.resolved.get(source);
+    if (known) return known;
+    const image = this.resolve(source, path);
+    this.resolved.set(source, image);
+    return image;
+  }
+
+  private resolve(source: string, path: string): PreparedImage {
+    const label = sourceLabel(source);
+    const prepared = this.prepared.get(source);
+    if (prepared) {
+      if (isRefusal(prepared)) throw new EngineError('INVALID_IMAGE', prepared.refused, path);
+      return prepared;
+    }
+    const bytes = sourceBytes(source, this.files);
+    if (!bytes) throw new EngineError('MISSING_FILE', this.missing(source), path);
+    const assessed = assessImage(bytes, `picture ${label}`, this.limits);
+    if (assessed.kind === 'refused') throw new EngineError('INVALID_IMAGE', assessed.message, path);
+    if (assessed.kind === 'convert') {
+      const what =
+        assessed.header.orientation !== 1
+          ? 'a JPEG turned by its EXIF orientation'
+          : `a ${formatName(assessed.format)} image`;
+      throw new EngineError(
+        'INVALID_IMAGE',
+        `picture ${label} is ${what}: the engine stores PNG, JPEG and GIF as they are, and other images ` +
+          'must go through the image preparation step first (the service and the CLI do this)',
+        path,
+      );
+    }
+    return assessed.image;
+  }
+
+  private missing(source: string): string {
+    if (isDataUri(source)) return 'the data: URI is malformed (expected data:[<type>][;base64],<data>)';
+    if (isHttpUrl(source)) return `picture URL ${source} was not fetched`;
+    const names = [...this.files.keys()]
+      .filter((n) => !isHttpUrl(n))
+      .map((n) => `"${n}"`)
+      .join(', ');
+    return `picture "${source}" is not among the uploaded files (uploaded: ${names || 'none'}); the name must match exactly`;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * One output slide while it is filled (fill-slide.ts hands each filler what it needs of it): its relationships,
+ * and its tree and notes page, made on first use. What a draft needs of the whole deck (the media store,
+ * inherited geometry, owned parts) it asks the deck for (`DraftDeck`); deck-builder.ts makes and commits drafts.
+ */
+import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import type { PreparedImage } from '../pictures/prepared-image.js';
+import { cloneElement, type XmlDocument, type XmlElement } from '../xml/index.js';
+import type { MediaStore } from './media-store.js';
+import { newNotesSlide, notesBody } from './notes-slide.js';
+import type { OwnedParts } from './owned-parts.js';
+import type { Box } from './placeholders.js';
+import { HYPERLINK_REL, IMAGE_REL } from './relationship-policy.js';
+import type { Template, TemplateLayout, TemplateSlide } from './template.js';
+
+export type SlideSource =
+  | { kind: 'slide'; template: Template; slide: TemplateSlide }
+  | { kind: 'layout'; template: Template; layout: TemplateLayout };
+
+/** What a draft asks of the deck it belongs to. */
+export interface DraftDeck {
+  readonly media: MediaStore;
+  inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null;
+  inheritedBodyPr(draft: SlideDraft, shape: XmlElement): XmlElement | null;
+  ownedParts(draft: SlideDraft): OwnedParts;
+}
+
+/**
+ * One output slide while it is being filled. Its tree (a copy of the template slide's) is made on first use:
+ * a slide nobody changes is not copied or written again, and its template part's bytes go to the output as
+ * they are.
+ */
+export class SlideDraft {
+  private doc: XmlDocument | null = null;
+  private notesDoc: XmlDocument | null = null;
+  private nextRelNumber: number;
+
+  constructor(
+    readonly position: number,
+    readonly partName: string,
+    private readonly load: () => XmlDocument,
+    readonly relationships: Relationship[],
+    readonly source: SlideSource,
+    private readonly deck: DraftDeck,
+    /** The template notes slide this output slide owns or clones, if any. */
+    readonly notesSource: string | null,
+    /** The first use of a deck template slide: it keeps the template's part, id and owned parts. */
+    readonly first: boolean,
+  ) {
+    this.nextRelNumber = relationships.length + 1;
+  }
+
+  /** The slide's tree, for changing it. */
+  get document(): XmlDocument {
+    this.doc ??= this.load();
+    return this.doc;
+  }
+
+  get root(): XmlElement {
+    return this.document.root;
+  }
+
+  /** Whether the tree was made: until then the slide is its template part, unchanged. */
+  get touched(): boolean {
+    return this.doc !== null;
+  }
+
+  /** Whether the slide may hold a `{{tag}}`: a changed tree may, else only a template part with a `{`. */
+  mayHoldTags(): boolean {
+    return (
+      this.touched ||
+      this.source.kind !== 'slide' ||
+      this.source.template.containsTagMarker(this.source.slide.partName)
+    );
+  }
+
+  addHyperlink(url: string): string {
+    const existing = this.relationships.find(
+      (r) => r.type === HYPERLINK_REL && r.external && r.target === url,
+    );
+    if (existing) return existing.id;
+    const id = this.freeRelId();
+    this.relationships.push({ id, type: HYPERLINK_REL, target: url, external: true });
+    return id;
+  }
+
+  /**
+   * Stores `image` in the deck (once, however many slides use it) and relates it to this slide: the ids for
+   * `a:blip/@r:embed` and, for an SVG, `asvg:svgBlip/@r:embed`.
+   */
+  addImage(image: PreparedImage): { embed: string; svg: string | null } {
+    const stored = this.deck.media.store(image);
+    return { embed: this.imageRel(stored.raster), svg: stored.svg ? this.imageRel(stored.svg) : null };
+  }
+
+  private imageRel(partName: string): string {
+    const target = relativeTarget(this.partName, partName);
+    const existing = this.relationships.find(
+      (r) => r.type === IMAGE_REL && !r.external && resolveTarget(this.partName, r.target) === partName,
+    );
+    if (existing) return existing.id;
+    const id = this.freeRelId();
+    this.relationships.push({ id, type: IMAGE_REL, target, external: false });
+    return id;
+  }
+
+  private freeRelId(): string {
+    let id: string;
+    do id = `rId${this.nextRelNumber++}`;
+    while (this.relationships.some((r) => r.id === id));
+    return id;
+  }
+
+  /** Geometry a placeholder shape inherits from the layout and master. */
+  inheritedXfrm(shape: XmlElement): Box | null {
+    return this.deck.inheritedXfrm(this, shape);
+  }
+
+  /** The layout's or master's a:bodyPr a placeholder shape inherits (autofit, insets). */
+  inheritedBodyPr(shape: XmlElement): XmlElement | null {
+    return this.deck.inheritedBodyPr(this, shape);
+  }
+
+  /** The parts this slide owns (charts and their workbooks), for the fillers to read and write. */
+  ownedParts(): OwnedParts {
+    return this.deck.ownedParts(this);
+  }
+
+  /** The notes page for editing, creating one when the template slide had none. */
+  notesRoot(): XmlElement {
+    if (!this.notesDoc) {
+      const source = this.notesSource ? this.source.template.xml(this.notesSource) : null;
+      this.notesDoc = source ? { prolog: source.prolog, root: cloneElement(source.root) } : newNotesSlide();
+    }
+    return this.notesDoc.root;
+  }
+
+  /** The notes text body (the body placeholder), created when missing. */
+  notesTextBody(): XmlElement {
+    return notesBody(this.notesRoot());
+  }
+
+  /** Whether the template's notes page may hold a tag (a `{` in its raw text; no parsing needed). */
+  hasTemplateNotesWithTags(): boolean {
+    return this.notesSource !== null && this.source.template.containsTagMarker(this.notesSource);
+  }
+
+  /** The edited notes page, when notes were written. */
+  get notes(): XmlDocument | null {
+    return this.notesDoc;
+  }
+
+  /** The layout the slide follows: its template slide's, or the layout it was made from. */
+  get layoutPartName(): string | null {
+    return this.source.kind === 'slide' ? this.source.slide.layoutPartName : this.source.layout.partName;
+  }
+}

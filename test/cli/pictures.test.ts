@@ -1,0 +1,120 @@
+/**
+ * Pictures from the command line: image files given to `deckforge generate` (converted when their format needs
+ * it, as in the service), picture URLs fetched through the same guard, and `deckforge inspect` reporting each
+ * picture's frame in pixels and each picture placeholder.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { CORPUS_DIR } from '../support/corpus.js';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { bmp, png, BLUE } from '../support/test-images.js';
+import { DeckReader } from '../engine/picture-reading.js';
+
+const TEMPLATE = join(CORPUS_DIR, 'pptx-automizer', 'SlideWithImages.pptx');
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+describe('deckforge generate with pictures', () => {
+  it('takes image files from the command line and picture URLs, converting a BMP to PNG', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'deckforge-cli-pictures-'));
+    const logo = await png(200, 100, BLUE);
+    let hits = 0;
+    const server = createServer((_request, response) => {
+      hits += 1;
+      response.writeHead(200).end(logo);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
+    const previous = process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
+    process.env.DECKFORGE_ALLOW_PRIVATE_URLS = 'true';
+    try {
+      writeFileSync(join(dir, 'photo.bmp'), bmp(120, 60));
+      writeFileSync(
+        join(dir, 'payload.json'),
+        JSON.stringify({
+          presentation: {
+            template: 'SlideWithImages.pptx',
+            slides: [0, 1].map(() => ({
+              slide_index: 1,
+              shapes: [
+                { name: 'imagePNG', filename: 'photo.bmp', fit: 'cover' },
+                { name: 'imageJPG', content: url },
+              ],
+            })),
+          },
+        }),
+      );
+      const out = join(dir, 'out.pptx');
+      const result = await cli(
+        'generate',
+        TEMPLATE,
+        join(dir, 'photo.bmp'),
+        join(dir, 'payload.json'),
+        '-o',
+        out,
+        '-q',
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(hits).toBe(1);
+      const reader = new DeckReader(readFileSync(out));
+      const slide = reader.slideParts()[1]!;
+      expect(reader.picture(slide, 'imageJPG').raster).toEqual(logo);
+      const converted = reader.picture(slide, 'imagePNG').raster!;
+      expect(Buffer.from(converted.subarray(1, 4)).toString('latin1')).toBe('PNG');
+      await expectValidPptx(readFileSync(out), readFileSync(TEMPLATE));
+
+      // Without the allowance, the same URL is refused, naming the shape; exit 1.
+      delete process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
+      const refused = await cli(
+        'generate',
+        TEMPLATE,
+        join(dir, 'photo.bmp'),
+        join(dir, 'payload.json'),
+        '-o',
+        out,
+      );
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^error: presentation\.slides\[0\]\.shapes\[1\]\.content: picture URL http:\/\/127\.0\.0\.1:\d+\/logo\.png is refused/,
+      );
+    } finally {
+      if (previous === undefined) delete process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
+      else process.env.DECKFORGE_ALLOW_PRIVATE_URLS = previous;
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('deckforge inspect for pictures', () => {
+  it('reports each picture frame in pixels at 96 dpi with its aspect, and the picture placeholders', async () => {
+    const text = await cli('inspect', TEMPLATE);
+    // "Grafik 5" is 5080000 × 2857500 EMU: 533 × 300 px at 9525 EMU per pixel.
+    expect(text.stdout).toMatch(/"Grafik 5" picture frame=533x300px \(aspect 1\.778\)/);
+    const placeholders = await cli(
+      'inspect',
+      join(CORPUS_DIR, 'python-pptx', 'ph-unpopulated-placeholders.pptx'),
+    );
+    expect(placeholders.stdout).toMatch(
+      /"Picture Placeholder 1" picture placeholder=pic frame=\d+x\d+px \(aspect [\d.]+\)/,
+    );
+    expect(placeholders.stdout).toMatch(
+      /^ {4}picture placeholder #\d+ ".*" \w+ placeholder=pic frame=\d+x\d+px/m,
+    );
+    const json = JSON.parse((await cli('inspect', TEMPLATE, '--json')).stdout) as {
+      slides: { shapes: { name: string; frame?: unknown }[] }[];
+    };
+    const shape = json.slides[0]!.shapes.find((s) => s.name === 'Grafik 5');
+    expect(shape?.frame).toEqual({ widthPx: 533, heightPx: 300, aspectRatio: 1.778 });
+  });
+});

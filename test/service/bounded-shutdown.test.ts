@@ -1,0 +1,88 @@
+/**
+ * SIGTERM ends within a bounded time whatever the generation threads are doing (issue 10): `serve` and `worker`
+ * stop through shutDownWithin, which gives running work its time and then interrupts it. A job interrupted so is
+ * neither FAILED nor lost: it keeps its claim and runs again at the next start, like after a crash.
+ */
+import { describe, expect, it } from 'vitest';
+import { shutDownWithin } from '../../src/cli/shutdown.js';
+import { tempDir } from '../adapters/temp-dir.js';
+import { startHarness, TEMPLATE_NAME, upload } from './service-harness.js';
+
+/** 10 000 slides of 40 paragraphs: far more work than the shutdown may wait for. */
+function endlessDeck() {
+  const body = Array.from({ length: 40 }, (_, i) => `Paragraph ${i + 1}, long enough to wrap once`).join(
+    '\n',
+  );
+  return {
+    presentation: {
+      template: TEMPLATE_NAME,
+      slides: Array.from({ length: 10_000 }, () => ({
+        slide_index: 1,
+        shapes: [{ name: 'Content Placeholder 2', content: body }],
+      })),
+    },
+  };
+}
+
+const overrides = { workers: 1, limits: { maxSlidesPerRequest: 10_000 } };
+const plans = [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }];
+
+describe('bounded shutdown', () => {
+  it('returns at once when nothing runs, and never interrupts work that finishes in time', async () => {
+    let interrupted = false;
+    const started = Date.now();
+    await shutDownWithin(5_000, {
+      stop: () => new Promise((resolve) => setTimeout(resolve, 50)),
+      interrupt: async () => {
+        interrupted = true;
+      },
+    });
+    expect(interrupted).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('interrupts a running job at the timeout; the job is not FAILED and runs again at the next start', async () => {
+    const dir = tempDir('deckforge-shutdown-');
+    try {
+      const first = await startHarness({ dataDir: dir.path, overrides, plans });
+      const user = await first.signUp('Big');
+      const { jobId } = await first.service.submitJob(user.account, upload(endlessDeck()));
+      while ((await first.service.jobStatus(user.account, jobId, 'http://x')).status !== 'PROCESSING') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      let timedOut = false;
+      const started = Date.now();
+      await shutDownWithin(300, {
+        stop: () => first.runtime.close(),
+        interrupt: () => first.runtime.interrupt(),
+        onTimeout: () => (timedOut = true),
+      });
+      expect(timedOut).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000); // the deck alone takes several seconds
+
+      const second = await startHarness({ dataDir: dir.path, overrides, plans });
+      try {
+        const again = await second.service.jobStatus(user.account, jobId, 'http://x');
+        expect(again).toMatchObject({
+          status: expect.stringMatching(/^(QUEUED|PROCESSING)$/),
+          errorMessage: null,
+        });
+        // Picked up again by the new process's consumer.
+        const deadline = Date.now() + 20_000;
+        let state = again.status;
+        while (state !== 'PROCESSING' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          state = (await second.service.jobStatus(user.account, jobId, 'http://x')).status;
+        }
+        expect(state).toBe('PROCESSING');
+      } finally {
+        await shutDownWithin(0, {
+          stop: () => second.runtime.close(),
+          interrupt: () => second.runtime.interrupt(),
+        });
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * Test templates for the chart types the corpus lacks, written from the chart schema (ECMA-376 Part 1 §21.2,
+ * dml-chart.xsd) into a copy of a corpus deck: `Open-XML-SDK/Chart_2D.pptx` has one slide with one chart
+ * ("Chart 5") and an embedded workbook (Sheet1!A1:D5: three series of four categories). Each chart type gets a
+ * slide of its own, a copy of that slide with its own chart part and its own copy of the workbook.
+ */
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { readCorpus } from './corpus.js';
+
+const C =
+  'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const CATS = ['Category 1', 'Category 2', 'Category 3', 'Category 4'];
+const COLS = ['B', 'C', 'D', 'E'];
+
+function strCache(values: readonly string[]): string {
+  return `<c:strCache><c:ptCount val="${values.length}"/>${values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:strCache>`;
+}
+function numCache(values: readonly number[]): string {
+  return `<c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="${values.length}"/>${values.map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`).join('')}</c:numCache>`;
+}
+function values(k: number): number[] {
+  return CATS.map((_, i) => 10 * (k + 1) + i + 1);
+}
+function tx(k: number): string {
+  return `<c:tx><c:strRef><c:f>Sheet1!$${COLS[k]}$1</c:f>${strCache([`Series ${k + 1}`])}</c:strRef></c:tx>`;
+}
+const cat = `<c:cat><c:strRef><c:f>Sheet1!$A$2:$A$5</c:f>${strCache(CATS)}</c:strRef></c:cat>`;
+function val(k: number): string {
+  return `<c:val><c:numRef><c:f>Sheet1!$${COLS[k]}$2:$${COLS[k]}$5</c:f>${numCache(values(k))}</c:numRef></c:val>`;
+}
+function head(k: number, order = k): string {
+  return `<c:idx val="${k}"/><c:order val="${order}"/>${tx(k)}`;
+}
+/** A category series with the type-specific elements `mid` (before cat) and `tail` (after val). */
+function ser(k: number, mid = '', tail = ''): string {
+  return `<c:ser>${head(k)}${mid}${cat}${val(k)}${tail}</c:ser>`;
+}
+function sers(count: number, mid = '', tail = '', from = 0): string {
+  return Array.from({ length: count }, (_, i) => ser(from + i, mid, tail)).join('');
+}
+const ids = (...n: number[]): string => n.map((id) => `<c:axId val="${id}"/>`).join('');
+const catAx = (id: number, cross: number, pos = 'b', extra = ''): string =>
+  `<c:catAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling>${extra}<c:axPos val="${pos}"/><c:tickLblPos val="nextTo"/><c:crossAx val="${cross}"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/></c:catAx>`;
+const valAx = (id: number, cross: number, pos = 'l', crosses = 'autoZero', between = 'between'): string =>
+  `<c:valAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:axPos val="${pos}"/><c:majorGridlines/><c:numFmt formatCode="General" sourceLinked="1"/><c:tickLblPos val="nextTo"/><c:crossAx val="${cross}"/><c:crosses val="${crosses}"/><c:crossBetween val="${between}"/></c:valAx>`;
+const serAx = (id: number, cross: number): string =>
+  `<c:serAx><c:axId val="${id}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:axPos val="b"/><c:tickLblPos val="nextTo"/><c:crossAx val="${cross}"/><c:crosses val="autoZero"/></c:serAx>`;
+const axes2 = catAx(1, 2) + valAx(2, 1);
+const axes3 = catAx(1, 2) + valAx(2, 1) + serAx(3, 2);
+const view3D = '<c:view3D><c:rotX val="15"/><c:rotY val="20"/><c:rAngAx val="0"/></c:view3D>';
+const marker = '<c:marker><c:symbol val="circle"/><c:size val="5"/></c:marker>';
+const noMarker = '<c:marker><c:symbol val="none"/></c:marker>';
+
+function xy(k: number, bubble: boolean): string {
+  const x = `<c:xVal><c:numRef><c:f>Sheet1!$A$2:$A$5</c:f>${numCache([1, 2, 3, 4])}</c:numRef></c:xVal>`;
+  const y = `<c:yVal><c:numRef><c:f>Sheet1!$${COLS[k]}$2:$${COLS[k]}$5</c:f>${numCache(values(k))}</c:numRef></c:yVal>`;
+  const size = bubble
+    ? `<c:bubbleSize><c:numRef><c:f>Sheet1!$${COLS[k + 1]}$2:$${COLS[k + 1]}$5</c:f>${numCache([3, 4, 5, 6])}</c:numRef></c:bubbleSize><c:bubble3D val="1"/>`
+    : '<c:smooth val="1"/>';
+  return `<c:ser>${head(k)}${bubble ? '<c:invertIfNegative val="0"/>' : marker}${x}${y}${size}</c:ser>`;
+}
+
+/** Chart types by name: the `c:plotArea` content (and anything `c:chart` needs before it). */
+export const GENERATED_CHARTS: Record<string, { before?: string; plot: string }> = {
+  'column 3-D clustered (cylinder)': {
+    before: view3D,
+    plot: `<c:bar3DChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>${sers(3)}<c:gapWidth val="150"/><c:shape val="cylinder"/>${ids(1, 2, 3)}</c:bar3DChart>${axes3}`,
+  },
+  'bar 3-D 100 % stacked': {
+    before: view3D,
+    plot: `<c:bar3DChart><c:barDir val="bar"/><c:grouping val="percentStacked"/><c:varyColors val="0"/>${sers(3)}<c:gapWidth val="150"/><c:shape val="box"/>${ids(1, 2, 3)}</c:bar3DChart>${catAx(1, 2, 'l')}${valAx(2, 1, 'b')}${serAx(3, 2)}`,
+  },
+  'column stacked': {
+    plot: `<c:barChart><c:barDir val="col"/><c:grouping val="stacked"/><c:varyColors val="0"/>${sers(3, '<c:invertIfNegative val="0"/>')}<c:gapWidth val="150"/><c:overlap val="100"/>${ids(1, 2)}</c:barChart>${axes2}`,
+  },
+  'line 3-D': {
+    before: view3D,
+    plot: `<c:line3DChart><c:grouping val="standard"/><c:varyColors val="0"/>${sers(3)}<c:gapDepth val="150"/>${ids(1, 2, 3)}</c:line3DChart>${axes3}`,
+  },
+  'line stacked with markers': {
+    plot: `<c:lineChart><c:grouping val="stacked"/><c:varyColors val="0"/>${sers(3, marker, '<c:smooth val="0"/>')}<c:marker val="1"/>${ids(1, 2)}</c:lineChart>${axes2}`,
+  },
+  'area 3-D stacked': {
+    before: view3D,
+    plot: `<c:area3DChart><c:grouping val="stacked"/><c:varyColors val="0"/>${sers(3)}${ids(1, 2, 3)}</c:area3DChart>${axes3}`,
+  },
+  'area 100 % stacked': {
+    plot: `<c:areaChart><c:grouping val="percentStacked"/><c:varyColors val="0"/>${sers(3)}${ids(1, 2)}</c:areaChart>${axes2}`,
+  },
+  'pie 3-D': {
+    before: '<c:view3D><c:rotX val="30"/><c:rotY val="0"/><c:rAngAx val="0"/></c:view3D>',
+    plot: `<c:pie3DChart><c:varyColors val="1"/>${sers(1)}</c:pie3DChart>`,
+  },
+  'pie of pie': {
+    plot: `<c:ofPieChart><c:ofPieType val="pie"/><c:varyColors val="1"/>${sers(1)}<c:gapWidth val="100"/><c:secondPieSize val="75"/><c:serLines/></c:ofPieChart>`,
+  },
+  'bar of pie': {
+    plot: `<c:ofPieChart><c:ofPieType val="bar"/><c:varyColors val="1"/>${sers(1)}<c:gapWidth val="100"/><c:splitType val="pos"/><c:splitPos val="2"/><c:secondPieSize val="75"/><c:serLines/></c:ofPieChart>`,
+  },
+  'doughnut exploded': {
+    plot: `<c:doughnutChart><c:varyColors val="1"/>${sers(2, '<c:explosion val="10"/>')}<c:firstSliceAng val="0"/><c:holeSize val="50"/></c:doughnutChart>`,
+  },
+  'radar filled': {
+    plot: `<c:radarChart><c:radarStyle val="filled"/><c:varyColors val="0"/>${sers(3)}${ids(1, 2)}</c:radarChart>${catAx(1, 2)}${valAx(2, 1, 'l', 'autoZero', 'between')}`,
+  },
+  'scatter smooth lines': {
+    plot: `<c:scatterChart><c:scatterStyle val="smoothMarker"/><c:varyColors val="0"/>${xy(0, false)}${xy(1, false)}${ids(1, 2)}</c:scatterChart>${valAx(1, 2, 'b', 'autoZero', 'midCat')}${valAx(2, 1, 'l', 'autoZero', 'midCat')}`,
+  },
+  'bubble 3-D': {
+    plot: `<c:bubbleChart><c:varyColors val="0"/>${xy(0, true)}${xy(2, true)}<c:bubbleScale val="100"/><c:showNegBubbles val="0"/>${ids(1, 2)}</c:bubbleChart>${valAx(1, 2, 'b', 'autoZero', 'midCat')}${valAx(2, 1, 'l', 'autoZero', 'midCat')}`,
+  },
+  'stock high-low-close': {
+    plot: `<c:stockChart>${sers(3, noMarker)}<c:hiLowLines/>${ids(1, 2)}</c:stockChart>${axes2}`,
+  },
+  'stock open-high-low-close': {
+    plot: `<c:stockChart>${sers(4, noMarker)}<c:hiLowLines/><c:upDownBars><c:gapWidth val="150"/><c:upBars/><c:downBars/></c:upDownBars>${ids(1, 2)}</c:stockChart>${axes2}`,
+  },
+  'stock volume-high-low-close': {
+    plot: `<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>${sers(1, '<c:invertIfNegative val="0"/>')}<c:gapWidth val="150"/>${ids(1, 2)}</c:barChart><c:stockChart>${sers(3, noMarker, '', 1)}<c:hiLowLines/>${ids(3, 4)}</c:stockChart>${catAx(1, 2)}${valAx(2, 1)}${catAx(3, 4, 'b', '<c:delete val="1"/>')}${valAx(4, 3, 'r', 'max')}`,
+  },
+  'surface 3-D': {
+    before: view3D,
+    plot: `<c:surface3DChart><c:wireframe val="0"/>${sers(3)}${ids(1, 2, 3)}</c:surface3DChart>${axes3}`,
+  },
+  'surface wireframe contour': {
+    before:
+      '<c:view3D><c:rotX val="90"/><c:rotY val="0"/><c:rAngAx val="0"/><c:perspective val="0"/></c:view3D>',
+    plot: `<c:surfaceChart><c:wireframe val="1"/>${sers(3)}${ids(1, 2, 3)}</c:surfaceChart>${axes3}`,
+  },
+  'combination: column and line on a secondary axis': {
+    plot: `<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>${sers(2, '<c:invertIfNegative val="0"/>')}<c:gapWidth val="150"/>${ids(1, 2)}</c:barChart><c:lineChart><c:grouping val="standard"/><c:varyColors val="0"/>${ser(2, marker, '<c:smooth val="0"/>')}<c:marker val="1"/>${ids(3, 4)}</c:lineChart>${catAx(1, 2)}${valAx(2, 1)}${catAx(3, 4, 'b', '<c:delete val="1"/>')}${valAx(4, 3, 'r', 'max')}`,
+  },
+};
+
+function chartPart(type: { before?: string; plot: string }): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace ${C}><c:date1904 val="0"/><c:chart><c:autoTitleDeleted val="1"/>${type.before ?? ''}<c:plotArea><c:layout/>${type.plot}</c:plotArea><c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend><c:plotVisOnly val="1"/></c:chart><c:externalData r:id="rId1"/></c:chartSpace>`;
+}
+
+const clusteredBars = (mid = ''): string =>
+  `<c:barChart><c:barDir val="col"/><c:grouping val="clustered"/><c:varyColors val="0"/>${sers(3, `<c:invertIfNegative val="0"/>${mid}`)}<c:gapWidth val="150"/>${ids(1, 2)}</c:barChart>${axes2}`;
+
+/**
+ * One chart per plot family whose data labels PowerPoint constrains differently ([MS-OI29500] 2.1.1456:
+ * `c:dLblPos` by chart group and bar grouping), the 2-D forms the corpus has written the same way.
+ */
+export const PLOT_FAMILIES: Record<string, { before?: string; plot: string }> = {
+  'bar clustered': { plot: clusteredBars() },
+  'bar stacked': GENERATED_CHARTS['column stacked']!,
+  'bar 100 % stacked': {
+    plot: `<c:barChart><c:barDir val="bar"/><c:grouping val="percentStacked"/><c:varyColors val="0"/>${sers(3, '<c:invertIfNegative val="0"/>')}<c:gapWidth val="150"/><c:overlap val="100"/>${ids(1, 2)}</c:barChart>${catAx(1, 2, 'l')}${valAx(2, 1, 'b')}`,
+  },
+  'bar 3-D': GENERATED_CHARTS['column 3-D clustered (cylinder)']!,
+  line: {
+    plot: `<c:lineChart><c:grouping val="standard"/><c:varyColors val="0"/>${sers(3, marker, '<c:smooth val="0"/>')}<c:marker val="1"/>${ids(1, 2)}</c:lineChart>${axes2}`,
+  },
+  'line 3-D': GENERATED_CHARTS['line 3-D']!,
+  stock: GENERATED_CHARTS['stock high-low-close']!,
+  scatter: GENERATED_CHARTS['scatter smooth lines']!,
+  bubble: GENERATED_CHARTS['bubble 3-D']!,
+  pie: { plot: `<c:pieChart><c:varyColors val="1"/>${sers(1)}<c:firstSliceAng val="0"/></c:pieChart>` },
+  'pie 3-D': GENERATED_CHARTS['pie 3-D']!,
+  'pie of pie': GENERATED_CHARTS['pie of pie']!,
+  doughnut: GENERATED_CHARTS['doughnut exploded']!,
+  area: {
+    plot: `<c:areaChart><c:grouping val="standard"/><c:varyColors val="0"/>${sers(3)}${ids(1, 2)}</c:areaChart>${axes2}`,
+  },
+  'area 3-D': GENERATED_CHARTS['area 3-D stacked']!,
+  radar: GENERATED_CHARTS['radar filled']!,
+  surface: GENERATED_CHARTS['surface 3-D']!,
+  // Labels the template's designer deleted (`c:dLbls/c:delete`): a series holding them shows none.
+  'bar clustered, labels deleted': { plot: clusteredBars('<c:dLbls><c:delete val="1"/></c:dLbls>') },
+};
+
+/**
+ * A deck with one slide per chart type of `charts` (by default every generated type), in its order; every
+ * slide's chart is named "Chart 5" and has an embedded workbook of its own.
+ */
+export function generatedChartsDeck(
+  charts: Record<string, { before?: string; plot: string }> = GENERATED_CHARTS,
+): {
+  bytes: Uint8Array;
+  types: string[];
+} {
+  const files = unzipSync(readCorpus('Open-XML-SDK/Chart_2D.pptx'));
+  const decode = (name: string): string => new TextDecoder().decode(files[name]);
+  const slide = decode('ppt/slides/slide1.xml');
+  const slideRels = decode('ppt/slides/_rels/slide1.xml.rels').replace(
+    /<Relationship [^>]*notesSlide[^>]*\/>/,
+    '',
+  );
+  const workbook = files['ppt/embeddings/Microsoft_Office_Excel_Worksheet1.xlsx']!;
+  let types = decode('[Content_Types].xml');
+  let presentation = decode('ppt/presentation.xml');
+  let presentationRels = decode('ppt/_rels/presentation.xml.rels');
+  const names = Object.keys(charts);
+  const ids: string[] = [];
+  names.forEach((name, i) => {
+    const n = i + 2;
+    files[`ppt/slides/slide${n}.xml`] = strToU8(slide);
+    files[`ppt/slides/_rels/slide${n}.xml.rels`] = strToU8(
+      slideRels.replace('charts/chart1.xml', `charts/chart${n}.xml`),
+    );
+    files[`ppt/charts/chart${n}.xml`] = strToU8(chartPart(charts[name]!));
+    files[`ppt/charts/_rels/chart${n}.xml.rels`] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/package" Target="../embeddings/Generated_Worksheet${n}.xlsx"/></Relationships>`,
+    );
+    files[`ppt/embeddings/Generated_Worksheet${n}.xlsx`] = workbook;
+    types = types.replace(
+      '</Types>',
+      `<Override PartName="/ppt/slides/slide${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/><Override PartName="/ppt/charts/chart${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>`,
+    );
+    presentationRels = presentationRels.replace(
+      '</Relationships>',
+      `<Relationship Id="rIdGen${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${n}.xml"/></Relationships>`,
+    );
+    ids.push(`<p:sldId id="${300 + n}" r:id="rIdGen${n}"/>`);
+  });
+  if (!/Extension="xlsx"/.test(types))
+    types = types.replace(
+      '</Types>',
+      '<Default Extension="xlsx" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"/></Types>',
+    );
+  presentation = presentation.replace('</p:sldIdLst>', `${ids.join('')}</p:sldIdLst>`);
+  files['[Content_Types].xml'] = strToU8(types);
+  files['ppt/presentation.xml'] = strToU8(presentation);
+  files['ppt/_rels/presentation.xml.rels'] = strToU8(presentationRels);
+  return { bytes: new Uint8Array(zipSync(files)), types: names };
+}
