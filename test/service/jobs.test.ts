@@ -158,10 +158,12 @@ describe('sharing the generation threads', () => {
     });
     try {
       const user = await big.signUp();
-      // Each job runs for far longer than one small request takes.
-      const jobs = await Promise.all(
-        [1, 2].map(() => big.service.submitJob(user.account, upload(deck(2000)))),
-      );
+      // Each job runs for far longer than one small request takes. Submitted one after the other, so that the
+      // first is the one that runs first.
+      const jobs = [
+        await big.service.submitJob(user.account, upload(deck(2000))),
+        await big.service.submitJob(user.account, upload(deck(2000))),
+      ];
       const deadline = Date.now() + 30_000;
       while (
         (await big.service.jobStatus(user.account, jobs[0]!.jobId, 'http://x')).status !== 'PROCESSING'

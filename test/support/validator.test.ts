@@ -117,15 +117,28 @@ describe('newValidatorErrors', () => {
   });
 
   it('reports a crash on the output as new, even when the template crashes too', async () => {
-    // A package without its presentation part: the validator throws "Specified part does not exist".
-    const crashing = editPackage(readCorpus('python-pptx/shp-freeform.pptx'), (f) => {
-      delete f['ppt/presentation.xml'];
-    });
+    // A package whose content types part is not XML: the validator throws.
+    const crashing = editPart(
+      readCorpus('python-pptx/shp-freeform.pptx'),
+      '[Content_Types].xml',
+      () => '<Types',
+    );
     const alsoCrashing = editPart(crashing, 'ppt/slides/slide1.xml', (x) =>
       x.replace('<p:cSld>', '<p:cSld><p:bogus/>'),
     );
     expect((await validatePptx(crashing)).map((e) => e.id)).toEqual([VALIDATOR_CRASHED]);
     expect((await newValidatorErrors(alsoCrashing, crashing)).map((e) => e.id)).toEqual([VALIDATOR_CRASHED]);
+  });
+
+  it('validates a package whose relationships target missing parts, instead of crashing on it', async () => {
+    // Without its presentation part, the SDK throws "Specified part does not exist" on the relationship to it;
+    // validated again with that relationship marked external, the package gets its real errors.
+    const missing = editPackage(readCorpus('python-pptx/shp-freeform.pptx'), (f) => {
+      delete f['ppt/presentation.xml'];
+    });
+    const ids = (await validatePptx(missing)).map((e) => e.id);
+    expect(ids).not.toContain(VALIDATOR_CRASHED);
+    expect(ids).toContain('Pkg_RequiredPartDoNotExist');
   });
 
   it('finds a new error in a deck whose template has package-level errors', async () => {
