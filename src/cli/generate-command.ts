@@ -58,7 +58,10 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
   // Until the deck is complete it lives under a name of its own, in the folder it will end up in.
   const folder = output ? dirname(resolve(output)) : resolve('.');
   const partial = join(folder, `.deckforge-${randomBytes(6).toString('hex')}.pptx.partial`);
-  const pool = new WorkerThreadPool(1, undefined, { memoryBudgetMb: settings.memoryMb });
+  const pool = new WorkerThreadPool(1, undefined, {
+    memoryBudgetMb: settings.memoryMb,
+    loadImageLibraryFirst: false,
+  });
   try {
     const fileMap = new Map<string, Uint8Array>();
     for (const file of files) fileMap.set(basename(file), readFileSync(file));
