@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPart } from '../support/package-edit.js';
+import { editPackage, editPart } from '../support/package-edit.js';
 import { sourcePartOfRels, targetEscape } from '../../src/engine/package/relationships.js';
 import { parts, run, SAMPLE } from './deck.js';
 
@@ -195,5 +195,24 @@ describe('hyperlinks in text runs', () => {
     for (const url of ['http://example.com/a', 'HTTPS://example.com/b', 'mailto:team@example.com']) {
       expect(rels).toContain(`Target="${url}" TargetMode="External"`);
     }
+  });
+});
+
+describe('a slide without a layout', () => {
+  // Its relationships part gone: the slide follows no layout, which PowerPoint does not open.
+  const orphan = editPackage(SAMPLE, (files) => {
+    delete files['ppt/slides/_rels/slide2.xml.rels'];
+  });
+
+  it('is refused when the payload uses it, naming the slide part', () => {
+    const error = engineErrorOf(() => run(orphan, { slides: [{ slide_index: 1 }] }));
+    expect([error.code, error.path]).toEqual(['INVALID_TEMPLATE', '/ppt/slides/slide2.xml']);
+    expect(error.message).toContain('template slide 1 has no slide layout relationship');
+  });
+
+  it('leaves the other slides usable', async () => {
+    const output = run(orphan, { slides: [{ slide_index: 0 }, { slide_index: 2 }] });
+    expect(inspect(output.bytes).slides).toHaveLength(2);
+    await expectValidPptx(output.bytes, orphan);
   });
 });

@@ -14,6 +14,7 @@ import { EngineError, inspect } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
 import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { VALIDATOR_CRASHED, validatePptx } from '../support/validator.js';
 import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
 import { fuzzParameters, fuzzTimeout } from './arbitraries.js';
 
@@ -190,6 +191,10 @@ function mutate(bytes: Uint8Array, m: Mutation): Uint8Array {
 }
 
 let validated = 0;
+
+async function validatorCrashesOn(template: Uint8Array): Promise<boolean> {
+  return (await validatePptx(template)).some((e) => e.id === VALIDATOR_CRASHED);
+}
 let pool: WorkerThreadPool;
 
 beforeAll(() => {
@@ -223,8 +228,10 @@ describe('template mutation fuzz', () => {
             if (bytes) {
               const problems = checkPackageInvariantsAgainst(bytes, template);
               expect(problems, `${base.name} after ${JSON.stringify(mutations)}`).toEqual([]);
-              if (validated < 2) {
-                validated += 1; // the validator takes seconds per deck: a sample of the decks made here
+              // The validator takes seconds per deck: a sample of the decks made here, from templates it can read.
+              // A template it cannot read (a part nested 68 000 deep, copied as it is) says nothing to compare.
+              if (validated < 2 && !(await validatorCrashesOn(template))) {
+                validated += 1;
                 await expectValidPptx(bytes, template);
               }
             }

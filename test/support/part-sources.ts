@@ -18,6 +18,7 @@
  * of this folder.
  */
 import { createHash } from 'node:crypto';
+import { unzipSync, zipSync } from 'fflate';
 import {
   contentTypeOf,
   isRelsPart,
@@ -98,11 +99,34 @@ const templateIndexes = new Map<string, TemplateIndex>();
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
+/**
+ * The template as a ZIP of the entries that inflate: a corrupt entry of a part the output does not use (a
+ * dropped slide's) leaves the rest of the template to compare with. The whole is unchanged when all inflate.
+ */
+function readableEntries(bytes: Uint8Array): Uint8Array {
+  try {
+    unzipSync(bytes);
+    return bytes;
+  } catch {
+    const names: string[] = [];
+    unzipSync(bytes, { filter: (file) => (names.push(file.name), false) });
+    const readable: Record<string, Uint8Array> = {};
+    for (const name of names) {
+      try {
+        Object.assign(readable, unzipSync(bytes, { filter: (file) => file.name === name }));
+      } catch {
+        // left out: nothing in the output can be a faithful copy of it
+      }
+    }
+    return zipSync(readable);
+  }
+}
+
 function indexTemplate(bytes: Uint8Array): TemplateIndex {
   const key = sha256(bytes);
   let index = templateIndexes.get(key);
   if (!index) {
-    const pkg = openPackage(bytes, () => undefined);
+    const pkg = openPackage(readableEntries(bytes), () => undefined);
     const byHash = new Map<string, string[]>();
     for (const part of pkg.partsByLowerName.values()) {
       const hash = sha256(readPart(pkg, part) ?? new Uint8Array());

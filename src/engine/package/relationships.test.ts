@@ -123,6 +123,17 @@ describe('parseRelationships / serializeRelationships', () => {
     }
   });
 
+  it('refuses an element other than Relationship, naming it and the rels part', () => {
+    const xml = `<Relationships><Relationship Id="rId1" Type="${REL.image}" Target="a.png"/><x:q xmlns:x="urn:x"/></Relationships>`;
+    expect(() => parseRelationships(xml, '/ppt/slides/slide1.xml')).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_TEMPLATE',
+        message: expect.stringContaining('<x:q>'),
+        path: '/ppt/slides/_rels/slide1.xml.rels',
+      }),
+    );
+  });
+
   it('refuses two relationships with one Id, naming the Id and the rels part', () => {
     const twice = `<Relationship Id="rId1" Type="${REL.image}" Target="a.png"/>`;
     expect(() =>

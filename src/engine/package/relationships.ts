@@ -100,7 +100,8 @@ export function isRelsPartName(partName: string): boolean {
 
 /**
  * Parses a rels part. `partName` (the rels part or its source part) only locates errors. A Relationship
- * without Id or Type, or with an Id used twice, is refused: Office refuses such a package.
+ * without Id or Type, or with an Id used twice, and any other element, are refused: Office refuses such a
+ * package.
  */
 export function parseRelationships(xml: string | Uint8Array, partName: string): Relationship[] {
   const path = isRelsPartName(partName) ? partName : relsPartName(partName);
@@ -109,7 +110,9 @@ export function parseRelationships(xml: string | Uint8Array, partName: string): 
     throw new EngineError('INVALID_TEMPLATE', 'not a relationships part', path);
   const rels: Relationship[] = [];
   for (const node of root.children) {
-    if (node.kind !== 'element' || localName(node.name) !== 'Relationship') continue;
+    if (node.kind !== 'element') continue;
+    if (localName(node.name) !== 'Relationship')
+      throw new EngineError('INVALID_TEMPLATE', `an element <${node.name}> among the relationships`, path);
     const { Id: id, Type: type, Target: target = '', TargetMode: mode } = node.attrs;
     if (!id || !type) throw new EngineError('INVALID_TEMPLATE', 'a Relationship without Id or Type', path);
     // An r:id naming two relationships is ambiguous; the Open XML SDK refuses such a package outright.

@@ -96,8 +96,10 @@ export function object<F extends Fields, T>(
       }
       for (let g = 0; g < oneRequiredGroups.length; g++) {
         const group = oneRequiredGroups[g] as string[];
+        // Said of the object; of the document itself (no path), of the first key, so that it has a path too.
+        const at = ctx.path() === '' ? [group[0] as string] : [];
         if (!group.some(given))
-          ctx.attempt(null, () => refuse(ctx, `expected ${listKeys(group)}, got none of them`));
+          ctx.attempt(null, () => refuse(ctx, `expected ${listKeys(group)}, got none of them`, ...at));
       }
       for (let g = 0; g < exclusiveGroups.length; g++) {
         const group = exclusiveGroups[g] as string[];

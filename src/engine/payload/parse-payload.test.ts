@@ -182,7 +182,7 @@ describe('the root and the JSON text', () => {
       '3 problems: ' +
         '(1) slides[0]: expected slide_index or slide_id, got none of them; ' +
         '(2) slides[1].slide_index: expected an integer >= 0, got -1; ' +
-        '(3) expected template or template_list, got none of them',
+        '(3) template: expected template or template_list, got none of them',
     );
     // A single problem keeps its own path, as before.
     expect(refusal(presentation({ export_version: 'x' })).path).toBe('presentation.export_version');

@@ -12,7 +12,7 @@
  * The deck streams into the caller's sink: each committed slide (and its notes) is written at once and only
  * its relationships stay; the parts slides share are written at `finish`, after pruning (docs/large-decks.md).
  */
-import type { Warning } from '../errors.js';
+import { EngineError, type Warning } from '../errors.js';
 import { PackageBuilder } from '../package/package-builder.js';
 import type { ByteSink } from '../package/zip-writer.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
@@ -142,6 +142,13 @@ export class DeckBuilder implements DraftDeck {
       );
     }
     const { slide, template } = source;
+    // A slide must follow a layout (PowerPoint will not open it otherwise), and which one cannot be guessed.
+    if (slide.layoutPartName === null)
+      throw new EngineError(
+        'INVALID_TEMPLATE',
+        `template slide ${slide.index} has no slide layout relationship`,
+        slide.partName,
+      );
     const imported = this.importOf(template);
     const first = !copy && this.firstUse.has(position);
     const planned = copy ? undefined : this.plannedPart.get(position);
