@@ -271,3 +271,16 @@ export function jsonData(templateName: string): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: wildValue },
   );
 }
+
+/**
+ * A generated document as JSON text. One nested too deep for JSON.stringify itself (the generator's call stack,
+ * not the service's) is written as its opening brackets: the text a client would send for it.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return `{"presentation":${'['.repeat(200_000)}`;
+  }
+}

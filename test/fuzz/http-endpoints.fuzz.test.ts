@@ -12,7 +12,7 @@ import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bearer, startServer, type RunningServer } from '../http/http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from '../http/http-harness-paths.js';
 import { pollUntil } from '../http/jobs-polling.js';
-import { edgeString, fuzzParameters, fuzzTimeout, jsonData } from './arbitraries.js';
+import { edgeString, fuzzParameters, fuzzTimeout, jsonData, jsonText } from './arbitraries.js';
 
 const RUNS = 80;
 const PER_CASE_MS = 15_000;
@@ -81,12 +81,12 @@ const requestBody: fc.Arbitrary<Body> = fc.oneof(
     weight: 6,
     arbitrary: fc
       .tuple(jsonData(TEMPLATE_NAME), uploads)
-      .map(([data, files]) => multipart(JSON.stringify(data) ?? 'null', files)),
+      .map(([data, files]) => multipart(jsonText(data), files)),
   },
   {
     weight: 1,
     arbitrary: jsonData(TEMPLATE_NAME).map((data) => {
-      const text = JSON.stringify(data) ?? 'null';
+      const text = jsonText(data);
       return described(
         { body: new URLSearchParams({ jsonData: text }), headers: {}, template },
         `urlencoded ${text}`,
@@ -96,7 +96,7 @@ const requestBody: fc.Arbitrary<Body> = fc.oneof(
   {
     weight: 1,
     arbitrary: jsonData(TEMPLATE_NAME).map((data) => {
-      const text = JSON.stringify({ jsonData: data });
+      const text = `{"jsonData":${jsonText(data)}}`;
       return described(
         { body: text, headers: { 'content-type': 'application/json' }, template },
         `json ${text}`,

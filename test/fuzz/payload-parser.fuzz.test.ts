@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EngineError, parsePayload, parsePayloadText } from '../../src/engine/index.js';
-import { fuzzParameters, fuzzTimeout, jsonData } from './arbitraries.js';
+import { fuzzParameters, fuzzTimeout, jsonData, jsonText } from './arbitraries.js';
 
 const RUNS = 300;
 const PER_CASE_MS = 5_000;
@@ -28,17 +28,7 @@ function outcome(parse: () => unknown): EngineError | null {
   }
 }
 
-/** The document as text; one nested too deep for JSON.stringify itself is written as its opening brackets. */
-function textOf(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? 'null';
-  } catch (error) {
-    if (!(error instanceof RangeError)) throw error;
-    return `{"presentation":${'['.repeat(200_000)}`;
-  }
-}
-
-const text = jsonData('layouts.pptx').map(textOf);
+const text = jsonData('layouts.pptx').map(jsonText);
 
 /** The text damaged: cut short, a character replaced, brackets piled up. */
 const damaged = fc.oneof(
