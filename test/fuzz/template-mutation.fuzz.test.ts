@@ -229,8 +229,10 @@ describe('template mutation fuzz', () => {
               const problems = checkPackageInvariantsAgainst(bytes, template);
               expect(problems, `${base.name} after ${JSON.stringify(mutations)}`).toEqual([]);
               // The validator takes seconds per deck: a sample of the decks made here, from templates it can read.
-              // A template it cannot read (a part nested 68 000 deep, copied as it is) says nothing to compare.
-              if (validated < 2 && !(await validatorCrashesOn(template))) {
+              // XML nested thousands deep overflows its stack, which its runtime does not survive; a template it
+              // throws on otherwise (a part it cannot parse, copied as it is) says nothing to compare with.
+              const tooDeep = mutations.some((m) => m.kind === 'deep' && m.depth > 256);
+              if (validated < 2 && !tooDeep && !(await validatorCrashesOn(template))) {
                 validated += 1;
                 await expectValidPptx(bytes, template);
               }
