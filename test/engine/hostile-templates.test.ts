@@ -216,3 +216,15 @@ describe('a slide without a layout', () => {
     await expectValidPptx(output.bytes, orphan);
   });
 });
+
+describe('a slide master listing a layout it has no relationship to', () => {
+  const broken = editPart(SAMPLE, 'ppt/slideMasters/slideMaster1.xml', (xml) =>
+    xml.replace(/(<p:sldLayoutId [^>]*r:id=")[^"]*"/, '$1rId999"'),
+  );
+
+  it('is refused when the layouts are read (inspect), naming the master', () => {
+    const error = engineErrorOf(() => inspect(broken));
+    expect([error.code, error.path]).toEqual(['INVALID_TEMPLATE', '/ppt/slideMasters/slideMaster1.xml']);
+    expect(error.message).toContain('r:id="rId999"');
+  });
+});

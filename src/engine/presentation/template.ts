@@ -165,7 +165,13 @@ export class Template {
       const layoutList = child(master.root, 'p:sldLayoutIdLst');
       for (const layoutId of layoutList ? childElements(layoutList, 'p:sldLayoutId') : []) {
         const layoutRel = masterRels.find((r) => r.id === layoutId.attrs['r:id']);
-        if (!layoutRel) continue;
+        // A master listing a layout it has no relationship to does not open in PowerPoint, nor would its copy.
+        if (!layoutRel)
+          throw new EngineError(
+            'INVALID_TEMPLATE',
+            `the slide master lists layout r:id="${layoutId.attrs['r:id'] ?? ''}", which names none of its relationships`,
+            masterPartName,
+          );
         const partName = resolveTarget(masterPartName, layoutRel.target);
         if (!this.pkg.has(partName)) continue;
         const cSld = child(this.xml(partName).root, 'p:cSld');

@@ -192,10 +192,13 @@ class Parser {
     while (i < xml.length) {
       const c = xml.charCodeAt(i);
       if (c === 32 || c === 9 || c === 10 || c === 13 || c === 47 || c === 62) break;
+      if (c === 60 /* < */) this.fail('"<" inside an element name');
       i++;
     }
     const name = xml.slice(nameStart, i);
     if (!name) this.fail('empty element name');
+    if (!isNameStart(name.charCodeAt(0)))
+      this.fail(`element name "${name.slice(0, 40)}" does not start as a name`);
     const attrs: Record<string, string> = {};
     for (;;) {
       while (i < xml.length) {
@@ -271,4 +274,9 @@ class Parser {
       this.partName,
     );
   }
+}
+
+/** Whether `c` may start an XML name (letters, "_", ":" and anything past ASCII; XML 1.0 §2.3, leniently). */
+function isNameStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === 58 || c >= 0x80;
 }

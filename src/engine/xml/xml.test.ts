@@ -95,6 +95,8 @@ describe('xml', () => {
       '',
       '<a/><b/>',
       '<a><b x="1" x="2"/></a>',
+      '<a><<b/></a>',
+      '<a><1b/></a>',
     ]) {
       try {
         parse(bad, '/ppt/slides/slide9.xml');
