@@ -2,7 +2,9 @@
  * What every benchmark in bench/ needs: where the repository and the corpus are, its command-line options,
  * medians of timed runs, and a report that is printed as it goes and can be kept (`--write`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,4 +63,42 @@ export function report(name) {
         writeFileSync(join(ROOT, 'bench', `out-${name}.md`), `${lines.join('\n')}\n`);
     },
   };
+}
+
+/** Makes each child report its peak RSS (getrusage's maxRSS, all threads) on stderr as it exits. */
+let rssProbe = null;
+function probe() {
+  if (!rssProbe) {
+    rssProbe = join(mkdtempSync(join(tmpdir(), 'deckforge-bench-probe-')), 'rss.cjs');
+    writeFileSync(
+      rssProbe,
+      "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
+    );
+  }
+  return rssProbe;
+}
+
+/** One Node process running `args`: wall ms from spawn to exit, peak RSS in MB, exit status, stderr. */
+export function processRun(args, { env = {}, timeout } = {}) {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--require', probe(), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+    timeout,
+    maxBuffer: 64 * 2 ** 20,
+  });
+  const wall = performance.now() - started;
+  const rss = Number(/maxRSS=(\d+)/.exec(result.stderr ?? '')?.[1] ?? NaN) / 1024;
+  return { wall, rss, status: result.status, signal: result.signal, stderr: result.stderr };
+}
+
+/** `deckforge generate <args>` as a whole process, `count` times after one untimed run: each run's wall and RSS. */
+export function generateRuns(args, count) {
+  const runs = [];
+  for (let i = 0; i <= count; i++) {
+    const run = processRun([join(ROOT, 'bin', 'deckforge.js'), 'generate', ...args]);
+    if (run.status !== 0) throw new Error(`deckforge generate failed: ${run.stderr}`);
+    if (i > 0) runs.push(run);
+  }
+  return runs;
 }

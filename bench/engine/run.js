@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import automizerModule from 'pptx-automizer';
 import { generate, inspect, TemplateCache } from '../../dist/engine/index.js';
-import { CORPUS, median, ms, report, ROOT, rounds, time } from '../support.js';
+import { CORPUS, generateRuns, median, ms, report, rounds, time } from '../support.js';
 
 const TEMPLATE_PATH = join(CORPUS, 'poi', 'layouts.pptx');
 const TEMPLATE = new Uint8Array(readFileSync(TEMPLATE_PATH));
@@ -88,35 +88,8 @@ function cliRun(count) {
   const dir = mkdtempSync(join(tmpdir(), 'deckforge-bench-'));
   const payloadPath = join(dir, 'payload.json');
   writeFileSync(payloadPath, JSON.stringify(payload(count)));
-  const probe = join(dir, 'rss.cjs');
-  writeFileSync(
-    probe,
-    "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
-  );
-  const walls = [];
-  const rss = [];
-  for (let i = 0; i < PROCESS_RUNS + 1; i++) {
-    const start = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      [
-        '--require',
-        probe,
-        join(ROOT, 'bin', 'deckforge.js'),
-        'generate',
-        TEMPLATE_PATH,
-        payloadPath,
-        '-o',
-        join(dir, 'out.pptx'),
-        '-q',
-      ],
-      { encoding: 'utf8' },
-    );
-    walls.push(performance.now() - start);
-    if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
-    rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
-  }
-  return { wall: median(walls.slice(1)), rss: median(rss.slice(1)), node: nodeStart() };
+  const runs = generateRuns([TEMPLATE_PATH, payloadPath, '-o', join(dir, 'out.pptx'), '-q'], PROCESS_RUNS);
+  return { wall: median(runs.map((r) => r.wall)), rss: median(runs.map((r) => r.rss)), node: nodeStart() };
 }
 
 /** `node -e 0` on the same machine in the same run: the part of the process time that is Node's own start. */

@@ -17,12 +17,12 @@
  * minutes), in a child process, with its default heap: 0.9.x's addSlide/modifyElement/getJSZip/generateAsync,
  * as bench/engine/run.js uses it.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync, zipSync } from 'fflate';
-import { CORPUS, median, option, report, ROOT } from '../support.js';
+import { CORPUS, generateRuns, median, option, processRun, report, ROOT } from '../support.js';
 
 const CLI = join(ROOT, 'bin', 'deckforge.js');
 const LAYOUTS = join(CORPUS, 'poi', 'layouts.pptx');
@@ -32,11 +32,6 @@ const WITH_AUTOMIZER = !process.argv.includes('--skip-automizer');
 const AUTOMIZER_TIMEOUT_MS = 10 * 60 * 1000;
 
 const dir = mkdtempSync(join(tmpdir(), 'deckforge-large-bench-'));
-const probe = join(dir, 'rss.cjs');
-writeFileSync(
-  probe,
-  "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
-);
 const BODY = ['Subtitle 2', 'Content Placeholder 2', 'Text Placeholder 2'];
 const l1Plan = (count) =>
   Array.from({ length: count }, (_, i) => ({
@@ -71,20 +66,6 @@ const payloads = {
   }),
 };
 
-/** One process run: wall ms, peak RSS MB, exit status, stderr. */
-function processRun(args, { env = {}, timeout } = {}) {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, ['--require', probe, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout,
-    maxBuffer: 64 * 2 ** 20,
-  });
-  const wall = performance.now() - started;
-  const rss = Number(/maxRSS=(\d+)/.exec(result.stderr ?? '')?.[1] ?? NaN) / 1024;
-  return { wall, rss, status: result.status, signal: result.signal, stderr: result.stderr };
-}
-
 /** `deckforge generate` on a payload: median wall and peak RSS of ROUNDS runs after an untimed one. */
 function deckforge(template, templateName, payload) {
   const payloadPath = join(dir, 'payload.json');
@@ -92,12 +73,7 @@ function deckforge(template, templateName, payload) {
   const templateCopy = join(dir, templateName);
   writeFileSync(templateCopy, readFileSync(template));
   const out = join(dir, 'out.pptx');
-  const runs = [];
-  for (let i = 0; i <= ROUNDS; i++) {
-    const run = processRun([CLI, 'generate', templateCopy, payloadPath, '-o', out, '-q']);
-    if (run.status !== 0) throw new Error(`deckforge generate failed: ${run.stderr}`);
-    if (i > 0) runs.push(run);
-  }
+  const runs = generateRuns([templateCopy, payloadPath, '-o', out, '-q'], ROUNDS);
   const size = readFileSync(out).length;
   rmSync(out);
   return { wall: median(runs.map((r) => r.wall)), rss: median(runs.map((r) => r.rss)), size };

@@ -12,7 +12,6 @@
  * ModifyImageHelper.setRelationTargetCover (P1) / setRelationTarget (P2) + getJSZip().generateAsync.
  * Whole process: `deckforge generate` with the images as files on the command line, wall time and peak RSS.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +20,7 @@ import automizerModule from 'pptx-automizer';
 import sharp from 'sharp';
 import { DEFAULT_IMAGE_LIMITS, generate, parsePayload } from '../../dist/engine/index.js';
 import { prepareImages } from '../../dist/image-preparation/prepare-images.js';
-import { CORPUS, median, ms, ROOT, rounds, time } from '../support.js';
+import { CORPUS, generateRuns, median, ms, rounds, time } from '../support.js';
 
 const TEMPLATE_PATH = join(CORPUS, 'pptx-automizer', 'SlideWithImages.pptx');
 const TEMPLATE = new Uint8Array(readFileSync(TEMPLATE_PATH));
@@ -99,28 +98,11 @@ function cliRun(names, images, fit) {
     join(dir, 'payload.json'),
     JSON.stringify({ ...payload(names, fit) }).replace('images.pptx', 'SlideWithImages.pptx'),
   );
-  const probe = join(dir, 'rss.cjs');
-  writeFileSync(
-    probe,
-    "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
+  const runs = generateRuns(
+    [TEMPLATE_PATH, ...paths, join(dir, 'payload.json'), '-o', join(dir, 'out.pptx'), '-q'],
+    5,
   );
-  const walls = [];
-  const rss = [];
-  for (let i = 0; i < 6; i++) {
-    const start = performance.now();
-    const args = ['--require', probe, join(ROOT, 'bin', 'deckforge.js'), 'generate', TEMPLATE_PATH, ...paths];
-    const result = spawnSync(
-      process.execPath,
-      [...args, join(dir, 'payload.json'), '-o', join(dir, 'out.pptx'), '-q'],
-      {
-        encoding: 'utf8',
-      },
-    );
-    walls.push(performance.now() - start);
-    if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
-    rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
-  }
-  return { wall: median(walls.slice(1)), rss: Math.max(...rss) };
+  return { wall: median(runs.map((r) => r.wall)), rss: Math.max(...runs.map((r) => r.rss)) };
 }
 
 const photo = await noise(1250, 920, 'jpeg');

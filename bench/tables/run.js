@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import automizerModule from 'pptx-automizer';
 import { generate, TemplateCache } from '../../dist/engine/index.js';
-import { CORPUS, median, ms, report, ROOT, rounds, time } from '../support.js';
+import { CORPUS, generateRuns, median, ms, report, ROOT, rounds, time } from '../support.js';
 
 const ROUNDS = rounds(15);
 
@@ -148,35 +148,9 @@ function cliRun(rows) {
   const dir = mkdtempSync(join(tmpdir(), 'deckforge-bench-'));
   const payloadPath = join(dir, 'payload.json');
   writeFileSync(payloadPath, JSON.stringify(t2Payload(rows)));
-  const probe = join(dir, 'rss.cjs');
-  writeFileSync(
-    probe,
-    "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
-  );
-  const walls = [];
-  const rss = [];
-  for (let i = 0; i < PROCESS_RUNS + 1; i++) {
-    const start = performance.now();
-    const result = spawnSync(
-      process.execPath,
-      [
-        '--require',
-        probe,
-        join(ROOT, 'bin', 'deckforge.js'),
-        'generate',
-        T2_PATH,
-        payloadPath,
-        '-o',
-        join(dir, 'out.pptx'),
-        '-q',
-      ],
-      { encoding: 'utf8' },
-    );
-    walls.push(performance.now() - start);
-    if (result.status !== 0) throw new Error(`deckforge generate failed: ${result.stderr}`);
-    rss.push(Number(/maxRSS=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024);
-  }
-  return { wall: median(walls.slice(1)), rss: Math.max(...rss.slice(1)), rssMedian: median(rss.slice(1)) };
+  const runs = generateRuns([T2_PATH, payloadPath, '-o', join(dir, 'out.pptx'), '-q'], PROCESS_RUNS);
+  const rss = runs.map((r) => r.rss);
+  return { wall: median(runs.map((r) => r.wall)), rss: Math.max(...rss), rssMedian: median(rss) };
 }
 
 const { print, save } = report('tables');

@@ -99,26 +99,30 @@ const templateIndexes = new Map<string, TemplateIndex>();
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
-/**
- * The template as a ZIP of the entries that inflate: a corrupt entry of a part the output does not use (a
- * dropped slide's) leaves the rest of the template to compare with. The whole is unchanged when all inflate.
- */
+/** The template as a ZIP of only the entries that inflate (for a template with a corrupt entry). */
 function readableEntries(bytes: Uint8Array): Uint8Array {
-  try {
-    unzipSync(bytes);
-    return bytes;
-  } catch {
-    const names: string[] = [];
-    unzipSync(bytes, { filter: (file) => (names.push(file.name), false) });
-    const readable: Record<string, Uint8Array> = {};
-    for (const name of names) {
-      try {
-        Object.assign(readable, unzipSync(bytes, { filter: (file) => file.name === name }));
-      } catch {
-        // left out: nothing in the output can be a faithful copy of it
-      }
+  const names: string[] = [];
+  unzipSync(bytes, { filter: (file) => (names.push(file.name), false) });
+  const readable: Record<string, Uint8Array> = {};
+  for (const name of names) {
+    try {
+      Object.assign(readable, unzipSync(bytes, { filter: (file) => file.name === name }));
+    } catch {
+      // left out: nothing in the output can be a faithful copy of it
     }
-    return zipSync(readable);
+  }
+  return zipSync(readable);
+}
+
+/**
+ * A template with a corrupt entry (of a part the output does not use, a dropped slide's) is compared by the rest
+ * of its entries.
+ */
+function openTemplate(bytes: Uint8Array): OpcPackage {
+  try {
+    return openPackage(bytes, () => undefined);
+  } catch {
+    return openPackage(readableEntries(bytes), () => undefined);
   }
 }
 
@@ -126,7 +130,7 @@ function indexTemplate(bytes: Uint8Array): TemplateIndex {
   const key = sha256(bytes);
   let index = templateIndexes.get(key);
   if (!index) {
-    const pkg = openPackage(readableEntries(bytes), () => undefined);
+    const pkg = openTemplate(bytes);
     const byHash = new Map<string, string[]>();
     for (const part of pkg.partsByLowerName.values()) {
       const hash = sha256(readPart(pkg, part) ?? new Uint8Array());

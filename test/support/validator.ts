@@ -151,7 +151,8 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function errorsOfTemplate(template: Uint8Array): Promise<ValidatorResult[]> {
+/** The validator errors of a template, computed once per template bytes. */
+export function errorsOfTemplate(template: Uint8Array): Promise<ValidatorResult[]> {
   const sha = sha256(template);
   let errors = templateErrors.get(sha);
   if (!errors) {
