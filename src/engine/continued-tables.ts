@@ -19,6 +19,8 @@ export interface SlideRun {
   pictures: PictureImages;
   /** Most output slides the deck may have, copies included. */
   maxSlides: number;
+  /** Slide requests in the payload (each makes one output slide, or more with its copies). */
+  requestedSlides: number;
   /** Output slides made so far, copies included. */
   slideCount: number;
 }
@@ -66,7 +68,7 @@ export function makeSlides(run: SlideRun, slide: SlideRequest, position: number)
 
 /** A request's slides plus the copies made so far, and one more, must stay within the limit. */
 function checkLimit(run: SlideRun, position: number, continuing: ContinuedTables): void {
-  const later = run.request.slides.length - position - 1;
+  const later = run.requestedSlides - position - 1;
   if (run.slideCount + 1 + later <= run.maxSlides) return;
   const [path, table] = [...continuing][0]!;
   throw new EngineError(

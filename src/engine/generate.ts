@@ -22,7 +22,9 @@ import { child } from './xml/index.js';
 export interface GenerateInput {
   /**
    * The raw `jsonData` value (already JSON-parsed); or give `parsed`, what parsePayload or parsePayloadText made
-   * of it (its warnings are reported with the deck's).
+   * of it (its warnings are reported with the deck's). `generate` takes the slides out of `parsed.request` and
+   * lets go of each once it is written, so that a deck of 20 000 slides does not end holding every slide's
+   * request: `parsed.request.slides` is empty afterwards.
    */
   payload?: unknown;
   parsed?: ParsedPayload;
@@ -82,7 +84,9 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
   );
   const sources = shared(request.slides.map((slide) => slideSource(templates.of(slide), slide)));
-  const deck = new DeckBuilder(deckTemplate(sources, request), sources, request.exportVersion, sink);
+  const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
+  // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
+  const slides: (SlideRequest | undefined)[] = request.slides.splice(0);
   const run: SlideRun = {
     deck,
     request,
@@ -90,9 +94,14 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     deckTagsUsed: new Set<string>(),
     pictures: new PictureImages(input.files, input.images, { ...DEFAULT_IMAGE_LIMITS, ...input.imageLimits }),
     maxSlides: input.maxSlides ?? Infinity,
+    requestedSlides: slides.length,
     slideCount: 0,
   };
-  request.slides.forEach((slide, position) => makeSlides(run, slide, position));
+  for (let position = 0; position < slides.length; position++) {
+    const slide = slides[position];
+    slides[position] = undefined;
+    if (slide) makeSlides(run, slide, position);
+  }
   for (const key of unusedDeckTags(request, run.deckTagsUsed)) {
     const message = `tag "${key}" is not used anywhere in the deck`;
     if (request.tagValidation === 'strict')
@@ -144,7 +153,7 @@ function openTemplates(request: DeckRequest, input: GenerateInput, cache: Templa
  * The template the output is built on: the first slide's. Slides of other templates join it, which needs
  * the same slide size: p:sldSz is one per presentation, and scaling every shape is not faithful.
  */
-function deckTemplate(sources: readonly SlideSource[], request: DeckRequest): Template {
+function deckTemplate(sources: readonly SlideSource[], slides: readonly SlideRequest[]): Template {
   const first = sources[0];
   if (!first)
     throw new EngineError('INVALID_PAYLOAD', 'at least one slide is required', 'presentation.slides');
@@ -158,7 +167,7 @@ function deckTemplate(sources: readonly SlideSource[], request: DeckRequest): Te
       throw new EngineError(
         'INVALID_PAYLOAD',
         `this slide's template has slides of ${other} EMU, the deck's first template ${size} EMU; templates with different slide sizes cannot be combined in one deck`,
-        `${request.slides[position]?.path ?? 'presentation.slides'}.template_id`,
+        `${slides[position]?.path ?? 'presentation.slides'}.template_id`,
       );
     }
   });

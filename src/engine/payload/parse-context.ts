@@ -137,7 +137,11 @@ export class ParseContext {
   }
 }
 
+/**
+ * One flat string, not a concatenation (which V8 keeps as a chain of 32-byte links over its parts): the model of
+ * a 20 000-slide payload holds 60 000 paths, and as chains they took more memory than all its text.
+ */
 export function joinPath(path: string, key: PathKey): string {
-  if (typeof key === 'number') return `${path}[${key}]`;
-  return path === '' ? key : `${path}.${key}`;
+  if (typeof key === 'number') return [path, '[', key, ']'].join('');
+  return path === '' ? key : [path, '.', key].join('');
 }
