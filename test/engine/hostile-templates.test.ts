@@ -227,4 +227,11 @@ describe('a slide master listing a layout it has no relationship to', () => {
     expect([error.code, error.path]).toEqual(['INVALID_TEMPLATE', '/ppt/slideMasters/slideMaster1.xml']);
     expect(error.message).toContain('r:id="rId999"');
   });
+
+  it('is refused for a deck that only clones slides too: every deck keeps the masters', () => {
+    // Found by the template fuzzer (seed 694439225): the master went to the output as it was, unopenable.
+    const error = engineErrorOf(() => run(broken, { slides: [{ slide_index: 0 }] }));
+    expect([error.code, error.path]).toEqual(['INVALID_TEMPLATE', '/ppt/slideMasters/slideMaster1.xml']);
+    expect(error.message).toContain('r:id="rId999"');
+  });
 });

@@ -49,6 +49,7 @@ export class Template {
   ) {
     this.presentation = this.xml(pkg.mainPartName);
     this.slides = this.readSlides();
+    this.checkMasters();
   }
 
   /** Read on first use: most requests clone slides and never need the masters' layout lists. */
@@ -151,29 +152,47 @@ export class Template {
     });
   }
 
-  private readLayouts(): TemplateLayout[] {
-    const layouts: TemplateLayout[] = [];
+  /** The slide masters presentation.xml lists, as part names (every one goes to the output). */
+  private masterPartNames(): string[] {
     const masterList = child(this.presentation.root, 'p:sldMasterIdLst');
     const presRels = this.relationships(this.pkg.mainPartName);
-    for (const masterId of masterList ? childElements(masterList, 'p:sldMasterId') : []) {
+    return (masterList ? childElements(masterList, 'p:sldMasterId') : []).flatMap((masterId) => {
       const rel = presRels.find((r) => r.id === masterId.attrs['r:id']);
-      if (!rel) continue;
-      const masterPartName = resolveTarget(this.pkg.mainPartName, rel.target);
-      if (!this.pkg.has(masterPartName)) continue;
-      const master = this.xml(masterPartName);
+      const partName = rel && resolveTarget(this.pkg.mainPartName, rel.target);
+      return partName && this.pkg.has(partName) ? [partName] : [];
+    });
+  }
+
+  /**
+   * A master listing a layout it has no relationship to does not open in PowerPoint, and every deck keeps the
+   * template's masters: such a template is refused when it is opened, whatever the deck uses of it.
+   */
+  private checkMasters(): void {
+    for (const masterPartName of this.masterPartNames()) {
       const masterRels = this.relationships(masterPartName);
-      const layoutList = child(master.root, 'p:sldLayoutIdLst');
+      const layoutList = child(this.xml(masterPartName).root, 'p:sldLayoutIdLst');
       for (const layoutId of layoutList ? childElements(layoutList, 'p:sldLayoutId') : []) {
-        const layoutRel = masterRels.find((r) => r.id === layoutId.attrs['r:id']);
-        // A master listing a layout it has no relationship to does not open in PowerPoint, nor would its copy.
-        if (!layoutRel)
+        const relId = layoutId.attrs['r:id'] ?? '';
+        if (!masterRels.some((r) => r.id === relId))
           throw new EngineError(
             'INVALID_TEMPLATE',
-            `the slide master lists layout r:id="${layoutId.attrs['r:id'] ?? ''}", which names none of its relationships`,
+            `the slide master lists layout r:id="${relId}", which names none of its relationships`,
             masterPartName,
           );
-        const partName = resolveTarget(masterPartName, layoutRel.target);
-        if (!this.pkg.has(partName)) continue;
+      }
+    }
+  }
+
+  private readLayouts(): TemplateLayout[] {
+    const layouts: TemplateLayout[] = [];
+    for (const masterPartName of this.masterPartNames()) {
+      const masterRels = this.relationships(masterPartName);
+      const layoutList = child(this.xml(masterPartName).root, 'p:sldLayoutIdLst');
+      for (const layoutId of layoutList ? childElements(layoutList, 'p:sldLayoutId') : []) {
+        // Each names a relationship: checkMasters saw to it when the template was opened.
+        const layoutRel = masterRels.find((r) => r.id === layoutId.attrs['r:id']);
+        const partName = layoutRel && resolveTarget(masterPartName, layoutRel.target);
+        if (!partName || !this.pkg.has(partName)) continue;
         const cSld = child(this.xml(partName).root, 'p:cSld');
         layouts.push({ index: layouts.length, partName, masterPartName, name: cSld?.attrs.name ?? '' });
       }
