@@ -315,6 +315,26 @@ describe('checkPackageInvariantsAgainst', () => {
     expect(checkPackageInvariantsAgainst(renamed, template)).toEqual([]);
   });
 
+  it('compares with the readable entries of a template that has a corrupt one', () => {
+    // Found by the template fuzzer (seed -315502270): a flipped byte renamed an entry whose data was corrupt too.
+    const corrupt = writeZip(
+      Object.entries(unzipSync(template)).map(([name, data]) =>
+        name === 'ppt/theme/theme2.xml'
+          ? { ...storedEntry(name, data), method: 8 as const, data: new Uint8Array([0xff, 0xff, 0xff]) }
+          : storedEntry(name, data),
+      ),
+    );
+    expect(checkPackageInvariants(corrupt)).toEqual([expect.stringMatching(/^zip-unreadable/)]);
+    const withoutIt = editPackage(template, (f) => {
+      delete f['ppt/theme/theme2.xml'];
+    });
+    const missing = checkPackageInvariants(withoutIt).filter((p) => p.startsWith('rel-target-missing'));
+    expect(missing).toHaveLength(1);
+    // The template's readable entries lack the part too: the same flaw, not a new one.
+    expect(checkPackageInvariantsAgainst(withoutIt, corrupt)).toEqual([]);
+    expect(checkPackageInvariantsAgainst(withoutIt, template)).toEqual(expect.arrayContaining(missing));
+  });
+
   it('still reports a new kind of flaw', () => {
     const broken = editPart(template, 'ppt/presentation.xml', (x) =>
       x.replace(/<p:sldId id="\d+"/, '<p:sldId id="1"'),

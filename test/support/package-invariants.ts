@@ -15,7 +15,7 @@ import {
   type OpcPackage,
 } from './opc-package.js';
 import { checkPartXml, type Report } from './part-xml-invariants.js';
-import { countTemplateFindings, mapPartSources, newFindings } from './part-sources.js';
+import { countTemplateFindings, mapPartSources, newFindings, readableEntries } from './part-sources.js';
 import {
   checkNotesSlide,
   checkPresentationIds,
@@ -152,6 +152,10 @@ function violationsOfTemplate(template: Uint8Array): Violation[] {
   let found = templateViolations.get(key);
   if (!found) {
     found = findPackageViolations(template);
+    // A template with a corrupt entry is compared by the rest of its entries, as part-sources.ts maps it: what
+    // is wrong with those (a relationship to the part that would not inflate, say) is the template's too.
+    if (found.some((v) => v.kind === 'zip-unreadable'))
+      found = [...found, ...findPackageViolations(readableEntries(template))];
     templateViolations.set(key, found);
   }
   return found;

@@ -100,7 +100,7 @@ const templateIndexes = new Map<string, TemplateIndex>();
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
 /** The template as a ZIP of only the entries that inflate (for a template with a corrupt entry). */
-function readableEntries(bytes: Uint8Array): Uint8Array {
+export function readableEntries(bytes: Uint8Array): Uint8Array {
   const names: string[] = [];
   unzipSync(bytes, { filter: (file) => (names.push(file.name), false) });
   const readable: Record<string, Uint8Array> = {};
