@@ -1,4 +1,4 @@
-import { EngineError } from '../engine/index.js';
+import { EngineError } from '../engine/errors.js';
 
 /** Where a command writes: the process's streams in production, strings in tests. */
 export interface CommandIo {

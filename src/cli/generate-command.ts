@@ -11,7 +11,7 @@ import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
 import { loadGenerationSettings, type GenerationSettings } from '../config/generation-settings.js';
-import { EngineError } from '../engine/index.js';
+import { EngineError } from '../engine/errors.js';
 import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';

@@ -1,6 +1,6 @@
 /**
  * Decoding and converting pictures the engine cannot store as they are, with sharp (libvips, shipped for this
- * platform in its npm package) and bmp-ts for BMP, which libvips does not read. The only importer of both.
+ * platform in its npm package) and bmp-ts for BMP, which libvips does not read. The only user of both (sharp is loaded by load-sharp.ts).
  *
  * - BMP, TIFF, WebP, AVIF → PNG (lossless; shown by every viewer; multi-page or animated: the first frame).
  * - SVG → kept, plus a PNG rendition for the `a:blip` every viewer reads (ooxml-notes §8.2).
@@ -10,32 +10,15 @@
  * The pixel count is checked on the header before anything decodes (decompression bombs), and again by
  * sharp's own `limitInputPixels`.
  */
-import { createRequire } from 'node:module';
 import type { ImageAssessment, ImageLimits, PreparedImage } from '../engine/index.js';
 import { formatName } from '../engine/index.js';
+import { loadSharp, type Sharp } from './load-sharp.js';
 
-type Sharp = typeof import('sharp').default;
 type Conversion = Extract<ImageAssessment, { kind: 'convert' }>;
 
 /** Long side of an SVG's PNG rendition: sharp enough on a full-slide picture, small enough to store. */
 const SVG_RENDITION_LONG_SIDE = 2000;
 const JPEG_QUALITY = 92;
-
-let sharpModule: Sharp | null = null;
-
-/**
- * sharp, loaded on first need. A process that runs conversions in worker threads loads it once on the main
- * thread first, so that a worker thread ending does not unload libvips under the others (sharp's install notes,
- * "worker threads").
- */
-export function loadSharp(): Sharp {
-  if (!sharpModule) {
-    sharpModule = createRequire(import.meta.url)('sharp') as Sharp;
-    // Conversions run once per request: libvips' operation cache would only hold memory.
-    sharpModule.cache(false);
-  }
-  return sharpModule;
-}
 
 export class ImageConversionError extends Error {
   override readonly name = 'ImageConversionError';

@@ -13,14 +13,10 @@ import { createRequire } from 'node:module';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import {
-  EngineError,
-  type EngineErrorCode,
-  type GenerateResult,
-  type GenerateSummary,
-  type InspectResult,
-} from '../engine/index.js';
-import { loadSharp } from '../image-preparation/convert-image.js';
+// The error type alone (engine/errors.ts): the CLI's main thread hosts this pool and must not load the engine.
+import { EngineError, type EngineErrorCode } from '../engine/errors.js';
+import type { GenerateResult, GenerateSummary, InspectResult } from '../engine/index.js';
+import { loadSharp } from '../image-preparation/load-sharp.js';
 import {
   GenerationPoolClosedError,
   GenerationTimeoutError,
