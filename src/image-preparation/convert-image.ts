@@ -1,6 +1,7 @@
 /**
  * Decoding and converting pictures the engine cannot store as they are, with sharp (libvips, shipped for this
- * platform in its npm package) and bmp-ts for BMP, which libvips does not read. The only user of both (sharp is loaded by load-sharp.ts).
+ * platform in its npm package; loaded by load-sharp.ts) and bmp-ts for BMP, which libvips does not read. The
+ * only user of both.
  *
  * - BMP, TIFF, WebP, AVIF → PNG (lossless; shown by every viewer; multi-page or animated: the first frame).
  * - SVG → kept, plus a PNG rendition for the `a:blip` every viewer reads (ooxml-notes §8.2).

@@ -5,16 +5,12 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
-import { DeckReader } from '../engine/picture-reading.js';
-import { BLUE, png } from '../support/test-images.js';
 import { slideTexts } from '../http/pptx-reading.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -108,7 +104,7 @@ describe('deckforge generate', () => {
     expect(failed).toMatchObject({ code: 1, stderr: expect.stringContaining('is not valid JSON') });
   });
 
-  it('loads neither the engine nor the configuration on its main thread; a URL loads what it needs when it comes', async () => {
+  it('loads neither the engine nor the configuration on its main thread (URLs: pictures.test.ts)', async () => {
     await ensureBuilt();
     // What the bin's `generate` loads on the main thread before the generation thread starts: the bundle and
     // what it imports statically. The engine (~400 KB) and the configuration with zod (~100 ms to load) are
@@ -118,38 +114,6 @@ describe('deckforge generate', () => {
     const code = loaded.map((file) => readFileSync(file, 'utf8'));
     expect(code.some((text) => /from "zod"/.test(text))).toBe(false);
     expect(code.reduce((bytes, text) => bytes + text.length, 0)).toBeLessThan(100_000);
-
-    // A picture URL needs the configuration and the URL guard, loaded from their own chunks when it comes.
-    const dir = workDir();
-    const logo = await png(200, 100, BLUE);
-    const server = createServer((_request, response) => response.writeHead(200).end(logo));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
-      const template = join(CORPUS_DIR, 'pptx-automizer', 'SlideWithImages.pptx');
-      const payload = join(dir, 'payload.json');
-      writeFileSync(
-        payload,
-        JSON.stringify({
-          presentation: {
-            template: 'SlideWithImages.pptx',
-            slides: [{ slide_index: 1, shapes: [{ name: 'imageJPG', content: url }] }],
-          },
-        }),
-      );
-      const out = join(dir, 'url.pptx');
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [CLI_PATH, 'generate', template, payload, '-o', out, '-q'],
-        { env: { ...process.env, DECKFORGE_ALLOW_PRIVATE_URLS: 'true' } },
-      );
-      expect(stdout).toBe(`wrote ${out} (1 slide, ${readFileSync(out).length} bytes)\n`);
-      const reader = new DeckReader(readFileSync(out));
-      expect(reader.picture(reader.slideParts()[0]!, 'imageJPG').raster).toEqual(logo);
-      await expectValidPptx(readFileSync(out), readFileSync(template));
-    } finally {
-      await new Promise((resolve) => server.close(resolve));
-    }
   });
 
   it('exits 1 with the JSON path on a payload error and on malformed JSON', async () => {

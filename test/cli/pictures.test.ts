@@ -1,15 +1,20 @@
 /**
  * Pictures from the command line: image files given to `deckforge generate` (converted when their format needs
  * it, as in the service), picture URLs fetched through the same guard, and `deckforge inspect` reporting each
- * picture's frame in pixels and each picture placeholder.
+ * picture's frame in pixels and each picture placeholder. `generate` runs as the built bin, whose bundle loads
+ * the configuration and the URL guard from chunks of their own only when a payload names a URL.
  */
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { ensureBuilt } from '../http/build-once.js';
+import { CLI_PATH } from '../http/http-harness-paths.js';
 import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bmp, png, BLUE } from '../support/test-images.js';
@@ -24,6 +29,20 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr };
 }
 
+/** `deckforge generate` as the built bin, with `env` added (private URLs refused unless it allows them). */
+async function generateProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stderr: string }> {
+  await ensureBuilt();
+  return promisify(execFile)(process.execPath, [CLI_PATH, 'generate', ...args], {
+    env: { ...process.env, DECKFORGE_ALLOW_PRIVATE_URLS: 'false', ...env },
+  }).then(
+    ({ stderr }) => ({ code: 0, stderr }),
+    (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+  );
+}
+
 describe('deckforge generate with pictures', () => {
   it('takes image files from the command line and picture URLs, converting a BMP to PNG', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckforge-cli-pictures-'));
@@ -35,8 +54,6 @@ describe('deckforge generate with pictures', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/logo.png`;
-    const previous = process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
-    process.env.DECKFORGE_ALLOW_PRIVATE_URLS = 'true';
     try {
       writeFileSync(join(dir, 'photo.bmp'), bmp(120, 60));
       writeFileSync(
@@ -55,14 +72,9 @@ describe('deckforge generate with pictures', () => {
         }),
       );
       const out = join(dir, 'out.pptx');
-      const result = await cli(
-        'generate',
-        TEMPLATE,
-        join(dir, 'photo.bmp'),
-        join(dir, 'payload.json'),
-        '-o',
-        out,
-        '-q',
+      const result = await generateProcess(
+        [TEMPLATE, join(dir, 'photo.bmp'), join(dir, 'payload.json'), '-o', out, '-q'],
+        { DECKFORGE_ALLOW_PRIVATE_URLS: 'true' },
       );
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
@@ -75,22 +87,18 @@ describe('deckforge generate with pictures', () => {
       await expectValidPptx(readFileSync(out), readFileSync(TEMPLATE));
 
       // Without the allowance, the same URL is refused, naming the shape; exit 1.
-      delete process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
-      const refused = await cli(
-        'generate',
+      const refused = await generateProcess([
         TEMPLATE,
         join(dir, 'photo.bmp'),
         join(dir, 'payload.json'),
         '-o',
         out,
-      );
+      ]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(
         /^error: presentation\.slides\[0\]\.shapes\[1\]\.content: picture URL http:\/\/127\.0\.0\.1:\d+\/logo\.png is refused/,
       );
     } finally {
-      if (previous === undefined) delete process.env.DECKFORGE_ALLOW_PRIVATE_URLS;
-      else process.env.DECKFORGE_ALLOW_PRIVATE_URLS = previous;
       await new Promise((resolve) => server.close(resolve));
     }
   });
