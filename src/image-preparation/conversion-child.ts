@@ -15,6 +15,7 @@ loadSharp().concurrency(1);
 process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 
 process.on('message', (request: ConversionRequest) => {
+  process.send?.({ id: request.id, started: true } satisfies ConversionReply);
   void answer(request).then((reply) => process.send?.(reply));
 });
 
@@ -25,6 +26,9 @@ async function answer(request: ConversionRequest): Promise<ConversionReply> {
     return { id: request.id, image };
   } catch (error) {
     if (error instanceof ImageConversionError) return { id: request.id, refused: error.message };
-    return { id: request.id, failed: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    return {
+      id: request.id,
+      failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    };
   }
 }

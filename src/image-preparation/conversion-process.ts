@@ -29,8 +29,8 @@ export interface ConversionLimits {
 export const CONVERSION_TIMEOUT_MS = 30_000;
 /** The process' own baseline (Node and libvips loaded), above the image budget. */
 const PROCESS_BASELINE_MB = 128;
-/** Below Linux's `nice` default, so the server's threads come first. */
-const LOWER_PRIORITY = 10;
+/** A `nice` of 5: the server's event loop and generation threads come first on a busy machine, without starving conversions. */
+const LOWER_PRIORITY = 5;
 const MEMORY_POLL_MS = 50;
 
 /** The memory limit for a generation memory budget (DECKFORGE_GENERATION_MEMORY_MB, default 512). */
@@ -66,6 +66,13 @@ export class ConversionProcess {
       };
       const onMessage = (reply: ConversionReply): void => {
         if (reply.id !== id) return;
+        if ('started' in reply) {
+          timer ??= setTimeout(
+            () => refuse(`took longer than ${this.limits.timeoutMs / 1000} s to convert and was stopped`),
+            this.limits.timeoutMs,
+          );
+          return;
+        }
         stop();
         if ('image' in reply) resolve(reply.image);
         else if ('refused' in reply) resolve({ refused: reply.refused });
@@ -75,12 +82,11 @@ export class ConversionProcess {
         stop();
         this.forget(child);
         // Killed from outside (the kernel's OOM killer) or crashed in native code: the image's doing.
-        resolve({ refused: `${request.label} could not be converted (the converter stopped: ${signal ?? code})` });
+        resolve({
+          refused: `${request.label} could not be converted (the converter stopped: ${signal ?? code})`,
+        });
       };
-      const timer = setTimeout(
-        () => refuse(`took longer than ${this.limits.timeoutMs / 1000} s to convert and was stopped`),
-        this.limits.timeoutMs,
-      );
+      let timer: NodeJS.Timeout | undefined;
       const memoryWatch = setInterval(() => {
         if (residentMb(child.pid) > this.limits.memoryMb)
           refuse(`needed more than ${this.limits.memoryMb} MB of memory to convert and was stopped`);
@@ -139,9 +145,15 @@ function childEntry(): { entry: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.ts')) {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-    return { entry: here.replace(/conversion-process\.ts$/, 'conversion-child.ts'), execArgv: ['--import', tsx] };
+    return {
+      entry: here.replace(/conversion-process\.ts$/, 'conversion-child.ts'),
+      execArgv: ['--import', tsx],
+    };
   }
-  return { entry: fileURLToPath(new URL('../image-preparation/conversion-child.js', import.meta.url)), execArgv: [] };
+  return {
+    entry: fileURLToPath(new URL('../image-preparation/conversion-child.js', import.meta.url)),
+    execArgv: [],
+  };
 }
 
 /** Resident memory of a process in MB from /proc (Linux); 0 where there is no /proc, or it has ended. */

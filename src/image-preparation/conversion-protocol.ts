@@ -14,6 +14,8 @@ export interface ConversionRequest {
 }
 
 export type ConversionReply =
+  /** Sent on receipt: the time limit runs from here, so a process still starting is not charged for it. */
+  | { id: number; started: true }
   | { id: number; image: PreparedImage }
   /** The image cannot be converted: a sentence for the user. */
   | { id: number; refused: string }

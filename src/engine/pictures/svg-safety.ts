@@ -61,14 +61,17 @@ export function makeSvgSafe(
   // An external DTD reference (`<!DOCTYPE svg PUBLIC …>`, as Illustrator writes) declares nothing and can go;
   // an internal subset can declare entities (billion laughs, external files) and is refused.
   const doctype = /<!DOCTYPE[^>[]*(\[)?[^>]*>/i.exec(text);
-  if (doctype?.[1]) return { refused: `${label} is an SVG with a DTD (entity declarations), refused for safety` };
+  if (doctype?.[1])
+    return { refused: `${label} is an SVG with a DTD (entity declarations), refused for safety` };
   if (doctype) text = text.slice(0, doctype.index) + text.slice(doctype.index + doctype[0].length);
   let doc;
   try {
     doc = parseXml(text, label);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    const reason = error.message.startsWith(`${label}: `) ? error.message.slice(label.length + 2) : error.message;
+    const reason = error.message.startsWith(`${label}: `)
+      ? error.message.slice(label.length + 2)
+      : error.message;
     return { refused: `${label} is not a well-formed SVG: ${reason}` };
   }
   if (localName(doc.root.name) !== 'svg') return { refused: `${label} has no <svg> root element` };
@@ -204,7 +207,9 @@ function renditionFor(root: XmlElement, limits: ImageLimits): number | null {
     const name = localName(el.name);
     if (name === 'filter' && el.attrs.id) costs.set(el.attrs.id, filterCost(el));
     if (name === 'style') stylesMentionFilters ||= /filter/i.test(JSON.stringify(el.children));
-    for (const match of `${el.attrs.filter ?? ''};${el.attrs.style ?? ''}`.matchAll(/url\(\s*['"]?#([^'")\s]+)/g))
+    for (const match of `${el.attrs.filter ?? ''};${el.attrs.style ?? ''}`.matchAll(
+      /url\(\s*['"]?#([^'")\s]+)/g,
+    ))
       uses.set(match[1] as string, (uses.get(match[1] as string) ?? 0) + 1);
     for (const node of el.children) if (node.kind === 'element') walk(node);
   };
