@@ -37,6 +37,7 @@ describe('SVG safety', () => {
       expect(text).not.toContain(gone);
     expect(text).toContain('<use href="#sq"/>');
     expect(text).toContain('fill: url(#g)');
+    expect(text).toContain(`<circle r="2" fill="url('#g')" stroke="none"/>`);
     expect(result.warnings).toEqual([
       `${LABEL}: removed from the SVG for safety: event handlers, a script, references outside the SVG (file:, http: and other links)`,
     ]);

@@ -103,7 +103,8 @@ export function activeSvg(): Uint8Array {
       '<image xlink:href="file:///etc/passwd" width="10" height="10"/>' +
       '<image href="http://attacker.test/track.png" width="10" height="10"/>' +
       '<a href="javascript:alert(3)"><circle r="1"/></a>' +
-      '<rect id="sq" width="100" height="100" fill="red" onclick="steal()"/><use href="#sq"/></svg>',
+      '<rect id="sq" width="100" height="100" fill="red" onclick="steal()"/><use href="#sq"/>' +
+      '<circle r="2" fill="url(\'#g\')" stroke="url(http://attacker.test/p)"/></svg>',
   );
 }
 

@@ -38,7 +38,8 @@ const MIN_RENDITION_LONG_SIDE = 500;
 export const SVG_FILTER_WORK_LIMIT = 30_000_000;
 
 const ALLOWED_DATA_IMAGE = /^data:image\/(png|jpeg|jpg|gif)[;,]/i;
-const EXTERNAL_URL = /url\(\s*(['"]?)(?!#)[^)]*\1\s*\)/gi;
+/** `url(…)` whose target is not a fragment of this document (`#id`, quoted or not). */
+const EXTERNAL_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi;
 const CSS_IMPORT = /@import[^;]*;?/gi;
 /** Animations that could set a link or a handler after sanitising. */
 const ANIMATORS = new Set(['set', 'animate']);
