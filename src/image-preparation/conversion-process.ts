@@ -53,6 +53,8 @@ export class ConversionProcess {
     const child = this.child ?? this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
+      /** Set when the process takes the image. */
+      let timer: NodeJS.Timeout | undefined;
       const stop = (): void => {
         clearTimeout(timer);
         clearInterval(memoryWatch);
@@ -86,7 +88,6 @@ export class ConversionProcess {
           refused: `${request.label} could not be converted (the converter stopped: ${signal ?? code})`,
         });
       };
-      let timer: NodeJS.Timeout | undefined;
       const memoryWatch = setInterval(() => {
         if (residentMb(child.pid) > this.limits.memoryMb)
           refuse(`needed more than ${this.limits.memoryMb} MB of memory to convert and was stopped`);

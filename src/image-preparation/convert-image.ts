@@ -9,7 +9,8 @@
  *   PowerPoint ignores EXIF orientation (ooxml-notes §8.4).
  *
  * The pixel count is checked on the header before anything decodes (decompression bombs), and again by
- * sharp's own `limitInputPixels`.
+ * sharp's own `limitInputPixels`. This runs in the conversion process (conversion-child.ts), never in the
+ * server: there a time or memory limit can stop libvips.
  */
 import type { ImageLimits, PreparedImage } from '../engine/index.js';
 import { formatName, SVG_RENDITION_LONG_SIDE } from '../engine/index.js';
