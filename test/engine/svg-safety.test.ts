@@ -7,6 +7,7 @@ import { assessImage, DEFAULT_IMAGE_LIMITS, makeSvgSafe, type SafeSvg } from '..
 import {
   activeSvg,
   filterBombSvg,
+  filterThroughUsesSvg,
   hugeFlatPng,
   overwritingRleBmp,
   smallRleBmp,
@@ -72,6 +73,10 @@ describe('SVG safety', () => {
     const side = safe(oneMorphology).renditionLongSide;
     expect(side).toBeGreaterThanOrEqual(500);
     expect(side).toBeLessThan(2000);
+  });
+
+  it('counts a filter once per <use> copy of the element using it', () => {
+    expect(refusal(filterThroughUsesSvg(200))).toMatch(/uses SVG filters that cost too much to render/);
   });
 
   it('refuses a DTD that declares entities, and drops an external DOCTYPE', () => {

@@ -18,8 +18,8 @@ export function filterBombSvg(): Uint8Array {
 }
 
 /**
- * An SVG whose filter the estimate cannot see the cost of: one filtered rect drawn `copies` times by `<use>`.
- * Each copy runs the filter again, so rendering takes minutes (only a time limit stops it).
+ * One filtered rect drawn `copies` times by `<use>`: each copy runs the filter again, so rendering takes minutes.
+ * makeSvgSafe counts the copies; sent unchecked, it stands for a cost no estimate sees (only a time limit).
  */
 export function filterThroughUsesSvg(copies: number): Uint8Array {
   const uses = Array.from({ length: copies }, (_, i) => `<use href="#r" x="${i % 50}"/>`).join('');

@@ -10,7 +10,8 @@
  * the rendition's pixels times each primitive's kernel, and the kernel grows with the rendition's scale: twelve
  * `feMorphology radius="3"` in a 100-unit SVG take ~0.2 s at 100 px and hours at 2 000 px. The rendition is made
  * smaller until its estimated work fits; an SVG whose filters do not fit even at the smallest rendition is
- * refused at once. The estimate misses what only rendering reveals (`<use>` copies, transforms); the conversion
+ * refused at once. Each element using a filter counts once, plus once per `<use>` copy of it or of a group
+ * around it. The estimate misses what only rendering reveals (copies of copies, transforms); the conversion
  * process's time and memory limits stop that (image-preparation/conversion-process.ts).
  */
 import { EngineError } from '../errors.js';
@@ -200,21 +201,33 @@ interface FilterCost {
  */
 function renditionFor(root: XmlElement, limits: ImageLimits): number | null {
   const costs = new Map<string, FilterCost>();
-  const uses = new Map<string, number>();
+  /** Each element using a filter: the filter, and the ids of the element and its ancestors. */
+  const applied: { filter: string; ids: string[] }[] = [];
+  /** `<use>` copies of each id: a copy of a filtered element (or of a group around it) runs the filter again. */
+  const copies = new Map<string, number>();
   let elements = 0;
   let stylesMentionFilters = false;
-  const walk = (el: XmlElement): void => {
+  const walk = (el: XmlElement, ancestorIds: string[]): void => {
     elements += 1;
     const name = localName(el.name);
+    const ids = el.attrs.id ? [...ancestorIds, el.attrs.id] : ancestorIds;
     if (name === 'filter' && el.attrs.id) costs.set(el.attrs.id, filterCost(el));
     if (name === 'style') stylesMentionFilters ||= /filter/i.test(JSON.stringify(el.children));
-    for (const match of `${el.attrs.filter ?? ''};${el.attrs.style ?? ''}`.matchAll(
-      /url\(\s*['"]?#([^'")\s]+)/g,
-    ))
-      uses.set(match[1] as string, (uses.get(match[1] as string) ?? 0) + 1);
-    for (const node of el.children) if (node.kind === 'element') walk(node);
+    if (name === 'use') {
+      const target = /^#(.+)$/.exec((el.attrs.href ?? el.attrs['xlink:href'] ?? '').trim())?.[1];
+      if (target) copies.set(target, (copies.get(target) ?? 0) + 1);
+    }
+    const references = `${el.attrs.filter ?? ''};${el.attrs.style ?? ''}`;
+    for (const match of references.matchAll(/url\(\s*['"]?#([^'")\s]+)/g))
+      applied.push({ filter: match[1] as string, ids });
+    for (const node of el.children) if (node.kind === 'element') walk(node, ids);
   };
-  walk(root);
+  walk(root, []);
+  const uses = new Map<string, number>();
+  for (const { filter, ids } of applied) {
+    const times = 1 + ids.reduce((sum, id) => sum + (copies.get(id) ?? 0), 0);
+    uses.set(filter, (uses.get(filter) ?? 0) + times);
+  }
   if (costs.size === 0) return SVG_RENDITION_LONG_SIDE;
   // A style sheet can apply a filter to any element: counted as if it did.
   const timesUsed = (id: string): number => (stylesMentionFilters ? elements : (uses.get(id) ?? 0));
