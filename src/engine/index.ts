@@ -47,3 +47,5 @@ export {
   sourceLabel,
 } from './pictures/picture-sources.js';
 export type { PictureSourceUse } from './pictures/picture-sources.js';
+export { makeSvgSafe, SVG_RENDITION_LONG_SIDE } from './pictures/svg-safety.js';
+export type { SafeSvg } from './pictures/svg-safety.js';

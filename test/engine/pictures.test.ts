@@ -4,7 +4,7 @@
  * before the engine, as it does in the worker thread and the CLI.
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
@@ -13,6 +13,7 @@ import {
   type GenerateResult,
   type ImageLimits,
 } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -23,6 +24,8 @@ import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 const IMAGES = readCorpus('pptx-automizer/SlideWithImages.pptx');
 const TIMEOUT = 120_000;
+const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+afterAll(() => converter.close());
 
 async function build(
   template: Uint8Array,
@@ -37,6 +40,7 @@ async function build(
   const { request } = parsePayload(payload);
   const images = await prepareImages(request, fileMap, {
     limits: imageLimits,
+    converter,
     ...(unavailable ? { unavailable } : {}),
   });
   return generate({ payload, files: fileMap, images, imageLimits });
@@ -346,7 +350,7 @@ describe('pictures: refusals name the field the user sent', () => {
     ['a pixel bomb', { filename: 'bomb.png' }, 'filename', /100000 × 100000 pixels, over the limit/],
     ['missing', { filename: 'nope.png' }, 'filename', /"nope.png" is not among the uploaded files/],
     ['a broken data URI', { content: 'data:image/png;base64,@@@' }, 'content', /data: URI is malformed/],
-    ['a broken SVG', { filename: 'bad.svg' }, 'filename', /could not be read as a SVG image/],
+    ['a broken SVG', { filename: 'bad.svg' }, 'filename', /is not a well-formed SVG: malformed XML/],
   ])('%s', async (_label, shape, field, message) => {
     const jpegBytes = await img.jpeg(50, 50);
     const error = await refusal(IMAGES, slideWith(shape), {
