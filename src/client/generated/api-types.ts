@@ -630,6 +630,10 @@ export type SubmitGenerationJobData = {
      */
     body: JsonData | {
         jsonData: unknown;
+        /**
+         * Where to POST the signed job status when the job ends (docs/http-api.md, "Webhooks"); the account needs a webhook secret, and the address passes the template URL guard.
+         */
+        callback_url?: string;
     };
     path?: never;
     query?: never;
