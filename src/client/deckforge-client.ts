@@ -91,13 +91,32 @@ export class DeckforgeClient {
 
   /** The deck, generated in the request (small and medium decks; larger ones: submit + waitForJob + download). */
   async generate(template: FileSource | null, payload: JsonData, files?: NamedFiles): Promise<Uint8Array> {
+    const response = await this.generateResponse(template, payload, files);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  /** As generate, but the deck as a stream, read as it arrives (a large deck never whole in memory). */
+  async generateStream(
+    template: FileSource | null,
+    payload: JsonData,
+    files?: NamedFiles,
+  ): Promise<ReadableStream<Uint8Array>> {
+    const response = await this.generateResponse(template, payload, files);
+    if (!response.body) throw new DeckforgeNetworkError('the deck answer has no body');
+    return response.body;
+  }
+
+  private async generateResponse(
+    template: FileSource | null,
+    payload: JsonData,
+    files?: NamedFiles,
+  ): Promise<Response> {
     const form = await this.generationForm(template, payload, files);
-    const response = await this.call('/v1.0/generator/create', {
+    return this.call('/v1.0/generator/create', {
       method: 'POST',
       body: () => form(),
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
-    return new Uint8Array(await response.arrayBuffer());
   }
 
   /** Queues the deck; resolves to the job id. Problems with the template or content show as a FAILED job. */

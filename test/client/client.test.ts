@@ -55,7 +55,7 @@ describe('DeckforgeClient against deckforge serve', () => {
     expect((await deckforge.usage()).usedSlideCount).toBe((before.usedSlideCount ?? 0) + 3);
   });
 
-  it('uploads bytes, a Blob or a URL under the name the payload gives', async () => {
+  it('uploads bytes, a Blob or a URL under the name the payload gives; the deck also as a stream', async () => {
     const deckforge = signedIn();
     const payload = titleDeck(1, { template: 'renamed.pptx' });
     for (const source of [
@@ -67,6 +67,8 @@ describe('DeckforgeClient against deckforge serve', () => {
     ]) {
       await expectValidPptx(await deckforge.generate(source, payload), templateBytes());
     }
+    const stream = await deckforge.generateStream(templateBytes(), payload);
+    await expectValidPptx(new Uint8Array(await new Response(stream).arrayBuffer()), templateBytes());
   });
 
   it('submits, reports each status while waiting, and downloads by job id and by status', async () => {
