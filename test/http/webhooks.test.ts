@@ -207,6 +207,28 @@ describe('webhooks', () => {
     }
   }, 30_000);
 
+  it('does not follow a redirect: a 3xx is a failed attempt, and the target is never called', async () => {
+    const target = await startReceiver();
+    const redirecting = createServer((_request, response) => {
+      response.writeHead(307, { location: target.url }).end();
+    });
+    await new Promise<void>((resolve) => redirecting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(redirecting.address() as AddressInfo).port}/hook`;
+      const jobId = await client.submit(templateBytes(), deck(1), undefined, { callbackUrl: url });
+      const status = await until(
+        () => client.jobStatus(jobId),
+        (s) => (s.webhook?.attempts ?? 0) >= 2,
+      );
+      expect(status.webhook).toMatchObject({ state: 'DELIVERING', last_status: 307 });
+      expect(target.received).toEqual([]);
+    } finally {
+      redirecting.closeAllConnections();
+      await new Promise((resolve) => redirecting.close(resolve));
+      await target.close();
+    }
+  }, 30_000);
+
   it('refuses a callback_url without a webhook secret, and on the synchronous endpoint', async () => {
     const other = new DeckforgeClient({ baseUrl: open.base, ...(await open.createAccount()) });
     const noSecret = await other
