@@ -68,6 +68,28 @@ const generationBody: Json = {
   },
 };
 
+const callbackUrl: Json = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'Where to POST the signed job status when the job ends (docs/http-api.md, "Webhooks"); the account needs a ' +
+    'webhook secret, and the address passes the template URL guard.',
+};
+
+/** Endpoint 3's body: endpoint 2's, plus the optional callback_url beside jsonData. */
+function withCallbackUrl(body: Json): Json {
+  const copy = structuredClone(body) as { content: Record<string, { schema: Json }> };
+  for (const [type, media] of Object.entries(copy.content)) {
+    const schema = media.schema as { properties?: Json; oneOf?: Json[] };
+    if (schema.properties) schema.properties.callback_url = callbackUrl;
+    if (type === 'application/json' && schema.oneOf) {
+      const wrapped = schema.oneOf[1] as { properties: Json };
+      wrapped.properties.callback_url = callbackUrl;
+    }
+  }
+  return copy;
+}
+
 const bearer = [{ bearerAuth: [] }];
 
 const paths: Json = {
@@ -128,7 +150,7 @@ const paths: Json = {
       description:
         'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
       security: bearer,
-      requestBody: generationBody,
+      requestBody: withCallbackUrl(generationBody),
       responses: {
         '202': json(ref('JobSubmission'), 'The job was queued.'),
         '400': errorA,

@@ -114,15 +114,20 @@ export async function readGenerationRequest(
   limits: ErrorMapperLimits,
 ): Promise<GenerationRequest> {
   const form = await readForm(request, limits);
+  const callbackUrl = form.fields.callback_url;
+  const callback = callbackUrl === undefined ? {} : { callback: { url: callbackUrl, linkBase: null } };
   if (form.json !== null && form.json !== undefined) {
-    const jsonData = isRecord(form.json) && 'jsonData' in form.json ? form.json.jsonData : form.json;
-    return { jsonData, files: [] };
+    if (isRecord(form.json) && 'jsonData' in form.json)
+      return { jsonData: form.json.jsonData, files: [], ...callback };
+    // The jsonData document itself, with callback_url beside `presentation`: the payload is the rest.
+    const { callback_url: _callback, ...jsonData } = isRecord(form.json) ? form.json : { value: form.json };
+    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...callback };
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
     throw new InvalidInputError('jsonData: required form field is missing');
   }
-  return { jsonData, files: form.files };
+  return { jsonData, files: form.files, ...callback };
 }
 
 /** The three credential fields of endpoint 1; missing ones stay undefined for the service to report. */

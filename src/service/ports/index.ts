@@ -22,3 +22,10 @@ export type { GenerationTask, GenerationPool, GenerationPoolStats } from './gene
 export { GenerationPoolClosedError, GenerationTimeoutError } from './generation-pool.js';
 export type { ServiceLogger } from './service-logger.js';
 export { SILENT_LOGGER } from './service-logger.js';
+export type {
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookState,
+  WebhookStore,
+} from './webhook-store.js';
+export type { WebhookSender } from './webhook-sender.js';
