@@ -114,7 +114,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     byteLength,
     slideCount: run.slideCount,
     warnings,
-    fileName: `${request.resultFileName ?? baseName(request.templates[0]?.source ?? 'presentation')}.pptx`,
+    fileName: `${request.resultFileName ?? defaultName(request.templates[0]?.source ?? 'presentation')}.pptx`,
   };
 }
 
@@ -234,6 +234,14 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
 }
 
 /** `reports/Q3 deck.pptx` or `https://x/y/Q3.potx?sig=…` → `Q3 deck` / `Q3`. */
+/**
+ * Without resultFileName: the template's name with "-generated", so that saving the download beside the template
+ * (`curl -OJ`, the CLI without -o) never meets the template itself.
+ */
+function defaultName(source: string): string {
+  return `${baseName(source)}-generated`;
+}
+
 function baseName(source: string): string {
   const withoutQuery = source.replace(/[?#].*$/, '');
   const last = withoutQuery.split(/[\\/]/).pop() ?? 'presentation';
