@@ -28,6 +28,7 @@ import {
   described,
   enumOf,
   fail,
+  refuse,
   isRecord,
   named,
   number,
@@ -93,7 +94,8 @@ export const pictureSourceSpec = custom<string>(
     if (typeof value !== 'string' || value.length === 0) fail(ctx, PICTURE_EXPECTED, value);
     const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
     if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(ctx, PICTURE_EXPECTED, value);
-    if (/^data:/i.test(value) && !DATA_URI.test(value)) fail(ctx, PICTURE_EXPECTED, value);
+    if (/^data:/i.test(value) && !DATA_URI.test(value))
+      refuse(ctx, 'the data: URI has no comma before its data (expected data:[<type>][;base64],<data>)');
     return value;
   },
 );
