@@ -1,7 +1,7 @@
 /**
- * A payload without resultFileName: the download is "<template>-generated.pptx", so `curl -OJ` run beside the
- * template (docs/http-api.md) writes the deck instead of failing on the template's name; the job's download
- * and `deckforge generate` without -o use the same name. The template beside them is left as it was.
+ * A payload without resultFileName: the download is "<template>-generated.pptx", so docs/http-api.md's
+ * `curl -OJ`, run as written beside the template, writes the deck instead of failing on the template's name;
+ * the job's download and `deckforge generate` without -o use the same name. The template is left as it was.
  */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -42,18 +42,26 @@ afterAll(async () => {
 });
 
 describe('the default file name', () => {
-  it('curl -OJ beside the template writes sample-template-generated.pptx and leaves the template alone', async () => {
-    await run(
-      'curl',
-      [
-        ...['-sS', '--fail', '-X', 'POST', `${server.base}/v1.0/generator/create`],
-        ...['-H', `Authorization: Bearer ${token}`, '-F', 'files=@sample-template.pptx'],
-        ...['-F', 'jsonData=@payload.json', '-OJ'],
-      ],
-      { cwd: dir, timeout: 60_000 },
-    );
-    expect(new Uint8Array(readFileSync(join(dir, 'sample-template.pptx')))).toEqual(SAMPLE);
-    await expectValidPptx(new Uint8Array(readFileSync(join(dir, 'sample-template-generated.pptx'))), SAMPLE);
+  it("docs/http-api.md's curl -OJ, run beside the template, writes template-generated.pptx and leaves the template alone", async () => {
+    const page = readFileSync(join(REPO_ROOT, 'docs', 'http-api.md'), 'utf8');
+    const section = page.slice(page.indexOf('### Synchronous'));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
+    expect(block).toContain('-F files=@template.pptx -F jsonData=@payload.json -OJ');
+    const docsDir = mkdtempSync(join(tmpdir(), 'deckforge-default-name-docs-'));
+    try {
+      copyFileSync(SAMPLE_PATH, join(docsDir, 'template.pptx'));
+      writeFileSync(join(docsDir, 'payload.json'), PAYLOAD.replace('sample-template.pptx', 'template.pptx'));
+      // As the reader runs it, with B and TOKEN set; curl exits 23 when -OJ cannot write its file.
+      await run('bash', ['-c', `set -euo pipefail\n${block}`], {
+        cwd: docsDir,
+        env: { ...process.env, B: server.base, TOKEN: token },
+        timeout: 60_000,
+      });
+      expect(new Uint8Array(readFileSync(join(docsDir, 'template.pptx')))).toEqual(SAMPLE);
+      await expectValidPptx(new Uint8Array(readFileSync(join(docsDir, 'template-generated.pptx'))), SAMPLE);
+    } finally {
+      rmSync(docsDir, { recursive: true, force: true });
+    }
   });
 
   it("a job's download is named the same way", async () => {
