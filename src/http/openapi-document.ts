@@ -121,7 +121,8 @@ const paths: Json = {
       operationId: 'generatePresentation',
       summary: 'Generate a presentation synchronously',
       description:
-        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName; ' +
+        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName or ' +
+        'else "<template>-generated"; ' +
         'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
         '(JSON array of {path, message}, ASCII-escaped, cut to whole warnings past 4000 characters).',
       security: bearer,
@@ -186,7 +187,7 @@ const paths: Json = {
       parameters: [{ name: 'signedPath', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': {
-          description: 'The presentation, named after resultFileName.',
+          description: 'The presentation, named after resultFileName (default: "<template>-generated.pptx").',
           content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
         },
         '403': json(ref('ClientError'), 'Expired or tampered link, or an Authorization header was sent.'),
