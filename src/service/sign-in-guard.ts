@@ -49,7 +49,8 @@ export const RECOGNISED_SECONDS = 30 * 24 * 60 * 60;
 
 export const MAX_HASHING = 2;
 export const MAX_WAITING = 64;
-export const MAX_IN_FLIGHT_PER_ADDRESS = 2;
+/** Enough for a few people behind one office NAT signing in together; one client cannot take the queue. */
+export const MAX_IN_FLIGHT_PER_ADDRESS = 4;
 
 export interface SignInAttempt {
   email: string;

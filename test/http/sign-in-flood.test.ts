@@ -4,6 +4,7 @@
  * (DECKFORGE_TRUST_PROXY), which is how each request here comes from an address of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_IN_FLIGHT_PER_ADDRESS } from '../../src/service/sign-in-guard.js';
 import { startServer, type Credentials, type RunningServer } from './http-harness.js';
 
 let server: RunningServer;
@@ -50,13 +51,17 @@ describe('sign-in during a flood of attempts', () => {
     expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
   }, 180_000);
 
-  it('150 attempts from one address: two are under way, the rest refused at once; the owner gets in', async () => {
+  it('150 attempts from one address: a few are under way, the rest refused at once; the owner gets in', async () => {
     const attack = flood(150, () => '10.30.0.1');
     await new Promise((resolve) => setTimeout(resolve, 500));
     const answer = await signIn('192.0.2.200', owner.email, owner.password); // not an address she used before
     expect(answer.status).toBe(200);
     const statuses = await attack.statuses;
-    expect(statuses.filter((s) => s === 401)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(148);
+    // At most MAX_IN_FLIGHT_PER_ADDRESS at a time were checked (more in all as the requests trickle in on a busy
+    // machine, never past the address's 30 free failures); the rest were refused without hashing.
+    const checked = statuses.filter((s) => s === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(MAX_IN_FLIGHT_PER_ADDRESS);
+    expect(checked).toBeLessThanOrEqual(31);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(150 - checked);
   }, 180_000);
 });
