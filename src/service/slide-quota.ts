@@ -72,12 +72,11 @@ async function reserve(
     jobId,
   });
   if (!outcome.granted) {
+    // Retry-After is when the allowance resets, as for every 429; a request no month could take says so too.
+    const never = need > plan.allowedSlideCount ? ', more than the plan allows in a whole month' : '';
     throw new TooManyRequestsError(
-      refusal(plan, outcome.used),
-      // Retry-After: when the allowance resets, unless the request could never fit the plan.
-      need > plan.allowedSlideCount
-        ? null
-        : Math.max(1, Math.ceil((period.next.getTime() - now.getTime()) / 1000)),
+      `${refusal(plan, outcome.used)}${never}`,
+      Math.max(1, Math.ceil((period.next.getTime() - now.getTime()) / 1000)),
     );
   }
   return outcome.reservationId;
