@@ -24,6 +24,8 @@ const CANONICAL: ReadonlyMap<string, string> = new Map([
   ['http://schemas.microsoft.com/office/drawing/2016/SVG/main', 'asvg'],
   ['http://schemas.microsoft.com/office/drawing/2012/chartStyle', 'cs'],
   ['http://schemas.openxmlformats.org/spreadsheetml/2006/main', ''],
+  // Excel 2007's pre-standard SpreadsheetML, still in old embedded workbooks (Open-XML-SDK's Chart_2D).
+  ['http://schemas.openxmlformats.org/spreadsheetml/2006/7/main', ''],
   ['http://schemas.openxmlformats.org/package/2006/relationships', ''],
   ['http://schemas.openxmlformats.org/package/2006/content-types', ''],
   ['http://schemas.openxmlformats.org/officeDocument/2006/extended-properties', ''],
@@ -67,7 +69,8 @@ export function canonicalizeNamespaces(root: XmlElement): void {
         if (uri && !used.has(uri)) used.set(uri, { written: name.slice(6), onAttribute: false });
       } else {
         const uri = name.includes(':') ? scope.uris.get(prefixOf(name)) : undefined;
-        if (uri) used.get(uri)!.onAttribute = true;
+        const entry = uri === undefined ? undefined : used.get(uri); // xml: is never declared
+        if (entry) entry.onAttribute = true;
       }
     }
     if (!el.name.includes(':') && !scope.uris.get('')) bareNoNamespace = true;
