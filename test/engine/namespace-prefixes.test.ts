@@ -172,6 +172,17 @@ describe('a deck gives the same output whatever prefixes its parts use', () => {
                     },
                   ]
                 : []),
+              ...(chart
+                ? [
+                    {
+                      name: chart.name,
+                      content: {
+                        categories: ['one', 'two', 'three'],
+                        series: chart.chart!.series.map((name, k) => ({ name, values: [k + 1, 2, 3.5] })),
+                      },
+                    },
+                  ]
+                : []),
             ],
           };
         });
