@@ -11,8 +11,11 @@ const CHART_RELS = new Set([
   'http://schemas.openxmlformats.org/officeDocument/2006/relationships/chart',
   'http://schemas.microsoft.com/office/2014/relationships/chartEx',
 ]);
-/** A text run holding a brace: a tag's braces may sit in different runs, but the first one is in some a:t. */
-const MAY_HOLD_TAG = /<a:t(?:\s[^>]*)?>[^<]*\{/;
+/**
+ * A text run holding a brace: a tag's braces may sit in different runs, but the first one is in some a:t
+ * (under whatever prefix the producer gave DrawingML: the text is not parsed yet).
+ */
+const MAY_HOLD_TAG = /<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]*\{/;
 
 /** Replaces tags in every chart the slide relates to; returns the keys used. */
 export function replaceChartTags(

@@ -61,6 +61,17 @@ export function openWorkbook(parts: ChartParts, source: WorkbookSource): Embedde
     : null;
 }
 
+/** What an embedded part we do not edit is, for its warning: a binary workbook, an Excel 97-2003 one, or else. */
+function otherWorkbookKind(parts: ChartParts, partName: string): string {
+  if (/\.xlsb$/i.test(partName)) return 'a binary Excel workbook (.xlsb)';
+  const bytes = parts.bytes(partName);
+  // An OLE compound file (its signature D0 CF 11 E0 A1 B1 1A E1): how Excel 97-2003 workbooks are stored.
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b);
+  return ole || /\.xls$/i.test(partName)
+    ? 'an Excel 97-2003 workbook'
+    : 'an embedded object that is not an .xlsx';
+}
+
 /** Writes the plan's cells into the workbook's data sheet and saves it into the deck. */
 export function writeWorkbook(
   parts: ChartParts,
@@ -79,7 +90,7 @@ export function writeWorkbook(
       return;
     case 'other':
       warn(
-        `the chart's embedded data (${source.partName}) is not an Excel workbook this service can edit; the chart shows the new data, "Edit Data" will show the old`,
+        `the chart's data is in ${otherWorkbookKind(parts, source.partName)} (${source.partName}), which this service does not edit: the chart shows the new data, the workbook was kept as it was ("Edit Data" shows the old data)`,
       );
       return;
   }

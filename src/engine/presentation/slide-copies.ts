@@ -5,7 +5,8 @@
  * ids, and everything before the first id (nearly all of it: the id sits in the slide's last extension list) is
  * deflated once. Each copy then costs a fresh id and the deflate of the short rest, instead of a tree clone, a
  * serialisation and a deflate of the whole slide. A slide without a creation id is copied as its template
- * part's compressed bytes.
+ * part's compressed bytes. A slide whose namespaces are under other prefixes than the engine's is rewritten from
+ * its tree (null).
  */
 import { deflateHead, type DeflatedHead } from '../package/deflate.js';
 import { DEFAULT_DEFLATE_LEVEL } from '../package/zip-writer.js';
@@ -45,9 +46,10 @@ function prepare(template: Template, partName: string): SlideCopy | null {
   // Text is written back as UTF-8; a UTF-16 part (BOM) is rewritten through its tree instead.
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
   const text = template.pkg.text(partName);
-  const spans = locateAttribute(text, partName, 'p14:creationId', 'val').filter((span) =>
-    CREATION_ID_PLACES.has(span.ancestors.join('/')),
-  );
+  // A slide that names its namespaces with other prefixes cannot be searched by name: it goes through its tree.
+  const found = locateAttribute(text, partName, 'p14:creationId', 'val');
+  if (!found) return null;
+  const spans = found.filter((span) => CREATION_ID_PLACES.has(span.ancestors.join('/')));
   const first = spans[0];
   if (!first) return { kind: 'identical' };
   const head = deflateHead(encoder.encode(text.slice(0, first.start)), DEFAULT_DEFLATE_LEVEL);

@@ -4,6 +4,7 @@
  * (ECMA-376 Part 2 §8.1.4 forbids DTD declarations in package parts).
  */
 import { EngineError } from '../errors.js';
+import { canonicalizeNamespaces, isCanonicalDeclaration } from './namespaces.js';
 import type { XmlDocument, XmlElement } from './node.js';
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -17,7 +18,10 @@ export const MAX_XML_DEPTH = 256;
 
 export function parseXml(source: string | Uint8Array, partName = 'XML part'): XmlDocument {
   const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
-  return new Parser(xml, partName, true).document();
+  const parser = new Parser(xml, partName, true);
+  const doc = parser.document();
+  if (parser.nonCanonical) canonicalizeNamespaces(doc.root);
+  return doc;
 }
 
 /**
@@ -27,7 +31,10 @@ export function parseXml(source: string | Uint8Array, partName = 'XML part'): Xm
  */
 export function checkXml(source: string | Uint8Array, partName = 'XML part'): XmlElement {
   const xml = typeof source === 'string' ? source : decodeXmlBytes(source);
-  return new Parser(xml, partName, false).document().root;
+  const parser = new Parser(xml, partName, false);
+  const root = parser.document().root;
+  if (parser.nonCanonical) canonicalizeNamespaces(root);
+  return root;
 }
 
 /** Where one attribute's value sits in a part's text, and the names of the elements around its element. */
@@ -41,17 +48,20 @@ export interface AttributeSpan {
 
 /**
  * Checks a part as checkXml does and finds every `attribute` of every `element` in its decoded text: for
- * rewriting one value in a part's text without building its tree (copies of an unchanged slide).
+ * rewriting one value in a part's text without building its tree (copies of an unchanged slide). Names are
+ * canonical ones (namespaces.ts); null when the part writes some namespace under another prefix, so that the
+ * text cannot be searched by name (the caller goes through the part's tree instead).
  */
 export function locateAttribute(
   text: string,
   partName: string,
   element: string,
   attribute: string,
-): AttributeSpan[] {
+): AttributeSpan[] | null {
   const watch = { element, attribute, found: [] as AttributeSpan[] };
-  new Parser(text, partName, false, watch).document();
-  return watch.found;
+  const parser = new Parser(text, partName, false, watch);
+  parser.document();
+  return parser.nonCanonical ? null : watch.found;
 }
 
 /** UTF-8 unless a BOM says UTF-16 (OPC allows both, ECMA-376 Part 2 §8.1.4). */
@@ -184,6 +194,8 @@ class Parser {
   }
 
   private selfClosed = false;
+  /** Whether some namespace declaration read so far is not canonical (namespaces.ts). */
+  nonCanonical = false;
 
   private startTag(): XmlElement {
     const xml = this.xml;
@@ -238,7 +250,15 @@ class Parser {
       if (attrName in attrs) this.fail(`attribute ${attrName} repeated in <${name}>`);
       if (name === this.watch?.element && attrName === this.watch.attribute)
         this.watched = { start: q + 1, end: close };
-      attrs[attrName] = decodeEntities(raw, (m) => this.fail(m));
+      const value = decodeEntities(raw, (m) => this.fail(m));
+      attrs[attrName] = value;
+      if (
+        attrName.charCodeAt(0) === 120 /* x */ &&
+        attrName.startsWith('xmlns') &&
+        (attrName.length === 5 || attrName.charCodeAt(5) === 58) /* : */ &&
+        !isCanonicalDeclaration(attrName, value)
+      )
+        this.nonCanonical = true;
       i = close + 1;
     }
     return { kind: 'element', name, attrs, children: [] };
