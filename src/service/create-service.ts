@@ -11,6 +11,7 @@ import { jobStatus, openDownload } from './job-status.js';
 import { FetchError, GenerationTimeoutError } from './ports/index.js';
 import type { ServiceDeps } from './service-deps.js';
 import { SignInGuard } from './sign-in-guard.js';
+import { checkSlidesLeft } from './slide-quota.js';
 import { submitJob } from './submit-job.js';
 import { usageReport } from './usage-report.js';
 
@@ -44,6 +45,8 @@ export function createDeckforgeService(
         );
       }
     },
+
+    checkSlidesLeft: (account) => checkSlidesLeft(deps, account),
 
     async recordApiCall(account: Account, succeeded: boolean): Promise<void> {
       deps.usage.countApiCall(account.id, currentPeriodKey(deps, account), succeeded);

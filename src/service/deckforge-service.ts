@@ -134,6 +134,8 @@ export interface DeckforgeService {
   authenticate(token: string | undefined): Promise<Account>;
   /** Per-account request rate; throws TooManyRequestsError. Called by the transport for each API call. */
   checkRateLimit(account: Account): Promise<void>;
+  /** Throws TooManyRequestsError when the account has no slide left this period (before a generation's body is read). */
+  checkSlidesLeft(account: Account): Promise<void>;
   /** Counts an API call in the account's totals (successful or failed); written in batches, read exactly by usage. */
   recordApiCall(account: Account, succeeded: boolean): Promise<void>;
 

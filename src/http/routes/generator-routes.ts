@@ -13,7 +13,7 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
 
   app.post(
     '/v1.0/generator/create',
-    { config: { endpoint: 'generate', bearer: true, rateLimited: true, noStore: true } },
+    { config: { endpoint: 'generate', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits);
       const started = process.hrtime.bigint();
@@ -37,7 +37,7 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
 
   app.post(
     '/v2.0/generator/create-async',
-    { config: { endpoint: 'create-async', bearer: true, rateLimited: true } },
+    { config: { endpoint: 'create-async', bearer: true, rateLimited: true, drawsSlides: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits);
       const { jobId, status } = await service.submitJob(accountOf(request), generationRequest);
