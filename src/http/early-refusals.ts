@@ -7,6 +7,7 @@
  * `Expect: 100-continue` has sent no body yet: it gets the final status instead of 100 Continue.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export interface DiscardBounds {
@@ -58,13 +59,15 @@ export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply, 
     return;
   }
   // The body's reader (the multipart parser, a body parser) stopped at the refusal: the rest is ours to drop.
+  // Taken now: Node detaches the socket from the response once the answer is written.
+  const socket = raw.socket;
   raw.unpipe();
   raw.removeAllListeners('data');
   let discarded = 0;
   const giveUp = () => {
     clearTimeout(timer);
     raw.removeListener('data', count);
-    closeAfterAnswer(reply.raw);
+    closeAfterAnswer(reply.raw, socket);
   };
   const count = (chunk: Buffer) => {
     discarded += chunk.length;
@@ -82,9 +85,8 @@ export function discardUnreadBody(request: FastifyRequest, reply: FastifyReply, 
  * Half-closes once the answer is written (the client reads it, then sees the end), keeps reading what the
  * client still sends for a moment so the kernel does not reset the connection under the answer, then drops it.
  */
-function closeAfterAnswer(response: ServerResponse): void {
-  const socket = response.socket;
-  if (socket === null || socket.destroyed) return;
+function closeAfterAnswer(response: ServerResponse, socket: Socket): void {
+  if (socket.destroyed) return;
   const close = () => {
     socket.end();
     socket.resume();
