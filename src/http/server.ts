@@ -8,6 +8,7 @@ import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
+import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
 import {
   DISCARD_MS,
   discardUnreadBody,
@@ -86,12 +87,24 @@ export async function createHttpServer(
       reply.elapsedTime / 1000,
     );
   });
+  registerDisconnectAccounting(app, metrics);
   registerBearerAuth(app, service);
   // After authentication and the allowance check: a request they refuse never gets 100 Continue.
   registerExpectContinue(app);
   const discardBounds: DiscardBounds = { maxBytes: limits.maxUploadBytes, maxMs: DISCARD_MS };
 
   app.setErrorHandler(async (error, request, reply) => {
+    if (clientGone(request, reply) || reply.raw.headersSent) {
+      // No answer can be sent: the client left (logged and counted once where the response closes), or a
+      // stream already started, whose body cannot be replaced by an error body.
+      if (!clientGone(request, reply)) {
+        markServerFault(reply);
+        request.log.error({ err: error }, 'request failed after its answer had started');
+      }
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
+    }
     const mapped = mapError(error, request.routeOptions.config.endpoint ?? 'operations', limits);
     if (mapped.serverFault) request.log.error({ err: error }, 'request failed');
     else
