@@ -27,6 +27,19 @@ const error429 = json(
   ref('ClientError'),
   'Monthly slide allowance or request rate exceeded (shape B); see Retry-After.',
 );
+const error409 = json(
+  ref('ClientError'),
+  'The Idempotency-Key was used for another request, or (synchronous) its deck cannot be sent again (shape B).',
+);
+const idempotencyKey: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Up to 255 visible ASCII characters. Within 24 hours the same key and request get the first answer and ' +
+    'one charge; keys are per account.',
+  schema: { type: 'string', maxLength: 255 },
+};
 const error500 = json(ref('ServerError'), 'Server error (shape C); the detail says which operation failed.');
 
 const generationBody: Json = {
@@ -97,6 +110,7 @@ const paths: Json = {
   '/v1.0/generator/create': {
     post: {
       operationId: 'generatePresentation',
+      parameters: [idempotencyKey],
       summary: 'Generate a presentation synchronously',
       description:
         'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName; ' +
@@ -116,6 +130,7 @@ const paths: Json = {
         },
         '400': errorA,
         '401': error401,
+        '409': error409,
         '429': error429,
         '500': error500,
       },
@@ -124,6 +139,7 @@ const paths: Json = {
   '/v2.0/generator/create-async': {
     post: {
       operationId: 'submitGenerationJob',
+      parameters: [idempotencyKey],
       summary: 'Submit a generation job',
       description:
         'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
@@ -133,6 +149,7 @@ const paths: Json = {
         '202': json(ref('JobSubmission'), 'The job was queued.'),
         '400': errorA,
         '401': error401,
+        '409': error409,
         '429': error429,
         '500': error500,
       },

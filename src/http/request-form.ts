@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
+import { checkedKey } from '../service/idempotency.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 
@@ -112,17 +113,25 @@ export async function readForm(request: FastifyRequest, limits: ErrorMapperLimit
 export async function readGenerationRequest(
   request: FastifyRequest,
   limits: ErrorMapperLimits,
+  idempotencyKey?: string,
 ): Promise<GenerationRequest> {
+  const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
   if (form.json !== null && form.json !== undefined) {
     const jsonData = isRecord(form.json) && 'jsonData' in form.json ? form.json.jsonData : form.json;
-    return { jsonData, files: [] };
+    return { jsonData, files: [], ...keyed };
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
     throw new InvalidInputError('jsonData: required form field is missing');
   }
-  return { jsonData, files: form.files };
+  return { jsonData, files: form.files, ...keyed };
+}
+
+/** The Idempotency-Key header of a generation request, checked (idempotency.ts); undefined when absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return checkedKey(Array.isArray(header) ? header.join(',') : header);
 }
 
 /** The three credential fields of endpoint 1; missing ones stay undefined for the service to report. */

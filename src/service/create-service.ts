@@ -6,6 +6,7 @@ import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
 import { generateNow } from './generate-now.js';
+import { generateOnce, submitOnce } from './idempotency.js';
 import { authenticate, issueToken } from './issue-token.js';
 import { jobStatus, openDownload } from './job-status.js';
 import { FetchError, GenerationTimeoutError } from './ports/index.js';
@@ -52,8 +53,20 @@ export function createDeckforgeService(
       deps.usage.countApiCall(account.id, currentPeriodKey(deps, account), succeeded);
     },
 
-    generateNow: (account, request) => generateNow(deps, account, request),
-    submitJob: (account, request) => submitJob(deps, account, request, () => onQueued()),
+    generateNow(account, request) {
+      const { idempotencyKey } = request;
+      if (idempotencyKey === undefined) return generateNow(deps, account, request);
+      return generateOnce(deps, account, { ...request, idempotencyKey }, () =>
+        generateNow(deps, account, request),
+      );
+    },
+    submitJob(account, request) {
+      const { idempotencyKey } = request;
+      if (idempotencyKey === undefined) return submitJob(deps, account, request, () => onQueued());
+      return submitOnce(deps, account, { ...request, idempotencyKey }, (jobId) =>
+        submitJob(deps, account, request, () => onQueued(), jobId),
+      );
+    },
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),

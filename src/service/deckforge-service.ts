@@ -26,6 +26,8 @@ export interface GenerationRequest {
   /** The raw `jsonData` string, or an already-parsed JSON value (plain `application/json` bodies). */
   jsonData: string | unknown;
   files: UploadedFile[];
+  /** The client's Idempotency-Key header: a retry with the same key and request gets the first answer. */
+  idempotencyKey?: string;
 }
 
 /**

@@ -18,9 +18,10 @@ export async function submitJob(
   account: Account,
   input: GenerationRequest,
   onQueued: () => void,
+  /** Chosen beforehand when an Idempotency-Key names the job before it exists (idempotency.ts). */
+  jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
   const prepared = prepareRequest(deps, input, 'async');
-  const jobId = randomUUID();
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;
   try {

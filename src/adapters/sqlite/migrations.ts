@@ -81,4 +81,20 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'job_queue.owner_instance: tell a dead earlier incarnation from a live one under the same pid',
     sql: `ALTER TABLE job_queue ADD COLUMN owner_instance TEXT;`,
   },
+  {
+    version: 3,
+    name: 'idempotency_keys: retries with an Idempotency-Key get the first answer',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        account_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        job_id TEXT,
+        claim_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, key)
+      );
+    `,
+  },
 ];

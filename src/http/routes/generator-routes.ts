@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
-import { readGenerationRequest } from '../request-form.js';
+import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
 import type { RouteContext } from './route-context.js';
 
@@ -15,7 +15,7 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
     '/v1.0/generator/create',
     { config: { endpoint: 'generate', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
     async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits);
+      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
       const started = process.hrtime.bigint();
       const deck = await service.generateNow(accountOf(request), generationRequest);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -39,7 +39,7 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
     '/v2.0/generator/create-async',
     { config: { endpoint: 'create-async', bearer: true, rateLimited: true, drawsSlides: true } },
     async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits);
+      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
       const { jobId, status } = await service.submitJob(accountOf(request), generationRequest);
       return reply.code(202).send({ job_id: jobId, status });
     },
