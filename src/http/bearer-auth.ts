@@ -40,7 +40,10 @@ export function registerBearerAuth(app: FastifyInstance, service: DeckforgeServi
     const account = await service.authenticate(bearerToken(request));
     request.account = account;
     if (rateLimited) await service.checkRateLimit(account);
-    if (drawsSlides) await service.checkSlidesLeft(account);
+    // A keyed request may be the retry of one already answered and charged: it gets that answer even when the
+    // allowance is now spent (idempotency.ts), so only the service, once it knows, may refuse it.
+    if (drawsSlides && request.headers['idempotency-key'] === undefined)
+      await service.checkSlidesLeft(account);
   });
 
   // onSend, not onResponse: the call is counted before the client sees the answer, so a usage call that

@@ -5,7 +5,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configWith } from '../../src/config/index.js';
+import { BUILT_IN_PLANS, configWith } from '../../src/config/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import {
   bearer,
@@ -22,7 +22,9 @@ import { startServe, type ServeProcess } from './serve-process.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({
+    plans: [...BUILT_IN_PLANS.plans, { name: 'Three', allowedSlideCount: 3, requestsPerMinute: 1_000 }],
+  });
 });
 afterAll(async () => server.close());
 
@@ -95,6 +97,14 @@ describe('Idempotency-Key', () => {
       detail: expect.stringMatching(/"sync-1".*not kept/),
     });
     expect(await usedSlides(server.base, token)).toBe(2);
+  });
+
+  it('a retry gets its job even when that job used up the allowance; a new request is a 429', async () => {
+    const { token } = await server.signUp({ plan: 'Three' });
+    const first = await submit(server.base, token, 'all-of-it', 3);
+    expect(first.status).toBe(202);
+    expect(await submit(server.base, token, 'all-of-it', 3)).toEqual(first);
+    expect((await submit(server.base, token, 'another', 1)).status).toBe(429);
   });
 
   it('a request that failed gives its key back; a malformed key is a 400', async () => {
