@@ -46,6 +46,14 @@ module.exports = {
       to: { path: 'node_modules/(sharp|bmp-ts)/' },
     },
     {
+      name: 'client-stands-alone',
+      comment:
+        'src/client is what `deckforge/client` ships, for browsers too: it imports nothing but itself (the platform gives fetch).',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { pathNot: '^src/client/' },
+    },
+    {
       name: 'http-is-not-imported-by-inner-layers',
       severity: 'error',
       from: { path: '^src/(engine|service|adapters)/', pathNot: '\\.test\\.ts$' },

@@ -3,7 +3,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/out/', '.tmp/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/out/', '.tmp/', 'src/client/generated/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { ...globals.node } } },

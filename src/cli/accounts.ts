@@ -1,5 +1,5 @@
 /**
- * `deckforge accounts create|list|set-plan|rotate-key`: works on the same data directory as `serve`, also while
+ * `deckforge accounts create|list|set-plan|rotate-key|webhook-secret`: works on the same data directory as `serve`, also while
  * it runs (SQLite WAL + busy_timeout). Passwords and keys are printed once and never logged.
  */
 import { ConfigError, loadConfig } from '../config/index.js';
@@ -12,6 +12,7 @@ const USAGE = `Usage:
   deckforge accounts set-plan --email E --plan NAME [--json]
   deckforge accounts list [--json]
   deckforge accounts rotate-key --email E [--json]
+  deckforge accounts webhook-secret --email E [--json]
 
 Works on DECKFORGE_DATA_DIR (default ./data), also while 'deckforge serve' runs.
 `;
@@ -111,6 +112,15 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
         print(io, o.flags.has('--json'), rotated, [
           `New security key for ${rotated.email} (shown only now): ${rotated.key}`,
           `${rotated.revokedTokens} token(s) revoked.`,
+        ]);
+        return 0;
+      }
+      case 'webhook-secret': {
+        const o = parseOptions(rest, ['--email'], ['--json']);
+        const rotated = await open().admin.rotateWebhookSecret(required(o.values, '--email'));
+        print(io, o.flags.has('--json'), rotated, [
+          `Webhook signing secret for ${rotated.email} (shown only now): ${rotated.webhookSecret}`,
+          'It replaces any earlier secret at once.',
         ]);
         return 0;
       }

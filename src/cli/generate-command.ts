@@ -21,7 +21,7 @@ const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
   FILE          the template (.pptx/.potx) and any image files; the payload refers to them by base name
                 (http(s) URLs in the payload are fetched, as the service fetches them)
   PAYLOAD.json  the jsonData document ('-' reads it from standard input)
-  -o, --output  where to write the deck (default: the payload's resultFileName, else the template's name)
+  -o, --output  where to write the deck (default: the payload's resultFileName, else TEMPLATE-generated.pptx)
   -q, --quiet   do not print warnings
 
   DECKFORGE_GENERATION_MEMORY_MB sets the memory budget of the generation (docs/large-decks.md).

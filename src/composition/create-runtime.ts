@@ -15,7 +15,9 @@ import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
 import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
+import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
+import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
 import type { Config } from '../config/index.js';
 import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
 import { createDeckforgeService } from '../service/create-service.js';
@@ -25,6 +27,7 @@ import type { Clock, GenerationPool, PasswordHasher } from '../service/ports/ind
 import { RetentionSweeper } from '../service/retention-sweeper.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
+import { WebhookDispatcher } from '../service/webhook-delivery.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
@@ -71,6 +74,7 @@ export function openAccountAdmin(
   const admin = new AccountAdmin({
     accounts: new SqliteAccountStore(db),
     tokens: new SqliteTokenStore(db, clock),
+    webhooks: new SqliteWebhookStore(db),
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
     plans: config.plans,
@@ -93,6 +97,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       memoryBudgetMb: config.generationMemoryMb,
     });
     const ledger = new SqliteUsageLedger(db, clock);
+    const fetcher = new GuardedUrlFetcher({
+      allowPrivateUrls: config.allowPrivateUrls,
+      timeoutMs: config.fetchTimeoutMs,
+      maxBytes: config.limits.maxUploadBytes,
+    });
     const deps: ServiceDeps = {
       accounts: new SqliteAccountStore(db),
       tokens: new SqliteTokenStore(db, clock),
@@ -101,11 +110,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       queue: new SqliteJobQueue(db, clock),
       idempotency: new SqliteIdempotencyKeys(db),
       blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
-      fetcher: new GuardedUrlFetcher({
-        allowPrivateUrls: config.allowPrivateUrls,
-        timeoutMs: config.fetchTimeoutMs,
-        maxBytes: config.limits.maxUploadBytes,
-      }),
+      fetcher,
+      webhooks: new SqliteWebhookStore(db),
+      webhookSender: new GuardedWebhookSender(fetcher),
       clock,
       hasher,
       pool,
@@ -123,6 +130,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const admin = new AccountAdmin({
       accounts: deps.accounts,
       tokens: deps.tokens,
+      webhooks: deps.webhooks,
       hasher,
       clock,
       plans: config.plans,
@@ -138,6 +146,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
             concurrency: options.jobConcurrency ?? Math.max(1, pool.size - 1),
           });
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
+    // Where jobs run, webhooks are sent: the job's end is seen at once, and pending retries resume after a restart.
+    const dispatcher = options.consumeJobs === false ? null : new WebhookDispatcher(deps);
+    if (dispatcher) deps.onJobEnded = (jobId) => dispatcher.jobEnded(jobId);
     const activePool = pool;
     const activeScratch = scratch;
     let closing: Promise<void> | null = null;
@@ -145,6 +156,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       closing ??= (async () => {
         sweeper?.stop();
         await consumer?.stop();
+        await dispatcher?.stop();
         await deps.usage.close();
         await deps.queue.close();
         await activePool.close();
@@ -159,6 +171,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await consumer.start();
     }
     sweeper?.start();
+    dispatcher?.start();
     const interrupt = () => activePool.close();
     return { service: created.service, admin, firstAccount, logger, interrupt, close };
   } catch (error) {

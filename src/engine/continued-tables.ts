@@ -9,6 +9,7 @@ import { fillSlide, type ContinuedTables } from './fill-slide.js';
 import type { DeckRequest, SlideRequest } from './payload/model.js';
 import type { PictureImages } from './pictures/picture-sources.js';
 import type { DeckBuilder } from './presentation/deck-builder.js';
+import { slideCountText } from './slide-count-text.js';
 
 export interface SlideRun {
   deck: DeckBuilder;
@@ -74,7 +75,7 @@ function checkLimit(run: SlideRun, position: number, continuing: ContinuedTables
   throw new EngineError(
     'LIMIT_EXCEEDED',
     `table "${table.name}" continues on more slides than a deck may have: with its continuation slides the ` +
-      `deck would have more than ${run.maxSlides} slides; send fewer rows or split the table over several requests`,
+      `deck would have more than ${slideCountText(run.maxSlides)}; send fewer rows or split the table over several requests`,
     path,
   );
 }

@@ -12,11 +12,12 @@ import { ChunkCollector, type ByteSink } from './package/zip-writer.js';
 import { PictureImages } from './pictures/picture-sources.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits, type ImageOutcome } from './pictures/prepared-image.js';
 import { parsePayload, type ParsedPayload } from './payload/parse-payload.js';
-import type { DeckRequest, SlideRequest } from './payload/model.js';
+import type { DeckRequest, SlideRequest, TemplateRef } from './payload/model.js';
 import { DeckBuilder } from './presentation/deck-builder.js';
 import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
+import { slideCountText } from './slide-count-text.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -114,7 +115,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     byteLength,
     slideCount: run.slideCount,
     warnings,
-    fileName: `${request.resultFileName ?? baseName(request.templates[0]?.source ?? 'presentation')}.pptx`,
+    fileName: `${request.resultFileName ?? defaultName(request.templates[0]?.source ?? 'presentation')}.pptx`,
   };
 }
 
@@ -137,7 +138,7 @@ function openTemplates(request: DeckRequest, input: GenerateInput, cache: Templa
         ref.path,
       );
     }
-    byId.set(ref.id, cache.open(bytes, input.limits));
+    byId.set(ref.id, openNamed(cache, bytes, input, ref));
   }
   return {
     of(slide) {
@@ -147,6 +148,24 @@ function openTemplates(request: DeckRequest, input: GenerateInput, cache: Templa
       return template;
     },
   };
+}
+
+/**
+ * Opens one template. A refusal about the whole file (not a zip, encrypted, too large) names the field and the
+ * file it came from, which matters when several files were uploaded; one about a part names the part.
+ */
+function openNamed(
+  cache: TemplateCache,
+  bytes: Uint8Array,
+  input: GenerateInput,
+  ref: TemplateRef,
+): Template {
+  try {
+    return cache.open(bytes, input.limits);
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.path !== null) throw error;
+    throw new EngineError(error.code, `template file "${ref.source}": ${error.message}`, ref.path);
+  }
 }
 
 /**
@@ -212,7 +231,7 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
       const range =
         template.slides.length === 0
           ? 'the template has no slides'
-          : `the template has ${template.slides.length} slides (0–${template.slides.length - 1})`;
+          : `the template has ${slideCountText(template.slides.length)} (0–${template.slides.length - 1})`;
       throw new EngineError(
         'SLIDE_NOT_FOUND',
         `slide_index ${select.index} is out of range: ${range}`,
@@ -234,6 +253,14 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
 }
 
 /** `reports/Q3 deck.pptx` or `https://x/y/Q3.potx?sig=…` → `Q3 deck` / `Q3`. */
+/**
+ * Without resultFileName: the template's name with "-generated", so that saving the download beside the template
+ * (`curl -OJ`, the CLI without -o) never meets the template itself.
+ */
+function defaultName(source: string): string {
+  return `${baseName(source)}-generated`;
+}
+
 function baseName(source: string): string {
   const withoutQuery = source.replace(/[?#].*$/, '');
   const last = withoutQuery.split(/[\\/]/).pop() ?? 'presentation';

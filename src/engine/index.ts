@@ -27,6 +27,7 @@ export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';
 export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
+export { slideCountText } from './slide-count-text.js';
 export type { EngineErrorCode, Warning } from './errors.js';
 export type * from './payload/model.js';
 export { assessImage, DEFAULT_IMAGE_LIMITS, formatName, isRefusal } from './pictures/prepared-image.js';
@@ -47,3 +48,5 @@ export {
   sourceLabel,
 } from './pictures/picture-sources.js';
 export type { PictureSourceUse } from './pictures/picture-sources.js';
+export { makeSvgSafe, SVG_RENDITION_LONG_SIDE } from './pictures/svg-safety.js';
+export type { SafeSvg } from './pictures/svg-safety.js';

@@ -81,6 +81,28 @@ const generationBody: Json = {
   },
 };
 
+const callbackUrl: Json = {
+  type: 'string',
+  format: 'uri',
+  description:
+    'Where to POST the signed job status when the job ends (docs/http-api.md, "Webhooks"); the account needs a ' +
+    'webhook secret, and the address passes the template URL guard.',
+};
+
+/** Endpoint 3's body: endpoint 2's, plus the optional callback_url beside jsonData. */
+function withCallbackUrl(body: Json): Json {
+  const copy = structuredClone(body) as { content: Record<string, { schema: Json }> };
+  for (const [type, media] of Object.entries(copy.content)) {
+    const schema = media.schema as { properties?: Json; oneOf?: Json[] };
+    if (schema.properties) schema.properties.callback_url = callbackUrl;
+    if (type === 'application/json' && schema.oneOf) {
+      const wrapped = schema.oneOf[1] as { properties: Json };
+      wrapped.properties.callback_url = callbackUrl;
+    }
+  }
+  return copy;
+}
+
 const bearer = [{ bearerAuth: [] }];
 
 const paths: Json = {
@@ -113,7 +135,8 @@ const paths: Json = {
       parameters: [idempotencyKey],
       summary: 'Generate a presentation synchronously',
       description:
-        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName; ' +
+        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName or ' +
+        'else "<template>-generated"; ' +
         'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
         '(JSON array of {path, message}, ASCII-escaped, cut to whole warnings past 4000 characters).',
       security: bearer,
@@ -144,7 +167,7 @@ const paths: Json = {
       description:
         'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
       security: bearer,
-      requestBody: generationBody,
+      requestBody: withCallbackUrl(generationBody),
       responses: {
         '202': json(ref('JobSubmission'), 'The job was queued.'),
         '400': errorA,
@@ -181,7 +204,7 @@ const paths: Json = {
       parameters: [{ name: 'signedPath', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': {
-          description: 'The presentation, named after resultFileName.',
+          description: 'The presentation, named after resultFileName (default: "<template>-generated.pptx").',
           content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
         },
         '403': json(ref('ClientError'), 'Expired or tampered link, or an Authorization header was sent.'),

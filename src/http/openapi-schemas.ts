@@ -8,6 +8,23 @@ import { payloadJsonSchemaParts } from '../engine/index.js';
 
 const payload = payloadJsonSchemaParts('#/components/schemas/');
 
+const ref = (name: string): Record<string, string> => ({ $ref: `#/components/schemas/${name}` });
+
+/** The status body's fields, shared by the status response and the webhook event. */
+const JOB_STATUS_FIELDS = {
+  status: { enum: ['QUEUED', 'PROCESSING', 'SUCCEEDED', 'FAILED'] },
+  error_message: { type: ['string', 'null'] },
+  file_url: { type: ['string', 'null'], format: 'uri' },
+  warnings: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['path', 'message'],
+      properties: { path: { type: 'string' }, message: { type: 'string' } },
+    },
+  },
+};
+
 const RESPONSE_SCHEMAS: Record<string, unknown> = {
   TokenRequest: {
     type: 'object',
@@ -59,19 +76,44 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
   },
   JobSubmission: {
     type: 'object',
+    required: ['job_id', 'status'],
     properties: { job_id: { type: 'string' }, status: { const: 'QUEUED' } },
   },
   JobStatus: {
     type: 'object',
+    required: ['status', 'error_message', 'file_url', 'warnings'],
     properties: {
-      status: { enum: ['QUEUED', 'PROCESSING', 'SUCCEEDED', 'FAILED'] },
-      error_message: { type: ['string', 'null'] },
-      file_url: { type: ['string', 'null'], format: 'uri' },
-      warnings: {
-        type: 'array',
-        items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      ...JOB_STATUS_FIELDS,
+      webhook: {
+        ...ref('WebhookDelivery'),
+        description: 'Only on a job submitted with a callback_url: how its delivery went so far.',
       },
     },
+  },
+  WebhookDelivery: {
+    type: 'object',
+    required: ['url', 'state', 'attempts', 'last_status', 'last_error'],
+    properties: {
+      url: { type: 'string', format: 'uri' },
+      state: {
+        enum: ['WAITING', 'DELIVERING', 'DELIVERED', 'GAVE_UP'],
+        description:
+          'WAITING until the job ends; DELIVERING while attempts go on; DELIVERED on a 2xx; GAVE_UP past the retry window.',
+      },
+      attempts: { type: 'integer' },
+      last_status: {
+        type: ['integer', 'null'],
+        description: "The receiver's last HTTP status; null if none.",
+      },
+      last_error: { type: ['string', 'null'], description: 'Why the last attempt failed, when it did.' },
+    },
+  },
+  WebhookEvent: {
+    type: 'object',
+    description:
+      'The body POSTed to callback_url when the job ends, signed in the Deckforge-Signature header (docs/http-api.md).',
+    required: ['job_id', 'status', 'error_message', 'file_url', 'warnings'],
+    properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS },
   },
   UsageResponse: {
     type: 'object',

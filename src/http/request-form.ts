@@ -117,15 +117,20 @@ export async function readGenerationRequest(
 ): Promise<GenerationRequest> {
   const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
+  const callbackUrl = form.fields.callback_url;
+  const callback = callbackUrl === undefined ? {} : { callback: { url: callbackUrl, linkBase: null } };
   if (form.json !== null && form.json !== undefined) {
-    const jsonData = isRecord(form.json) && 'jsonData' in form.json ? form.json.jsonData : form.json;
-    return { jsonData, files: [], ...keyed };
+    if (isRecord(form.json) && 'jsonData' in form.json)
+      return { jsonData: form.json.jsonData, files: [], ...callback, ...keyed };
+    // The jsonData document itself, with callback_url beside `presentation`: the payload is the rest.
+    const { callback_url: _callback, ...jsonData } = isRecord(form.json) ? form.json : { value: form.json };
+    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...callback, ...keyed };
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
     throw new InvalidInputError('jsonData: required form field is missing');
   }
-  return { jsonData, files: form.files, ...keyed };
+  return { jsonData, files: form.files, ...callback, ...keyed };
 }
 
 /** The Idempotency-Key header of a generation request, checked (idempotency.ts); undefined when absent. */

@@ -9,35 +9,36 @@
  *   PowerPoint ignores EXIF orientation (ooxml-notes §8.4).
  *
  * The pixel count is checked on the header before anything decodes (decompression bombs), and again by
- * sharp's own `limitInputPixels`.
+ * sharp's own `limitInputPixels`. This runs in the conversion process (conversion-child.ts), never in the
+ * server: there a time or memory limit can stop libvips.
  */
-import type { ImageAssessment, ImageLimits, PreparedImage } from '../engine/index.js';
-import { formatName } from '../engine/index.js';
+import type { ImageLimits, PreparedImage } from '../engine/index.js';
+import { formatName, SVG_RENDITION_LONG_SIDE } from '../engine/index.js';
+import type { Conversion } from './conversion-protocol.js';
 import { loadSharp, type Sharp } from './load-sharp.js';
-
-type Conversion = Extract<ImageAssessment, { kind: 'convert' }>;
-
-/** Long side of an SVG's PNG rendition: sharp enough on a full-slide picture, small enough to store. */
-const SVG_RENDITION_LONG_SIDE = 2000;
 const JPEG_QUALITY = 92;
 
 export class ImageConversionError extends Error {
   override readonly name = 'ImageConversionError';
 }
 
-/** Converts an image `assessImage` said needs it. Throws ImageConversionError with a sentence about `label`. */
+/**
+ * Converts an image `assessImage` said needs it (an SVG: as makeSvgSafe cleaned it, at the rendition size it
+ * chose). Throws ImageConversionError with a sentence about `label`.
+ */
 export async function convertImage(
   bytes: Uint8Array,
   conversion: Conversion,
   label: string,
   limits: ImageLimits,
+  renditionLongSide = SVG_RENDITION_LONG_SIDE,
 ): Promise<PreparedImage> {
   const sharp = loadSharp();
   const options = { limitInputPixels: limits.maxPixels, failOn: 'error' as const };
   try {
     switch (conversion.format) {
       case 'svg':
-        return await renderSvg(sharp, bytes, label, limits);
+        return await renderSvg(sharp, bytes, label, limits, renditionLongSide);
       case 'bmp':
         return await toPng(sharp(await decodeBmp(bytes), options));
       case 'jpeg': {
@@ -70,13 +71,14 @@ async function renderSvg(
   svg: Uint8Array,
   label: string,
   limits: ImageLimits,
+  renditionLongSide: number,
 ): Promise<PreparedImage> {
   // At sharp's default 72 dpi the metadata is the SVG's own size in CSS pixels (width/height or viewBox).
   const metadata = await sharp(svg).metadata();
   const longSide = Math.max(metadata.width ?? 0, metadata.height ?? 0);
   if (!longSide)
     throw new ImageConversionError(`${label} is an SVG without a size (no width, height or viewBox)`);
-  let scale = SVG_RENDITION_LONG_SIDE / longSide;
+  let scale = renditionLongSide / longSide;
   const pixels = (metadata.width ?? 0) * (metadata.height ?? 0) * scale * scale;
   if (pixels > limits.maxPixels) scale *= Math.sqrt(limits.maxPixels / pixels);
   const density = Math.min(100_000, Math.max(1, 72 * scale));

@@ -7,7 +7,9 @@
  *
  * This sits outside the engine because decoding is native and asynchronous; it is shared by the worker and the
  * CLI rather than being a service port, because it runs where the engine runs (on the worker thread, off the
- * HTTP event loop) on bytes the service has already gathered.
+ * HTTP event loop) on bytes the service has already gathered. The decoding itself runs in a conversion process
+ * (conversion-process.ts), where its time and memory limits can stop it; an SVG is cleaned and its filter work
+ * bounded first (engine/pictures/svg-safety.ts), on this thread, before any renderer sees it.
  */
 import {
   assessImage,
@@ -17,11 +19,14 @@ import {
   type DeckRequest,
   type ImageLimits,
   type ImageOutcome,
+  makeSvgSafe,
 } from '../engine/index.js';
-import { convertImage, ImageConversionError } from './convert-image.js';
+import type { ConversionProcess } from './conversion-process.js';
 
 export interface PrepareImagesOptions {
   limits: ImageLimits;
+  /** Where images are converted. */
+  converter: ConversionProcess;
   /** URLs that could not be fetched, with the reason: a picture using one is refused with that reason. */
   unavailable?: ReadonlyMap<string, string>;
 }
@@ -46,12 +51,22 @@ export async function prepareImages(
     const label = `picture ${sourceLabel(source)}`;
     const assessed = assessImage(bytes, label, options.limits);
     if (assessed.kind !== 'convert') continue;
-    try {
-      outcomes.set(source, await convertImage(bytes, assessed, label, options.limits));
-    } catch (error) {
-      if (!(error instanceof ImageConversionError)) throw error;
-      outcomes.set(source, { refused: error.message });
+    const request = { bytes, conversion: assessed, label, limits: options.limits };
+    if (assessed.format !== 'svg') {
+      outcomes.set(source, await options.converter.convert(request));
+      continue;
     }
+    const safe = makeSvgSafe(bytes, label, options.limits);
+    if ('refused' in safe) {
+      outcomes.set(source, safe);
+      continue;
+    }
+    const outcome = await options.converter.convert({
+      ...request,
+      bytes: safe.svg,
+      renditionLongSide: safe.renditionLongSide,
+    });
+    outcomes.set(source, 'refused' in outcome ? outcome : { ...outcome, warnings: safe.warnings });
   }
   return outcomes;
 }

@@ -5,12 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { findPlan, type PlanCatalog } from '../config/plans.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import type { AccountRecord, AccountStore, Clock, PasswordHasher, TokenStore } from './ports/index.js';
+import type {
+  AccountRecord,
+  AccountStore,
+  Clock,
+  PasswordHasher,
+  TokenStore,
+  WebhookStore,
+} from './ports/index.js';
 import { newPassword, newSecurityKey, sha256Hex } from './secrets.js';
+import { newWebhookSecret } from './webhook-delivery.js';
 
 export interface AccountAdminDeps {
   accounts: AccountStore;
   tokens: TokenStore;
+  webhooks: WebhookStore;
   hasher: PasswordHasher;
   clock: Clock;
   plans: PlanCatalog;
@@ -99,6 +108,14 @@ export class AccountAdmin {
     await this.deps.accounts.setKeyHash(record.id, sha256Hex(key));
     const revokedTokens = await this.deps.tokens.revokeAll(record.id);
     return { email: record.email, key, revokedTokens };
+  }
+
+  /** A new webhook signing secret (the first, or replacing the old one at once); shown only now. */
+  async rotateWebhookSecret(email: string): Promise<{ email: string; webhookSecret: string }> {
+    const record = await this.find(email);
+    const webhookSecret = newWebhookSecret();
+    await this.deps.webhooks.setSecret(record.id, webhookSecret, this.deps.clock.now());
+    return { email: record.email, webhookSecret };
   }
 
   private async find(email: string): Promise<AccountRecord> {

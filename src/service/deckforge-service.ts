@@ -28,6 +28,8 @@ export interface GenerationRequest {
   files: UploadedFile[];
   /** The client's Idempotency-Key header: a retry with the same key and request gets the first answer. */
   idempotencyKey?: string;
+  /** create-async only: where to POST the signed status when the job ends (webhook-delivery.ts). */
+  callback?: { url: string; linkBase: string | null };
 }
 
 /**
@@ -77,6 +79,17 @@ export interface JobStatus {
   /** Absolute pre-signed URL, fresh on every call, when SUCCEEDED; null otherwise. */
   fileUrl: string | null;
   warnings: Warning[];
+  /** Only for a job submitted with a callback_url. */
+  webhook?: WebhookDeliveryView;
+}
+
+/** A job's webhook as its status shows it (the OpenAPI schema WebhookDelivery). */
+export interface WebhookDeliveryView {
+  url: string;
+  state: 'WAITING' | 'DELIVERING' | 'DELIVERED' | 'GAVE_UP';
+  attempts: number;
+  last_status: number | null;
+  last_error: string | null;
 }
 
 /**

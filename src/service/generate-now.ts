@@ -5,7 +5,7 @@
  * deck is written to a scratch file as it is built and streamed to the client from there (deck-content.ts).
  */
 import { rm } from 'node:fs/promises';
-import { EngineError } from '../engine/index.js';
+import { EngineError, slideCountText } from '../engine/index.js';
 import { scratchFile, temporaryContent } from './deck-content.js';
 import type { Account, GeneratedDeck, GenerationRequest } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
@@ -64,12 +64,12 @@ function withAsyncAdvice(error: unknown, limits: ServiceDeps['settings']['limits
   const overSyncLimit =
     error instanceof EngineError &&
     error.code === 'LIMIT_EXCEEDED' &&
-    error.message.includes(`more than ${syncMaxSlides} slides`);
+    error.message.includes(`more than ${slideCountText(syncMaxSlides)}`);
   if (!overSyncLimit || syncMaxSlides >= maxSlidesPerRequest) return error;
   const message = error.path ? error.message.slice(error.path.length + 2) : error.message;
   return new EngineError(
     'LIMIT_EXCEEDED',
-    `${message}; synchronous generation makes at most ${syncMaxSlides} slides, ` +
+    `${message}; synchronous generation makes at most ${slideCountText(syncMaxSlides)}, ` +
       `POST /v2.0/generator/create-async up to ${maxSlidesPerRequest}`,
     error.path,
   );

@@ -3,7 +3,13 @@
  * (malformed → 400 before any work), the configured limits checked (400) and uploaded templates present. The
  * URLs the payload names are fetched next (remote-files.ts).
  */
-import { checkJsonLimits, parsePayload, type DeckRequest, type Warning } from '../engine/index.js';
+import {
+  checkJsonLimits,
+  parsePayload,
+  slideCountText,
+  type DeckRequest,
+  type Warning,
+} from '../engine/index.js';
 import type { GenerationRequest, UploadedFile } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
 import type { GenerationTask } from './ports/index.js';
@@ -59,12 +65,12 @@ export function prepareRequest(
   const slideCount = request.slides.length;
   if (slideCount > limits.maxSlidesPerRequest) {
     throw new InvalidInputError(
-      `the request asks for ${slideCount} slides; at most ${limits.maxSlidesPerRequest} slides are accepted per request`,
+      `the request asks for ${slideCountText(slideCount)}; a request may ask for at most ${slideCountText(limits.maxSlidesPerRequest)}`,
     );
   }
   if (mode === 'sync' && slideCount > limits.syncMaxSlides) {
     throw new InvalidInputError(
-      `the request asks for ${slideCount} slides; synchronous generation accepts at most ${limits.syncMaxSlides}: ` +
+      `the request asks for ${slideCountText(slideCount)}; synchronous generation accepts at most ${limits.syncMaxSlides}: ` +
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }

@@ -34,6 +34,7 @@ function fingerprint(request: GenerationRequest): string {
   const hash = createHash('sha256');
   const jsonData = typeof request.jsonData === 'string' ? request.jsonData : JSON.stringify(request.jsonData);
   hash.update(`jsonData ${Buffer.byteLength(jsonData ?? '')}\n`).update(jsonData ?? '');
+  hash.update(`\ncallback ${request.callback?.url ?? ''}\n`);
   for (const file of request.files) {
     hash.update(`\nfile ${file.name.length} ${file.name} ${file.bytes.byteLength}\n`).update(file.bytes);
   }

@@ -8,6 +8,7 @@ import { ForbiddenDownloadError, NotFoundError } from './errors.js';
 import type { JobRecord } from './ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
 import { jobBlobPrefix } from './submit-job.js';
+import { deliveryView } from './webhook-delivery.js';
 
 function notFound(deps: ServiceDeps, jobId: string): NotFoundError {
   return new NotFoundError(
@@ -22,6 +23,7 @@ export async function deleteJob(deps: ServiceDeps, job: JobRecord): Promise<void
     await deps.ledger.release(job.reservationId);
   }
   await deps.blobs.deletePrefix(jobBlobPrefix(job.id));
+  await deps.webhooks.deleteDelivery(job.id);
   await deps.jobs.delete(job.id);
 }
 
@@ -53,11 +55,13 @@ export async function jobStatus(
       expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
     });
   }
+  const delivery = await deps.webhooks.getDelivery(job.id);
   return {
     status: job.state,
     errorMessage: job.state === 'FAILED' ? job.errorMessage : null,
     fileUrl,
     warnings: job.warnings,
+    ...(delivery ? { webhook: deliveryView(delivery) } : {}),
   };
 }
 

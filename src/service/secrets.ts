@@ -1,9 +1,19 @@
 /** Random credentials and their stored hashes. */
 import { createHash, randomBytes } from 'node:crypto';
 
-/** Bearer token: 32 random bytes. */
-export function newAccessToken(): string {
-  return randomBytes(32).toString('base64url');
+/**
+ * Bearer token: 32 random bytes, then "." and its expiry (Unix seconds, base 36). The expiry is not trusted for
+ * anything: it only lets a token whose record the sweeper has deleted be told apart as expired rather than
+ * unknown. Forging it changes nothing but that message.
+ */
+export function newAccessToken(expiresAt: Date): string {
+  return `${randomBytes(32).toString('base64url')}.${Math.floor(expiresAt.getTime() / 1000).toString(36)}`;
+}
+
+/** The expiry a token carries, or null (a token from before tokens carried one, or not ours). */
+export function statedTokenExpiry(token: string): Date | null {
+  const match = /\.([0-9a-z]{1,10})$/.exec(token);
+  return match ? new Date(parseInt(match[1]!, 36) * 1000) : null;
 }
 
 /** Security key: 24 random bytes, shown once. */

@@ -17,6 +17,8 @@ import type {
   TemplateFetcher,
   TokenStore,
   UsageLedger,
+  WebhookSender,
+  WebhookStore,
 } from './ports/index.js';
 import type { UsageWriter } from './usage-writer.js';
 
@@ -50,6 +52,8 @@ export interface ServicePorts {
   pool: GenerationPool;
   rateLimiter: RateLimiter;
   logger: ServiceLogger;
+  webhooks: WebhookStore;
+  webhookSender: WebhookSender;
 }
 
 /** Counters since the process started, for /metrics. */
@@ -63,6 +67,8 @@ export interface ServiceDeps extends ServicePorts {
   settings: ServiceSettings;
   counters: GenerationCounters;
   usage: UsageWriter;
+  /** Told when a job is final (SUCCEEDED or FAILED), after it is recorded; the webhook dispatcher listens. */
+  onJobEnded?: (jobId: string) => void;
 }
 
 export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;

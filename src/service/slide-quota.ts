@@ -1,5 +1,6 @@
 /** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
 import type { Plan } from '../config/plans.js';
+import { slideCountText } from '../engine/index.js';
 import { planOf } from './account-plans.js';
 import { billingPeriod, periodKey } from './billing-period.js';
 import type { Account } from './deckforge-service.js';
@@ -19,7 +20,7 @@ export async function reserveSlides(
     jobId,
     slides,
     (plan, used) =>
-      `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
+      `monthly slide limit exceeded: plan ${plan.name} allows ${slideCountText(plan.allowedSlideCount)}, ` +
       `${used} used, this request needs ${slides}`,
   );
 }
@@ -64,8 +65,8 @@ export async function reserveContinuationSlides(
     null,
     requested + extra,
     (plan, used) =>
-      `monthly slide limit exceeded: long tables continued on ${extra} more slides than the ${requested} ` +
-      `requested, ${requested + extra} in all; plan ${plan.name} allows ${plan.allowedSlideCount} slides, ` +
+      `monthly slide limit exceeded: long tables continued on ${extra} more ${extra === 1 ? 'slide' : 'slides'} than the ${requested} ` +
+      `requested, ${requested + extra} in all; plan ${plan.name} allows ${slideCountText(plan.allowedSlideCount)}, ` +
       `${used} are used or reserved (these ${requested} included)`,
   );
 }

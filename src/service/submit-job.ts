@@ -8,6 +8,7 @@ import { prepareRequest } from './generation-input.js';
 import { encodeJobInput } from './job-input-codec.js';
 import type { ServiceDeps } from './service-deps.js';
 import { reserveSlides } from './slide-quota.js';
+import { checkCallback, createDelivery } from './webhook-delivery.js';
 
 export function jobBlobPrefix(jobId: string): string {
   return `jobs/${jobId}`;
@@ -22,6 +23,7 @@ export async function submitJob(
   jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
   const prepared = prepareRequest(deps, input, 'async');
+  if (input.callback) await checkCallback(deps, account, input.callback.url);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;
   try {
@@ -42,9 +44,11 @@ export async function submitJob(
       resultFileName: null,
       slideCount: null,
     });
+    if (input.callback) await createDelivery(deps, account, jobId, input.callback);
     await deps.queue.enqueue(jobId);
   } catch (error) {
     await deps.ledger.release(reservationId);
+    await deps.webhooks.deleteDelivery(jobId).catch(() => undefined);
     await deps.jobs.delete(jobId).catch(() => false);
     await deps.blobs.deletePrefix(jobBlobPrefix(jobId)).catch(() => undefined);
     throw error;

@@ -42,8 +42,16 @@ export interface StartedMessage {
   started: true;
 }
 
+/**
+ * Sent when the thread starts its image conversion process (its id) and when that process ends (null): the
+ * pool kills it when it stops the thread, since libvips' work there is out of the thread's reach.
+ */
+export interface ConverterMessage {
+  converterPid: number | null;
+}
+
 /** Everything a thread sends. */
-export type WorkerMessage = StartedMessage | ResultMessage;
+export type WorkerMessage = StartedMessage | ConverterMessage | ResultMessage;
 
 /** The buffer of `bytes` may be moved to another thread only when no other view shares it. */
 export function transferable(bytes: Uint8Array): ArrayBuffer | null {

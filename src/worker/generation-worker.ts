@@ -16,15 +16,27 @@ import {
   TemplateCache,
   type ParsedPayload,
 } from '../engine/index.js';
+import {
+  ConversionProcess,
+  CONVERSION_TIMEOUT_MS,
+  conversionMemoryMb,
+} from '../image-preparation/conversion-process.js';
 import { prepareImages } from '../image-preparation/prepare-images.js';
 import { writingTo } from './file-sink.js';
 import {
   transferList,
   type ResultMessage,
   type SerializedError,
+  type ConverterMessage,
   type StartedMessage,
   type TaskMessage,
 } from './generation-protocol.js';
+
+/** This thread's image conversion process; the pool learns its id, to kill it with the thread. */
+const converter = new ConversionProcess(
+  { timeoutMs: CONVERSION_TIMEOUT_MS, memoryMb: conversionMemoryMb(resourceLimits.maxOldGenerationSizeMb) },
+  (pid) => parentPort?.postMessage({ converterPid: pid } satisfies ConverterMessage),
+);
 
 let cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
 
@@ -72,6 +84,7 @@ async function handle(task: TaskMessage): Promise<void> {
       const imageLimits = task.imageLimits ?? DEFAULT_IMAGE_LIMITS;
       const images = await prepareImages(parsed.request, files, {
         limits: imageLimits,
+        converter,
         unavailable: new Map(task.unavailable),
       });
       const input = { parsed, files, images, imageLimits, cache, maxSlides: task.maxSlides };

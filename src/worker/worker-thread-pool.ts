@@ -50,6 +50,8 @@ interface Slot {
   /** Replies received: 0 means the thread died before doing any work (a broken install, not a bad deck). */
   replies: number;
   dead: boolean;
+  /** The thread's image conversion process, if running: out of terminate()'s reach, so killed with it. */
+  converterPid: number | null;
 }
 
 export interface WorkerThreadPoolOptions {
@@ -190,6 +192,7 @@ export class WorkerThreadPool implements GenerationPool {
     const closedError = () => new GenerationPoolClosedError('the generation pool is shutting down');
     for (const task of this.waiting.splice(0)) task.reject(closedError());
     for (const slot of this.slots) this.release(slot)?.reject(closedError());
+    this.slots.forEach(killConverter);
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
@@ -246,6 +249,7 @@ export class WorkerThreadPool implements GenerationPool {
     if (!task || slot.dead) return;
     slot.dead = true;
     task.reject(new GenerationTimeoutError(this.taskTimeoutMs));
+    killConverter(slot);
     void slot.worker.terminate();
     this.replaceSlot(slot, 0);
   }
@@ -276,8 +280,13 @@ export class WorkerThreadPool implements GenerationPool {
       deadline: null,
       replies: 0,
       dead: false,
+      converterPid: null,
     };
     slot.worker.on('message', (reply: WorkerMessage) => {
+      if ('converterPid' in reply) {
+        slot.converterPid = reply.converterPid;
+        return;
+      }
       if ('started' in reply) {
         if (slot.busy?.message.id === reply.id) this.startDeadline(slot);
         return;
@@ -291,6 +300,7 @@ export class WorkerThreadPool implements GenerationPool {
     const replace = (error: Error): void => {
       if (slot.dead) return;
       slot.dead = true;
+      killConverter(slot);
       // Out of memory is the task's deck, not a broken thread: its own message, and no start failure.
       const outOfMemory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
       this.release(slot)?.reject(
@@ -318,6 +328,16 @@ export class WorkerThreadPool implements GenerationPool {
     if (reply.ok) return new Error('the generation worker answered a different task');
     return rebuild(reply.error);
   }
+}
+
+function killConverter(slot: Slot): void {
+  if (slot.converterPid === null) return;
+  try {
+    process.kill(slot.converterPid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+  slot.converterPid = null;
 }
 
 /** V8's own heap limit of a thread started without a budget. */

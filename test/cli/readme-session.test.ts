@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../http/http-harness.js';
 import { ensureBuilt } from '../http/build-once.js';
@@ -23,6 +24,16 @@ function readmeSession(): string {
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
   if (!block) throw new Error('README: no sh block under "A first session with curl"');
   return block;
+}
+
+/** The README's body text, paragraph by paragraph, with its outline level: each line where a reader expects it. */
+function bodyLevels(deck: Uint8Array): [string, number][] {
+  const slide = strFromU8(unzipSync(deck)['ppt/slides/slide2.xml']!);
+  const body = /name="Body"[\s\S]*?<\/p:txBody>/.exec(slide)![0];
+  return [...body.matchAll(/<a:p>([\s\S]*?)<\/a:p>/g)].map(([, p]) => [
+    [...p!.matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => t[1]).join(''),
+    Number(/<a:pPr [^>]*lvl="(\d)"/.exec(p!)?.[1] ?? 0),
+  ]);
 }
 
 let server: RunningServer;
@@ -54,6 +65,11 @@ describe("the README's first session", () => {
       expect(texts).toHaveLength(3);
       expect(texts[0]).toContain('Acme · Q3 2026');
       expect(texts[1]).toContain('Revenue up 12%');
+      expect(bodyLevels(deck)).toEqual([
+        ['Revenue up 12%', 0],
+        ['in every region', 1],
+        ['Two new markets', 0],
+      ]);
     }
   });
 });

@@ -134,8 +134,7 @@ export async function sweepCharts(template: Uint8Array, label: string): Promise<
         if (!v.scatter && !v.bubble)
           expect(s.categories, `${where} series ${k} categories`).toEqual(v.categories);
       });
-      const workbookItem = workbookItemOf(files, chartItem);
-      if (v.chart.chart.workbook !== 'embedded' || !workbookItem) {
+      if (v.chart.chart.workbook !== 'embedded') {
         if (v.chart.chart.workbook === 'linked')
           expect(
             result.warnings.some((w) => w.message.includes('linked workbook')),
@@ -143,7 +142,10 @@ export async function sweepCharts(template: Uint8Array, label: string): Promise<
           ).toBe(true);
         continue;
       }
-      const book = await workbookReader(files[workbookItem] as Uint8Array);
+      // A chart whose template embeds its workbook must keep one: a lost workbook is a bug, not a skip.
+      const workbookItem = workbookItemOf(files, chartItem);
+      expect(workbookItem, `${where} workbook`).not.toBeNull();
+      const book = await workbookReader(files[workbookItem!] as Uint8Array);
       for (const [k, s] of cached.entries()) {
         expect(s.valueFormula, `${where} series ${k} has a formula`).not.toBeNull();
         expect(book.cells(s.valueFormula as string), `${where} series ${k} values in the workbook`).toEqual(

@@ -4,7 +4,7 @@
  * before the engine, as it does in the worker thread and the CLI.
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
@@ -13,15 +13,19 @@ import {
   type GenerateResult,
   type ImageLimits,
 } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import * as img from '../support/test-images.js';
-import { SAMPLE } from './deck.js';
+import { shapeXml } from './deck.js';
 import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
+import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 const IMAGES = readCorpus('pptx-automizer/SlideWithImages.pptx');
 const TIMEOUT = 120_000;
+const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+afterAll(() => converter.close());
 
 async function build(
   template: Uint8Array,
@@ -36,6 +40,7 @@ async function build(
   const { request } = parsePayload(payload);
   const images = await prepareImages(request, fileMap, {
     limits: imageLimits,
+    converter,
     ...(unavailable ? { unavailable } : {}),
   });
   return generate({ payload, files: fileMap, images, imageLimits });
@@ -175,6 +180,8 @@ describe('pictures: fit', () => {
           { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'cover' })) },
           { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'cover' })) },
           { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'stretch' })) },
+          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'contain' })) },
+          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'contain' })) },
         ],
       },
       { 'wide.png': wide, 'tall.png': tall },
@@ -200,6 +207,26 @@ describe('pictures: fit', () => {
       const stretched = reader.picture(slides[2]!, name);
       expect(stretched.box).toEqual(frame);
       expect(stretched.srcRect).toEqual({ l: 0, t: 0, r: 0, b: 0 });
+      // Contain: the whole image (no crop, the template's own included), its aspect kept, centred in the frame,
+      // filling it along the side where the image is the longer one.
+      for (const [slide, image] of [
+        [3, { width: 400, height: 100 }],
+        [4, { width: 100, height: 400 }],
+      ] as const) {
+        const contained = reader.picture(slides[slide]!, name);
+        const box = contained.box!;
+        expect(contained.srcRect).toEqual({ l: 0, t: 0, r: 0, b: 0 });
+        expectClose(box.cx / box.cy, image.width / image.height);
+        expectClose(box.x + box.cx / 2, frame.x + frame.cx / 2);
+        expectClose(box.y + box.cy / 2, frame.y + frame.cy / 2);
+        if (image.width / image.height > frameAspect) {
+          expectClose(box.cx, frame.cx);
+          expect(box.cy).toBeLessThan(frame.cy);
+        } else {
+          expectClose(box.cy, frame.cy);
+          expect(box.cx).toBeLessThan(frame.cx);
+        }
+      }
     }
   });
 
@@ -275,21 +302,24 @@ describe('pictures: targets', () => {
 
   it('an auto-shape or text box takes the image as its fill and keeps its text; a linked picture becomes embedded', async () => {
     const linked = readCorpus('Open-XML-SDK/linkedpicture.pptx');
+    // A 1:2 image on the 2:1 Badge: cover keeps the middle eighth of its height (37.5 % cut above and below).
     const fill = await build(
-      SAMPLE,
-      { slides: [{ slide_index: 1, shapes: [{ name: 'Title', filename: 'f.png', fit: 'cover' }] }] },
+      SAMPLE_WITH_SHAPES,
+      { slides: [{ slide_index: 1, shapes: [{ name: 'Badge', filename: 'f.png', fit: 'cover' }] }] },
       {
-        'f.png': await img.png(200, 200, img.BLUE),
+        'f.png': await img.png(100, 200, img.BLUE),
       },
     );
-    await expectValidPptx(fill.bytes, SAMPLE);
+    await expectValidPptx(fill.bytes, SAMPLE_WITH_SHAPES);
     const reader = new DeckReader(fill.bytes);
     const slide = reader.slideParts()[0]!;
-    const titled = reader.picture(slide, 'Title');
-    expect(titled.element.name).toBe('p:sp');
-    expect(await img.pixelAt(titled.raster!, 1, 1)).toSatisfy(closeTo(img.BLUE));
+    const badge = reader.picture(slide, 'Badge');
+    expect(badge.element.name).toBe('p:sp');
+    expect(badge.box).toEqual(BADGE);
+    expect(badge.srcRect).toEqual({ l: 0, t: 37_500, r: 0, b: 37_500 });
+    expect(await img.pixelAt(badge.raster!, 1, 1)).toSatisfy(closeTo(img.BLUE));
     expect(reader.text(slide)).toMatch(/<p:spPr>[\s\S]*<a:blipFill rotWithShape="1">[\s\S]*<\/p:spPr>/);
-    expect(reader.text(slide)).toContain('<p:txBody>');
+    expect(shapeXml(reader.text(slide), 'Badge')).toMatch(/<p:txBody>[\s\S]*<a:t>New<\/a:t>/);
 
     const embedded = await build(
       linked,
@@ -320,7 +350,7 @@ describe('pictures: refusals name the field the user sent', () => {
     ['a pixel bomb', { filename: 'bomb.png' }, 'filename', /100000 × 100000 pixels, over the limit/],
     ['missing', { filename: 'nope.png' }, 'filename', /"nope.png" is not among the uploaded files/],
     ['a broken data URI', { content: 'data:image/png;base64,@@@' }, 'content', /data: URI is malformed/],
-    ['a broken SVG', { filename: 'bad.svg' }, 'filename', /could not be read as a SVG image/],
+    ['a broken SVG', { filename: 'bad.svg' }, 'filename', /is not a well-formed SVG: malformed XML/],
   ])('%s', async (_label, shape, field, message) => {
     const jpegBytes = await img.jpeg(50, 50);
     const error = await refusal(IMAGES, slideWith(shape), {

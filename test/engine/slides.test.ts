@@ -151,7 +151,7 @@ describe('slide list', () => {
     expect(result.fileName).toBe('Board deck.pptx');
     await expectValidPptx(result.bytes, SAMPLE);
     const unnamed = run(SAMPLE, { slides: [{ slide_index: 0 }] });
-    expect(unnamed.fileName).toBe('template.pptx');
+    expect(unnamed.fileName).toBe('template-generated.pptx');
     await expectValidPptx(unnamed.bytes, SAMPLE);
   });
 });

@@ -44,7 +44,7 @@ describe('"overflow": "continue"', () => {
         slide_index: 0,
         shapes: [
           { name: 'Rectangle 3', content: 'After the table' },
-          { name: 'Table 5', content: [['x']] },
+          { name: 'Table 5', content: [['x']], unspecified_cells: 'keep' },
         ],
       },
     ],
@@ -116,8 +116,8 @@ describe('more continuations', () => {
         {
           slide_index: 0,
           shapes: [
-            { name: 'Table 1', content: long, overflow: 'continue' },
-            { name: 'Table 2', content: short, overflow: 'continue' },
+            { name: 'Table 1', content: long, overflow: 'continue', unspecified_cells: 'keep' },
+            { name: 'Table 2', content: short, overflow: 'continue', unspecified_cells: 'keep' },
           ],
         },
       ],
@@ -246,7 +246,9 @@ describe('more continuations', () => {
 describe('"overflow": "warn" (the default)', () => {
   it('keeps every row on the slide and names the table that runs past its bottom', async () => {
     const content = Array.from({ length: 40 }, (_, r) => [`row ${r}`]);
-    const result = run(CASE4, { slides: [{ slide_index: 0, shapes: [{ name: 'Table 1', content }] }] });
+    const result = run(CASE4, {
+      slides: [{ slide_index: 0, shapes: [{ name: 'Table 1', content, unspecified_cells: 'keep' }] }],
+    });
     expect(result.slideCount).toBe(1);
     expect(firstColumn(tables(result)[0]!.get('Table 1'))).toEqual(content.map((r) => r[0]));
     expect(result.warnings).toHaveLength(1);
@@ -261,8 +263,11 @@ describe('"overflow": "warn" (the default)', () => {
     const content = [['a'], ['b'], ['c']];
     const result = run(CASE4, {
       slides: [
-        { slide_index: 0, shapes: [{ name: 'Table 1', content }] },
-        { slide_index: 0, shapes: [{ name: 'Table 1', content, overflow: 'continue' }] },
+        { slide_index: 0, shapes: [{ name: 'Table 1', content, unspecified_cells: 'keep' }] },
+        {
+          slide_index: 0,
+          shapes: [{ name: 'Table 1', content, overflow: 'continue', unspecified_cells: 'keep' }],
+        },
       ],
     });
     expect(result.slideCount).toBe(2);

@@ -78,7 +78,7 @@ describe('deckforge accounts', () => {
     }
   });
 
-  it('create without --password generates one; list, set-plan and rotate-key', async () => {
+  it('create without --password generates one; list, set-plan, rotate-key and webhook-secret', async () => {
     const c = capture();
     expect(await runAccounts(['create', '--email', 'bob@example.test'], c.io)).toBe(0);
     expect(c.out.join('')).toMatch(/password: +\S{20,}/);
@@ -94,6 +94,16 @@ describe('deckforge accounts', () => {
     const rotated = capture();
     expect(await runAccounts(['rotate-key', '--email', 'bob@example.test', '--json'], rotated.io)).toBe(0);
     expect(JSON.parse(rotated.out.join(''))).toMatchObject({ email: 'bob@example.test', revokedTokens: 0 });
+    const secrets = [capture(), capture()];
+    for (const s of secrets) {
+      expect(await runAccounts(['webhook-secret', '--email', 'bob@example.test', '--json'], s.io)).toBe(0);
+    }
+    const [first, second] = secrets.map(
+      (s) => (JSON.parse(s.out.join('')) as { webhookSecret: string }).webhookSecret,
+    );
+    expect(first).toMatch(/^whsec_\S{30,}$/);
+    expect(second).toMatch(/^whsec_\S{30,}$/);
+    expect(second).not.toBe(first); // rotated
   });
 
   it('explains mistakes: unknown plan, duplicate, unknown account, bad options, bad configuration', async () => {
@@ -133,8 +143,7 @@ describe('deckforge migrate', () => {
   it('creates the schema, then reports it is up to date', async () => {
     const first = capture();
     expect(await runMigrate([], first.io)).toBe(0);
-    // The newest migration's version, so adding one does not mean editing this test.
-    const latest = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+    const latest = MIGRATIONS.at(-1)?.version;
     expect(first.out.join('')).toContain(`migrated from version 0 to ${latest}`);
     const second = capture();
     expect(await runMigrate([], second.io)).toBe(0);

@@ -6,6 +6,8 @@ import {
   MissingCredentialsError,
   UnauthorizedError,
 } from '../../src/service/errors.js';
+import Database from 'better-sqlite3';
+import { databasePath } from '../../src/adapters/sqlite/database.js';
 import { createLogger } from '../../src/composition/index.js';
 import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
 
@@ -29,7 +31,8 @@ describe('tokens', () => {
     });
     expect(issued.username).toBe('ann@example.test');
     expect(issued.hasSubscription).toBe(true);
-    expect(issued.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
+    // 32 random bytes, then the expiry in Unix seconds, base 36.
+    expect(issued.accessToken).toMatch(/^[A-Za-z0-9_-]{43}\.[0-9a-z]+$/);
     const account = await h.service.authenticate(issued.accessToken);
     expect(account).toMatchObject({ email: 'ann@example.test', plan: 'Free' });
   });
@@ -61,6 +64,24 @@ describe('tokens', () => {
     await expect(h.service.authenticate(token)).resolves.toBeTruthy();
     h.clock.advance(2000);
     await expect(h.service.authenticate(token)).rejects.toThrow(/expired/);
+  });
+
+  it('a token the sweeper has already deleted still says it expired, not that it is unknown', async () => {
+    h = await startHarness({ runtime: { sweepEveryMs: 50 } });
+    const { token } = await h.signUp();
+    h.clock.advance(3 * 24 * 3600_000);
+    const db = new Database(databasePath(h.dataDir), { readonly: true });
+    try {
+      const count = () => (db.prepare('SELECT COUNT(*) AS n FROM tokens').get() as { n: number }).n;
+      for (let waited = 0; count() > 0 && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(count()).toBe(0);
+    } finally {
+      db.close();
+    }
+    await expect(h.service.authenticate(token)).rejects.toThrow(
+      'Bearer token has expired: request a new one from /v1.0/token/create.',
+    );
   });
 
   it('refuses missing and unknown tokens', async () => {

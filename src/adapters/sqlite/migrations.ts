@@ -83,6 +83,30 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 3,
+    name: 'webhooks: per-account signing secrets, one delivery per job with a callback_url',
+    sql: `
+      CREATE TABLE webhook_secrets (
+        account_id TEXT PRIMARY KEY,
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE webhook_deliveries (
+        job_id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        link_base TEXT,
+        state TEXT NOT NULL CHECK (state IN ('WAITING', 'DELIVERING', 'DELIVERED', 'GAVE_UP')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        last_status INTEGER,
+        last_error TEXT,
+        ended_at TEXT,
+        next_attempt_at TEXT
+      );
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_attempt_at);
+    `,
+  },
+  {
+    version: 4,
     name: 'idempotency_keys: retries with an Idempotency-Key get the first answer',
     sql: `
       CREATE TABLE idempotency_keys (

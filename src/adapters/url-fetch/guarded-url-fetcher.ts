@@ -45,7 +45,8 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     }
   }
 
-  private checkUrl(original: string, current: string): URL {
+  /** The URL parsed, or FetchError: not http(s), credentials in it, or a literal address that is refused. */
+  checkUrl(original: string, current: string): URL {
     let target: URL;
     try {
       target = new URL(current);
@@ -74,7 +75,8 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     );
   }
 
-  private guardedLookup(original: string, current: string): LookupFunction {
+  /** A socket `lookup` that resolves the host and refuses it when any of its addresses is refused. */
+  guardedLookup(original: string, current: string): LookupFunction {
     return (hostname, lookupOptions, callback) => {
       dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses: LookupAddress[]) => {
         if (error) {

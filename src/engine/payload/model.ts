@@ -181,6 +181,11 @@ export interface TableContent {
   overflow: 'warn' | 'continue';
   /** Rows repeated at the top of every continuation slide; null: 1 when the table's first-row flag is set, else 0. */
   headerRows: number | null;
+  /**
+   * Cells a row does not list (a row shorter than the grid): keep the template's text, or clear them. null: keep,
+   * with a warning naming them (a payload that says "keep" gets none).
+   */
+  unspecifiedCells: 'keep' | 'clear' | null;
 }
 
 export interface ChartSeries {

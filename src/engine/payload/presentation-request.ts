@@ -166,7 +166,7 @@ const templateEntrySpec = named(
 function resultFileName(raw: string, ctx: ParseContext): string | null {
   const name = sanitiseResultFileName(raw);
   if (name === null) {
-    ctx.warn('resultFileName has no usable characters; the template name is used');
+    ctx.warn('resultFileName has no usable characters; "<template>-generated" is used');
   } else if (name !== raw.trim().replace(/\.pptx$/i, '')) {
     ctx.warn(`resultFileName was made safe as a file name: "${name}"`);
   }
@@ -217,7 +217,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
         exportVersionSpec,
       ),
       resultFileName: described(
-        'Name of the result, without .pptx; default: the template name',
+        'Name of the result, without .pptx; default: the template\'s name with "-generated" (report-generated.pptx)',
         transform(string(), resultFileName),
       ),
       slides: required(

@@ -28,6 +28,7 @@ import {
   described,
   enumOf,
   fail,
+  refuse,
   isRecord,
   named,
   number,
@@ -93,7 +94,8 @@ export const pictureSourceSpec = custom<string>(
     if (typeof value !== 'string' || value.length === 0) fail(ctx, PICTURE_EXPECTED, value);
     const scheme = URL_SCHEME.exec(value)?.[1]?.toLowerCase();
     if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') fail(ctx, PICTURE_EXPECTED, value);
-    if (/^data:/i.test(value) && !DATA_URI.test(value)) fail(ctx, PICTURE_EXPECTED, value);
+    if (/^data:/i.test(value) && !DATA_URI.test(value))
+      refuse(ctx, 'the data: URI has no comma before its data (expected data:[<type>][;base64],<data>)');
     return value;
   },
 );
@@ -109,6 +111,10 @@ const shapeIdSpec: Spec<number> = byJsonType(SHAPE_ID_EXPECTED, {
 });
 
 const overflowSpec = enumOf<TableContent['overflow']>({ warn: 'warn', continue: 'continue' });
+const unspecifiedCellsSpec = enumOf<'keep' | 'clear'>({ keep: 'keep', clear: 'clear' });
+
+/** The shape-level keys that only mean something beside table rows. */
+const TABLE_KEYS = ['overflow', 'header_rows', 'unspecified_cells'] as const;
 
 type Fit = PictureContent['fit'];
 const fitSpec = enumOf<Fit>({ contain: 'contain', cover: 'cover', stretch: 'stretch' });
@@ -163,6 +169,11 @@ export const shapeSpec: Spec<ShapeRequest> = named(
           "when the table's first-row flag is set, else 0)",
         number({ min: 0, max: MAX_TABLE_ROWS, integer: true }),
       ),
+      unspecified_cells: described(
+        'Tables: cells a row does not list (a row shorter than the grid) keep the template\'s text ("keep", ' +
+          'default, with a warning naming them unless given) or are emptied ("clear")',
+        unspecifiedCellsSpec,
+      ),
       overlays: described("Per series, per point: text appended to the point's data label", overlaysSpec),
       title: described('Older spelling of settings.title (chart title)', string()),
       categoryTitle: described('Older spelling of settings.category_axis_title', string()),
@@ -184,12 +195,17 @@ export const shapeSpec: Spec<ShapeRequest> = named(
           ctx.warn('fit applies to pictures only; ignored', 'fit');
         }
       }
-      if (f.overflow !== undefined || f.header_rows !== undefined) {
+      const tableKey = TABLE_KEYS.find((key) => f[key] !== undefined);
+      if (tableKey !== undefined) {
         if (content?.kind === 'table') {
-          content = { ...content, overflow: f.overflow ?? 'warn', headerRows: f.header_rows ?? null };
+          content = {
+            ...content,
+            overflow: f.overflow ?? 'warn',
+            headerRows: f.header_rows ?? null,
+            unspecifiedCells: f.unspecified_cells ?? null,
+          };
         } else {
-          const key = f.overflow !== undefined ? 'overflow' : 'header_rows';
-          ctx.warn(`${key} applies to table rows given with this shape; ignored`, key);
+          ctx.warn(`${tableKey} applies to table rows given with this shape; ignored`, tableKey);
         }
       }
       if (f.overlays !== undefined) {

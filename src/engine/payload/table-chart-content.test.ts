@@ -31,6 +31,7 @@ describe('table content', () => {
       rows: [[{ text: plain('Region') }, { text: plain('2026') }, { text: null }, { text: plain('x') }]],
       overflow: 'warn',
       headerRows: null,
+      unspecifiedCells: null,
     });
   });
 
@@ -60,6 +61,19 @@ describe('table content', () => {
       message: `${AT}.overflow: expected one of "warn", "continue", got "split"`,
     });
     expect(refusal({ content: [['a']], header_rows: -1 }).path).toBe(`${AT}.header_rows`);
+  });
+
+  it('takes unspecified_cells on the shape entry: "keep" or "clear"', () => {
+    expect(content({ content: [['a']], unspecified_cells: 'clear' })).toMatchObject({
+      unspecifiedCells: 'clear',
+    });
+    expect(content({ content: [['a']], unspecified_cells: 'keep' })).toMatchObject({
+      unspecifiedCells: 'keep',
+    });
+    expect(content({ content: [['a']], overflow: 'continue' })).toMatchObject({ unspecifiedCells: null });
+    expect(refusal({ content: [['a']], unspecified_cells: 'empty' }).message).toBe(
+      `${AT}.unspecified_cells: expected one of "keep", "clear", got "empty"`,
+    );
   });
 
   it('warns that overflow and header_rows mean nothing without table rows', () => {

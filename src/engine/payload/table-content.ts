@@ -90,5 +90,5 @@ export const tableRowsSpec: Spec<TableContent> = transform(
     tooMany: (count) =>
       `${count} rows is more than a table takes (at most ${MAX_TABLE_ROWS}); split the data over several tables or requests`,
   }),
-  (rows) => ({ kind: 'table', rows, overflow: 'warn', headerRows: null }),
+  (rows) => ({ kind: 'table', rows, overflow: 'warn', headerRows: null, unspecifiedCells: null }),
 );

@@ -48,6 +48,7 @@ export function fillPicture(
 ): void {
   const picture = asPicture(content);
   const image = ctx.image(picture.source, path);
+  for (const message of image.warnings ?? []) ctx.warnings.push({ path, message });
   let ids: ImageRelIds | null = null;
   const groups = enclosingGroups(ctx.spTree, shape);
   for (const shapeEl of shapeVariants(shape)) {

@@ -28,6 +28,9 @@ export interface PictureSourceUse {
 
 const HTTP_URL = /^https?:\/\//i;
 const DATA_URI = /^data:([^,]*?),/i;
+/** What a reader takes for a data: URI, well-formed or not: a malformed one is named as one, not as a file. */
+const DATA_SCHEME = /^data:/i;
+const BASE64_CHAR = /[A-Za-z0-9+/_\-\s=]/;
 
 export function isHttpUrl(source: string): boolean {
   return HTTP_URL.test(source);
@@ -60,7 +63,7 @@ export function sourceBytes(source: string, files: ReadonlyMap<string, Uint8Arra
 
 /** How messages name a source: a data: URI is not repeated (it can be megabytes long). */
 export function sourceLabel(source: string): string {
-  if (isDataUri(source)) return 'the data: URI';
+  if (DATA_SCHEME.test(source)) return 'the data: URI';
   return isHttpUrl(source) ? source : `"${source}"`;
 }
 
@@ -77,6 +80,18 @@ export function decodeDataUri(uri: string): Uint8Array | null {
     return new Uint8Array(Buffer.from(clean, 'base64'));
   }
   return percentDecode(data);
+}
+
+/** What is wrong with a data: URI `decodeDataUri` refused. */
+function dataUriProblem(uri: string): string {
+  const match = DATA_URI.exec(uri);
+  if (!match) return 'it has no comma before its data';
+  const data = uri
+    .slice(match[0].length)
+    .replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bad = [...data].findIndex((c) => !BASE64_CHAR.test(c));
+  if (bad >= 0) return `it says ;base64 but character ${bad + 1} of its data, "${data[bad]}", is not base64`;
+  return 'its base64 data has "=" padding before the end';
 }
 
 function percentDecode(text: string): Uint8Array {
@@ -143,7 +158,8 @@ export class PictureImages {
   }
 
   private missing(source: string): string {
-    if (isDataUri(source)) return 'the data: URI is malformed (expected data:[<type>][;base64],<data>)';
+    if (DATA_SCHEME.test(source))
+      return `the data: URI is malformed: ${dataUriProblem(source)} (expected data:[<type>][;base64],<data>)`;
     if (isHttpUrl(source)) return `picture URL ${source} was not fetched`;
     const names = [...this.files.keys()]
       .filter((n) => !isHttpUrl(n))

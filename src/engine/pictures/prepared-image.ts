@@ -3,6 +3,7 @@
  * its displayed pixel size. Other formats (BMP, TIFF, WebP, AVIF, SVG, a JPEG turned by EXIF) need decoding,
  * which is the image preparation step's work outside the engine; it hands the result over as a PreparedImage.
  */
+import { bmpRleProblem } from './bmp-rle.js';
 import { displaySize, readImageHeader, type ImageFormat, type ImageHeader } from './image-header.js';
 
 export type StoredImageType = 'png' | 'jpeg' | 'gif';
@@ -16,6 +17,8 @@ export interface PreparedImage {
   height: number;
   /** The SVG source, stored beside its rendition (ooxml-notes §8.2). */
   svg?: Uint8Array;
+  /** What preparing it changed that the user should know (an SVG's removed scripts), naming the source. */
+  warnings?: string[];
 }
 
 /** Why a source cannot be a picture, as a sentence naming the source; the engine adds the shape's path. */
@@ -88,6 +91,10 @@ export function assessImage(bytes: Uint8Array, label: string, limits: ImageLimit
       kind: 'refused',
       message: `${label} is ${header.width} × ${header.height} pixels, over the limit of ${limits.maxPixels.toLocaleString('en-US')} pixels for one image`,
     };
+  }
+  if (header.format === 'bmp') {
+    const problem = bmpRleProblem(bytes, header.width, header.height);
+    if (problem) return { kind: 'refused', message: `${label} is a BMP that cannot be read: ${problem}` };
   }
   const storable = header.format === 'png' || header.format === 'jpeg' || header.format === 'gif';
   if (!storable || header.orientation !== 1) return { kind: 'convert', format: header.format, header };

@@ -360,7 +360,7 @@ describe('applyShapeRequests: content', () => {
     ],
     [
       'Body',
-      { kind: 'table', rows: [], overflow: 'warn', headerRows: null } as ShapeContent,
+      { kind: 'table', rows: [], overflow: 'warn', headerRows: null, unspecifiedCells: null } as ShapeContent,
       'shape "Body" is a text shape but content is a table',
     ],
     [
@@ -382,7 +382,11 @@ describe('applyShapeRequests: content', () => {
   });
 
   it.each([
-    ['Table 4', { kind: 'table', rows: [], overflow: 'warn', headerRows: null } as ShapeContent, 'table'],
+    [
+      'Table 4',
+      { kind: 'table', rows: [], overflow: 'warn', headerRows: null, unspecifiedCells: null } as ShapeContent,
+      'table',
+    ],
     ['Chart 5', { kind: 'chart', categories: [], series: [] } as ShapeContent, 'chart'],
     ['Picture 7', { kind: 'picture', source: 'a.png', fit: 'contain' } as ShapeContent, 'picture'],
     ['Picture 7', str('logo.png'), 'picture'],

@@ -16,6 +16,14 @@ export interface CellFillContext {
   path: string;
   addHyperlink(url: string): string;
   warnings: Warning[];
+  /** Empty the template cells a row does not list (`"unspecified_cells": "clear"`) rather than keep them. */
+  clearUnlisted: boolean;
+}
+
+/** A template cell a payload row does not list, left as the template has it. */
+export interface KeptCell {
+  row: number;
+  column: number;
 }
 
 /** One payload entry at its place: payload row, grid column, and the table cell there. */
@@ -27,7 +35,8 @@ interface Slot {
 
 /**
  * `cells[k]` are the cells of output row k, which shows payload row `payloadRows[k]`. Copied rows' cells that
- * receive nothing are emptied (an added row starts blank, formatted like the template's last row).
+ * receive nothing are emptied (an added row starts blank, formatted like the template's last row). A template
+ * row's cells that its payload row does not list are emptied with `clearUnlisted`, else kept and returned.
  */
 export function fillCells(
   cells: readonly (readonly XmlElement[])[],
@@ -37,7 +46,8 @@ export function fillCells(
   columnCount: number,
   merged: boolean,
   ctx: CellFillContext,
-): void {
+): KeptCell[] {
+  const kept: KeptCell[] = [];
   const origins = merged ? mergeOrigins(cells, columnCount) : null;
   const groups = new Map<number, Slot[]>();
   for (let k = 0; k < cells.length; k++) {
@@ -54,21 +64,27 @@ export function fillCells(
         group.push({ row, column: c, entry });
       } else if (entry && (entry.text || hasCellProperties(entry))) {
         writeCell(tc, entry, cellContext(ctx, row, c));
-      } else if (placed[k]!.copy) clearCell(tc, cellContext(ctx, row, c));
+      } else if (placed[k]!.copy || (entry === undefined && ctx.clearUnlisted)) {
+        clearCell(tc, cellContext(ctx, row, c));
+      } else if (entry === undefined) kept.push({ row, column: c });
     }
   }
-  if (!origins) return;
+  if (!origins) return kept;
   for (const [origin, group] of groups) {
     const k = Math.floor(origin / columnCount);
     const tc = cells[k]![origin % columnCount]!;
     const first = group[0]!;
     const source = textSource(group);
     const cell = source === first ? first.entry : withProperties(source.entry!, first.entry);
+    const unlisted = group.every((slot) => slot.entry === undefined);
     if (cell && (cell.text || hasCellProperties(cell)))
       writeCell(tc, cell, cellContext(ctx, first.row, first.column));
-    else if (placed[k]!.copy) clearCell(tc, cellContext(ctx, first.row, first.column));
+    else if (placed[k]!.copy || (unlisted && ctx.clearUnlisted))
+      clearCell(tc, cellContext(ctx, first.row, first.column));
+    else if (unlisted) kept.push({ row: first.row, column: first.column });
     warnHidden(group, source, ctx);
   }
+  return kept;
 }
 
 /** The group's own cell when it has text; else the first later cell that has; else the group's own. */

@@ -14,7 +14,7 @@ import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { enclosingGroups, toSlideSpace } from '../shapes/group-transform.js';
 import { ownBox } from '../shapes/shape-properties.js';
 import { child, type XmlElement } from '../xml/index.js';
-import { fillCells } from './fill-cells.js';
+import { fillCells, type KeptCell } from './fill-cells.js';
 import { hasMerges } from './merges.js';
 import { placeRows } from './place-rows.js';
 import { RowMeasure } from './row-measure.js';
@@ -68,15 +68,24 @@ export function fillTable(
     const table = frame === main ? template : readTable(tableOf(frame)!, shape.name);
     const placed = placeRows(table, plan.rows, headerRows);
     const merged = hasMerges(placed.map((p) => p.tr));
-    fillCells(
+    const kept = fillCells(
       placed.map((p) => cellsOf(p.tr)),
       placed,
       plan.rows,
       content.rows,
       columns,
       merged,
-      { path, addHyperlink: (url) => ctx.addHyperlink(url), warnings: ctx.warnings },
+      {
+        path,
+        addHyperlink: (url) => ctx.addHyperlink(url),
+        warnings: ctx.warnings,
+        clearUnlisted: content.unspecifiedCells === 'clear',
+      },
     );
+    // Header rows on a continuation slide were reported with the slide where the table starts.
+    const reported = kept.filter((cell) => ctx.firstBodyRow === null || cell.row >= headerRows);
+    if (frame === main && content.unspecifiedCells === null && reported.length > 0)
+      ctx.warnings.push({ path, message: keptCellsMessage(shape.name, columns, reported) });
     setFrameHeight(
       frame,
       placed.reduce((sum, row) => sum + rowHeight(row.tr), 0),
@@ -88,7 +97,7 @@ export function fillTable(
     ctx.warnings.push({ path, message: overflowMessage(shape, content, plan) });
 }
 
-/** "table "T" has 5 columns, row 2 has 7 cells" (spec/payload.md): a shorter row leaves the rest as it is. */
+/** "table "T" has 5 columns, row 2 has 7 cells" (spec/payload.md): a shorter row is filled as far as it goes. */
 function checkRowLengths(
   rows: readonly (readonly TableCell[])[],
   columns: number,
@@ -105,6 +114,39 @@ function checkRowLengths(
       );
     }
   }
+}
+
+/** Rows listed in a warning about kept cells; a long table's further rows are counted. */
+const LISTED_ROWS = 5;
+
+/**
+ * `table "T" has 5 columns; rows 1 and 2 do not list them all, so these cells keep the template's text: row 1
+ * columns 3–4, row 2 column 4; …`: what the template's old text is doing next to new data.
+ */
+function keptCellsMessage(name: string, columns: number, kept: readonly KeptCell[]): string {
+  const byRow = new Map<number, number[]>();
+  for (const { row, column } of kept) {
+    const list = byRow.get(row);
+    if (list) list.push(column);
+    else byRow.set(row, [column]);
+  }
+  const rows = [...byRow].slice(0, LISTED_ROWS).map(([row, cols]) => `row ${row} ${columnList(cols)}`);
+  const more = byRow.size - LISTED_ROWS;
+  if (more > 0) rows.push(`and ${more} more ${more === 1 ? 'row' : 'rows'}`);
+  return (
+    `table "${name}" has ${columns} ${columns === 1 ? 'column' : 'columns'}; cells not given in the payload keep ` +
+    `the template's text: ${rows.join(', ')}; send "" for an empty cell, or "unspecified_cells": "clear" ` +
+    '(or "keep") on the shape'
+  );
+}
+
+/** "column 4", "columns 2–4", "columns 1, 3" (ascending). */
+function columnList(columns: readonly number[]): string {
+  if (columns.length === 1) return `column ${columns[0]}`;
+  const consecutive = columns.every((c, i) => i === 0 || c === columns[i - 1]! + 1);
+  return consecutive
+    ? `columns ${columns[0]}–${columns[columns.length - 1]}`
+    : `columns ${columns.join(', ')}`;
 }
 
 interface RowPlan {

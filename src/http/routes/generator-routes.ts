@@ -6,16 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
 import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
+import { InvalidInputError } from '../../service/errors.js';
+import { trustedLinkBase } from './job-routes.js';
 import type { RouteContext } from './route-context.js';
 
 export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { service, limits, metrics } = ctx;
+  const { service, limits, metrics, config } = ctx;
 
   app.post(
     '/v1.0/generator/create',
     { config: { endpoint: 'generate', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+      if (generationRequest.callback) {
+        throw new InvalidInputError(
+          'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
+        );
+      }
       const started = process.hrtime.bigint();
       const deck = await service.generateNow(accountOf(request), generationRequest);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -40,6 +47,10 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
     { config: { endpoint: 'create-async', bearer: true, rateLimited: true, drawsSlides: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+      if (generationRequest.callback) {
+        // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
+        generationRequest.callback.linkBase = trustedLinkBase(request, config);
+      }
       const { jobId, status } = await service.submitJob(accountOf(request), generationRequest);
       return reply.code(202).send({ job_id: jobId, status });
     },

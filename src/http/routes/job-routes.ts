@@ -55,6 +55,15 @@ function linkBase(request: FastifyRequest, config: HttpConfig): () => string {
   };
 }
 
+/** The link base for a webhook event of this request's job; null when the Host is not one links are made for. */
+export function trustedLinkBase(request: FastifyRequest, config: HttpConfig): string | null {
+  try {
+    return linkBase(request, config)();
+  } catch {
+    return null;
+  }
+}
+
 export function registerJobRoutes(app: FastifyInstance, { service, config }: RouteContext): void {
   app.get<{ Params: { jobId: string } }>(
     '/v2.0/jobs/:jobId/status',
@@ -70,6 +79,7 @@ export function registerJobRoutes(app: FastifyInstance, { service, config }: Rou
         error_message: status.errorMessage,
         file_url: status.fileUrl,
         warnings: status.warnings,
+        ...(status.webhook ? { webhook: status.webhook } : {}),
       };
     },
   );

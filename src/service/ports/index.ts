@@ -23,3 +23,10 @@ export { GenerationPoolClosedError, GenerationTimeoutError } from './generation-
 export type { ServiceLogger } from './service-logger.js';
 export type { IdempotencyEntry, IdempotencyKeys } from './idempotency-keys.js';
 export { SILENT_LOGGER } from './service-logger.js';
+export type {
+  WebhookAttemptOutcome,
+  WebhookDeliveryRecord,
+  WebhookState,
+  WebhookStore,
+} from './webhook-store.js';
+export type { WebhookSender } from './webhook-sender.js';
