@@ -120,7 +120,8 @@ export async function createHttpServer(
     const path = request.url.split('?')[0] ?? request.url;
     const mapped = mapError(new NotFoundError(`No endpoint ${request.method} ${path}`), 'operations', limits);
     discardUnreadBody(request, reply, discardBounds);
-    return reply.code(mapped.statusCode).send(mapped.body);
+    // A 404 is cacheable by default (RFC 9111 §4.2.2); an unknown route should not stay unknown in a cache.
+    return reply.code(mapped.statusCode).header('cache-control', 'no-store').send(mapped.body);
   });
 
   registerTokenRoutes(app, context);

@@ -38,8 +38,9 @@ export async function checkSlidesLeft(deps: ServiceDeps, account: SlideOwner): P
   const used = usage.usedSlides + usage.reservedSlides;
   if (used < plan.allowedSlideCount) return;
   throw new TooManyRequestsError(
-    `monthly slide limit exceeded: plan ${plan.name} allows ${plan.allowedSlideCount} slides, ${used} used`,
-    plan.allowedSlideCount === 0 ? null : secondsUntil(period.next, now),
+    `monthly slide limit exceeded: plan ${plan.name} allows ${slideCountText(plan.allowedSlideCount)}, ${used} used`,
+    // As every 429 of the allowance: when it resets.
+    secondsUntil(period.next, now),
   );
 }
 
@@ -94,11 +95,9 @@ async function reserve(
     jobId,
   });
   if (!outcome.granted) {
-    throw new TooManyRequestsError(
-      refusal(plan, outcome.used),
-      // Retry-After: when the allowance resets, unless the request could never fit the plan.
-      need > plan.allowedSlideCount ? null : secondsUntil(period.next, now),
-    );
+    // Retry-After is when the allowance resets, as for every 429; a request no month could take says so too.
+    const never = need > plan.allowedSlideCount ? ', more than the plan allows in a whole month' : '';
+    throw new TooManyRequestsError(`${refusal(plan, outcome.used)}${never}`, secondsUntil(period.next, now));
   }
   return outcome.reservationId;
 }

@@ -19,6 +19,13 @@ describe('template URL address policy', () => {
     ['fe80::1', 'link-local'],
     ['fd00:ec2::254', 'unique local (private)'],
     ['ff02::1', 'multicast'],
+    // Issue 21: tunnels and translations that hide where the packet really goes.
+    ['::ffff:0:127.0.0.1', 'IPv4-translated (SIIT)'],
+    ['::ffff:0:8.8.8.8', 'IPv4-translated (SIIT)'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo tunnel'],
+    ['2001::1', 'Teredo tunnel'],
+    ['192.88.99.1', '6to4 relay anycast'],
+    ['::ffff:192.88.99.1', '6to4 relay anycast (IPv4 192.88.99.1 inside IPv6)'],
   ])('refuses %s (%s)', (address, reason) => {
     expect(refusedAddressReason(address)).toBe(reason);
   });
@@ -34,10 +41,15 @@ describe('template URL address policy', () => {
     expect(refusedAddressReason(address)).toMatch(/inside IPv6/);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(
-    'allows public %s',
-    (address) => {
-      expect(refusedAddressReason(address)).toBeNull();
-    },
-  );
+  it.each([
+    '93.184.216.34',
+    '8.8.8.8',
+    '172.32.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '2001:4860:4860::8888', // 2001:4860::/32 is Google, not Teredo: only 2001:0::/32 is
+    '192.88.100.1',
+  ])('allows public %s', (address) => {
+    expect(refusedAddressReason(address)).toBeNull();
+  });
 });

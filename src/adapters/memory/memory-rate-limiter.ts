@@ -2,7 +2,7 @@
  * Request rates and sign-in attempts, one machine, in memory (a restart forgets them, which is acceptable for a
  * rate limit; a Redis-backed limiter replaces it for several nodes). Request rates: a fixed one-minute window
  * per key. Sign-in attempts: per key, the failures and when the last one was, from which the next allowed
- * attempt follows (AttemptPolicy).
+ * attempt follows (AttemptPolicy). Remembered keys: when each expires (only a successful sign-in adds one).
  */
 import type { AttemptPolicy, Clock, RateDecision, RateLimiter } from '../../service/ports/index.js';
 
@@ -31,6 +31,7 @@ function waitAfter(count: number, policy: AttemptPolicy): number {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly failures = new Map<string, Failures>();
+  private readonly remembered = new Map<string, number>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -76,6 +77,17 @@ export class MemoryRateLimiter implements RateLimiter {
     if (!entry) return;
     if (scope === 'all' || entry.count <= 1) this.failures.delete(key);
     else entry.count -= 1;
+  }
+
+  async remember(key: string, seconds: number): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (this.remembered.size > SWEEP_ABOVE)
+      for (const [known, untilMs] of this.remembered) if (untilMs <= now) this.remembered.delete(known);
+    this.remembered.set(key, now + seconds * 1000);
+  }
+
+  async remembers(key: string): Promise<boolean> {
+    return (this.remembered.get(key) ?? 0) > this.clock.now().getTime();
   }
 
   private forgetOld(currentStart: number): void {

@@ -1,7 +1,8 @@
 /**
  * Which resolved addresses a template URL may reach. Refused by default: loopback, private, carrier-grade NAT,
  * link-local (the cloud metadata address 169.254.169.254 is one), unspecified, multicast, reserved and
- * documentation ranges, in IPv4 and IPv6, including IPv4 addresses embedded in IPv6 (::ffff:a.b.c.d, 6to4, NAT64).
+ * documentation ranges, in IPv4 and IPv6, including IPv4 addresses embedded in IPv6 (::ffff:a.b.c.d, 6to4, NAT64);
+ * Teredo, IPv4-translated addresses (::ffff:0:a.b.c.d) and the 6to4 relay range are refused whole.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -14,6 +15,7 @@ const IPV4_BLOCKED: readonly [string, number, string][] = [
   ['172.16.0.0', 12, 'private'],
   ['192.0.0.0', 24, 'IETF protocol assignments'],
   ['192.0.2.0', 24, 'documentation'],
+  ['192.88.99.0', 24, '6to4 relay anycast'],
   ['192.168.0.0', 16, 'private'],
   ['198.18.0.0', 15, 'benchmarking'],
   ['198.51.100.0', 24, 'documentation'],
@@ -31,6 +33,9 @@ const IPV6_BLOCKED: readonly [string, number, string][] = [
   ['ff00::', 8, 'multicast'],
   ['2001:db8::', 32, 'documentation'],
   ['100::', 64, 'discard-only'],
+  // Tunnels and translation that carry the real destination inside the address, where this table cannot see it.
+  ['2001::', 32, 'Teredo tunnel'],
+  ['::ffff:0:0:0', 96, 'IPv4-translated (SIIT)'],
 ];
 
 /** One single-subnet list per rule, so a rule is matched in its own family only (no implicit IPv4 mapping). */

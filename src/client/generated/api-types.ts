@@ -31,7 +31,7 @@ export type Presentation = ({
      */
     export_version?: string | null;
     /**
-     * Name of the result, without .pptx; default: the template name
+     * Name of the result, without .pptx; default: the template's name with "-generated" (report-generated.pptx)
      */
     resultFileName?: string | null;
     /**
@@ -173,6 +173,10 @@ export type Shape = ({
      * Tables: how many of the first rows are the header, repeated on every continuation slide (default 1 when the table's first-row flag is set, else 0)
      */
     header_rows?: number | null;
+    /**
+     * one of "keep", "clear" (case-insensitive)
+     */
+    unspecified_cells?: string | null;
     /**
      * Per series, per point: text appended to the point's data label
      */
@@ -729,7 +733,7 @@ export type DownloadJobResultError = DownloadJobResultErrors[keyof DownloadJobRe
 
 export type DownloadJobResultResponses = {
     /**
-     * The presentation, named after resultFileName.
+     * The presentation, named after resultFileName (default: "<template>-generated.pptx").
      */
     200: Blob | File;
 };

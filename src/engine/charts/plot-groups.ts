@@ -232,8 +232,8 @@ export function plotGroups(plotArea: XmlElement): XmlElement[] {
   return childElements(plotArea).filter((el) => el.name in GROUPS);
 }
 
-/** Inserts `series` as the group's last series (before dLbls, gapWidth, axId …). */
-export function appendSeries(group: XmlElement, series: XmlElement): void {
+/** Inserts `series` as the group's last series (before dLbls, gapWidth, axId …), in the order given. */
+export function appendSeries(group: XmlElement, series: readonly XmlElement[]): void {
   const children = group.children;
   let at = 0;
   for (let i = 0; i < children.length; i++) {
@@ -241,7 +241,7 @@ export function appendSeries(group: XmlElement, series: XmlElement): void {
     if (node.kind !== 'element') continue;
     if (node.name === 'c:ser' || BEFORE_SERIES.has(node.name)) at = i + 1;
   }
-  children.splice(at, 0, series);
+  group.children = [...children.slice(0, at), ...series, ...children.slice(at)];
 }
 
 export function valOf(el: XmlElement, name: string): string | undefined {

@@ -82,15 +82,17 @@ export function resizeSeries(
   let idx = maxVal(plotArea, 'c:idx');
   let order = maxVal(plotArea, 'c:order');
   const model = series[series.length - 1] ?? emptySeriesOf(plotArea);
+  const added: XmlElement[] = [];
   for (let k = series.length; k < count; k++) {
     const el = model.template < 0 && k === 0 ? model.el : cloneElement(model.el);
     setVal(el, 'c:idx', ++idx);
     setVal(el, 'c:order', ++order);
     if (model.template >= 0) recolour(el, k);
     for (const id of descendants(el, 'c16:uniqueId')) id.attrs.val = `{${randomUUID().toUpperCase()}}`;
-    appendSeries(model.group, el);
+    added.push(el);
     result.push({ el, group: model.group, info: model.info, template: model.template });
   }
+  appendSeries(model.group, added); // at once: one by one, each append would look for the group's end again
   return result;
 }
 

@@ -28,4 +28,8 @@ export interface RateLimiter {
   attempt(key: string, policy: AttemptPolicy): Promise<RateDecision>;
   /** The attempt succeeded: forget every failure of `key` (`all`) or only the one this attempt counted. */
   forgive(key: string, scope: 'all' | 'one'): Promise<void>;
+  /** Keeps `key` (an account and an address it signed in from) known for `seconds` from now. */
+  remember(key: string, seconds: number): Promise<void>;
+  /** Whether `key` was remembered and has not expired since. */
+  remembers(key: string): Promise<boolean>;
 }

@@ -36,5 +36,17 @@ export function describeRateLimiterContract(name: string, make: () => RateHarnes
       advance(60_000);
       expect((await limiter.hit('a', 5)).allowed).toBe(true);
     });
+
+    it('remembers a key for the time given, and only that key', async () => {
+      const { limiter, advance } = make();
+      expect(await limiter.remembers('ann|192.0.2.1')).toBe(false);
+      await limiter.remember('ann|192.0.2.1', 60);
+      expect(await limiter.remembers('ann|192.0.2.1')).toBe(true);
+      expect(await limiter.remembers('ann|192.0.2.2')).toBe(false);
+      advance(59_000);
+      expect(await limiter.remembers('ann|192.0.2.1')).toBe(true);
+      advance(1_000);
+      expect(await limiter.remembers('ann|192.0.2.1')).toBe(false);
+    });
   });
 }

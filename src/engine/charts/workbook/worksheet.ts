@@ -27,9 +27,23 @@ export interface TablePart {
   doc: XmlDocument;
 }
 
+/** One row and its cells by column, indexed the first time the row is touched. */
+interface IndexedRow {
+  element: XmlElement;
+  cells: Map<number, XmlElement>;
+  /** The highest column with a cell: a cell written past it (the usual case) takes its place in O(1). */
+  lastCol: number;
+  /** The row ends with an `extLst`, which must stay last. */
+  hasExtension: boolean;
+}
+
 export class Worksheet {
   private readonly sheetData: XmlElement;
   private readonly rows = new Map<number, XmlElement>();
+  private readonly indexed = new Map<number, IndexedRow>();
+  /** Rows added or removed, and rows whose cells changed order: put in order once, by finish(). */
+  private rowsMoved = false;
+  private readonly reordered = new Set<IndexedRow>();
   private readonly prefix: string;
 
   constructor(
@@ -82,13 +96,14 @@ export class Worksheet {
   }
 
   clear(cell: Cell): void {
-    const row = this.rows.get(cell.row);
-    const c = row && this.cellElement(cell, false);
-    if (!row || !c) return;
-    row.children.splice(row.children.indexOf(c), 1);
-    if (childElements(row, this.n('c')).length === 0 && Object.keys(row.attrs).length <= 2) {
-      this.sheetData.children.splice(this.sheetData.children.indexOf(row), 1);
+    const row = this.row(cell.row);
+    if (!row?.cells.delete(cell.col)) return;
+    this.reordered.add(row);
+    if (row.cells.size === 0 && Object.keys(row.element.attrs).length <= 2) {
       this.rows.delete(cell.row);
+      this.indexed.delete(cell.row);
+      this.reordered.delete(row);
+      this.rowsMoved = true;
     }
   }
 
@@ -101,16 +116,30 @@ export class Worksheet {
     return textContent(child(c, this.n('v')) ?? element('v'));
   }
 
-  /** Brings `dimension` up to date and drops row `spans` (optional hints that may no longer hold). */
+  /**
+   * Puts rows and cells in ascending order (Excel requires it; they are written in any order and sorted once
+   * here, so that filling stays linear in the number of cells), brings `dimension` up to date and drops row
+   * `spans` (optional hints that may no longer hold).
+   */
   finish(): void {
+    for (const row of this.reordered) {
+      const cells = [...row.cells].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+      const rest = row.element.children.filter((n) => n.kind === 'element' && n.name !== this.n('c'));
+      row.element.children = [...cells, ...rest];
+    }
+    if (this.rowsMoved) {
+      const rows = [...this.rows].sort((a, b) => a[0] - b[0]).map(([, row]) => row);
+      const rest = this.sheetData.children.filter((n) => n.kind === 'element' && n.name !== this.n('row'));
+      this.sheetData.children = [...rows, ...rest];
+    }
     let minRow = Infinity,
       maxRow = 0,
       minCol = Infinity,
       maxCol = 0;
     for (const [r, row] of this.rows) {
       delete row.attrs.spans;
-      for (const c of childElements(row, this.n('c'))) {
-        const col = columnOf(c);
+      const columns = this.indexed.get(r)?.cells.keys() ?? childElements(row, this.n('c')).map(columnOf);
+      for (const col of columns) {
         minRow = Math.min(minRow, r);
         maxRow = Math.max(maxRow, r);
         minCol = Math.min(minCol, col);
@@ -128,42 +157,58 @@ export class Worksheet {
     );
   }
 
-  private cellElement(cell: Cell, create: boolean): XmlElement | undefined {
-    let row = this.rows.get(cell.row);
-    if (!row) {
-      if (!create) return undefined;
-      row = element(this.n('row'), { r: String(cell.row) });
-      const after = [...this.rows.keys()].filter((r) => r < cell.row).sort((a, b) => b - a)[0];
-      const children = this.sheetData.children;
-      const at =
-        after === undefined
-          ? firstRowIndex(children, this.n('row'))
-          : children.indexOf(this.rows.get(after)!) + 1;
-      children.splice(at, 0, row);
-      this.rows.set(cell.row, row);
-    }
+  /** Row `r` with its cells indexed, or undefined when the sheet has no such row. */
+  private row(r: number): IndexedRow | undefined {
+    const known = this.indexed.get(r);
+    if (known) return known;
+    const element = this.rows.get(r);
+    if (!element) return undefined;
+    const row: IndexedRow = {
+      element,
+      cells: new Map(),
+      lastCol: 0,
+      hasExtension: child(element, this.n('extLst')) !== undefined,
+    };
     let implicit = 0;
-    const children = row.children;
-    for (let i = 0; i < children.length; i++) {
-      const c = children[i]!;
-      if (c.kind !== 'element' || c.name !== this.n('c')) continue;
-      const col = c.attrs.r ? columnOf(c) : implicit + 1;
+    for (const c of childElements(element, this.n('c'))) {
       // `r` is optional (cells then follow one another); writing it makes every cell addressable.
-      c.attrs.r ??= cellAddress({ row: cell.row, col });
+      const col = c.attrs.r ? columnOf(c) : implicit + 1;
+      c.attrs.r ??= cellAddress({ row: r, col });
       implicit = col;
-      if (col === cell.col) return c;
-      if (col > cell.col) {
-        if (!create) return undefined;
-        const fresh = this.newCell(cell);
-        children.splice(i, 0, fresh);
-        return fresh;
-      }
+      if (!row.cells.has(col)) row.cells.set(col, c); // a repeated column: the first one counts, as before
+      row.lastCol = Math.max(row.lastCol, col);
     }
-    if (!create) return undefined;
+    this.indexed.set(r, row);
+    return row;
+  }
+
+  private cellElement(cell: Cell, create: boolean): XmlElement | undefined {
+    let row = this.row(cell.row);
+    const found = row?.cells.get(cell.col);
+    if (found || !create) return found;
     const fresh = this.newCell(cell);
-    const ext = child(row, this.n('extLst'));
-    children.splice(ext ? children.indexOf(ext) : children.length, 0, fresh);
+    row ??= this.addRow(cell.row);
+    row.cells.set(cell.col, fresh);
+    // Past the last cell of an ordered row it can go at the end; anywhere else finish() sorts the row.
+    if (cell.col > row.lastCol && !row.hasExtension && !this.reordered.has(row))
+      row.element.children.push(fresh);
+    else this.reordered.add(row);
+    row.lastCol = Math.max(row.lastCol, cell.col);
     return fresh;
+  }
+
+  private addRow(r: number): IndexedRow {
+    const row: IndexedRow = {
+      element: element(this.n('row'), { r: String(r) }),
+      cells: new Map(),
+      lastCol: 0,
+      hasExtension: false,
+    };
+    this.rows.set(r, row.element);
+    this.indexed.set(r, row);
+    this.sheetData.children.push(row.element);
+    this.rowsMoved = true;
+    return row;
   }
 
   private newCell(cell: Cell): XmlElement {
@@ -174,16 +219,15 @@ export class Worksheet {
   /** The style of the nearest cell above in the same column, else to the left in the same row. */
   private neighbourStyle(cell: Cell): string | undefined {
     for (let r = cell.row - 1; r >= Math.max(1, cell.row - 64); r--) {
-      const above = this.rows.get(r) && this.cellElement({ row: r, col: cell.col }, false);
+      const above = this.row(r)?.cells.get(cell.col);
       if (above) return above.attrs.s;
     }
-    const row = this.rows.get(cell.row);
-    const left = row
-      ? childElements(row, this.n('c'))
-          .filter((c) => columnOf(c) < cell.col)
-          .pop()
-      : undefined;
-    return left?.attrs.s;
+    const row = this.row(cell.row);
+    if (!row) return undefined;
+    if (cell.col > row.lastCol) return row.cells.get(row.lastCol)?.attrs.s;
+    let nearest = 0;
+    for (const col of row.cells.keys()) if (col < cell.col && col > nearest) nearest = col;
+    return row.cells.get(nearest)?.attrs.s;
   }
 
   private n(local: string): string {
@@ -194,9 +238,4 @@ export class Worksheet {
 function columnOf(c: XmlElement): number {
   const match = ADDRESS.exec(c.attrs.r ?? '');
   return match ? columnNumber(match[1] as string) : 0;
-}
-
-function firstRowIndex(children: XmlElement['children'], rowName: string): number {
-  const index = children.findIndex((n) => n.kind === 'element' && n.name === rowName);
-  return index < 0 ? children.length : index;
 }
