@@ -12,6 +12,7 @@ import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sql
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
+import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
@@ -107,6 +108,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       ledger,
       jobs: new SqliteJobStore(db),
       queue: new SqliteJobQueue(db, clock),
+      idempotency: new SqliteIdempotencyKeys(db),
       blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
       fetcher,
       webhooks: new SqliteWebhookStore(db),

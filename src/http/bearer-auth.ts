@@ -15,6 +15,8 @@ declare module 'fastify' {
     bearer?: boolean;
     /** Subject to the per-account request rate (the endpoints whose error row lists 429). */
     rateLimited?: boolean;
+    /** Draws on the slide allowance: an account with none left is refused before its upload is read. */
+    drawsSlides?: boolean;
   }
   interface FastifyRequest {
     account: Account | null;
@@ -33,11 +35,15 @@ export function registerBearerAuth(app: FastifyInstance, service: DeckforgeServi
   app.decorateRequest('account', null);
 
   app.addHook('onRequest', async (request) => {
-    const { bearer, rateLimited } = request.routeOptions.config;
+    const { bearer, rateLimited, drawsSlides } = request.routeOptions.config;
     if (!bearer) return;
     const account = await service.authenticate(bearerToken(request));
     request.account = account;
     if (rateLimited) await service.checkRateLimit(account);
+    // A keyed request may be the retry of one already answered and charged: it gets that answer even when the
+    // allowance is now spent (idempotency.ts), so only the service, once it knows, may refuse it.
+    if (drawsSlides && request.headers['idempotency-key'] === undefined)
+      await service.checkSlidesLeft(account);
   });
 
   // onSend, not onResponse: the call is counted before the client sees the answer, so a usage call that

@@ -8,6 +8,7 @@
 import { EngineError } from '../engine/index.js';
 import {
   ForbiddenDownloadError,
+  IdempotencyConflictError,
   InvalidCredentialsError,
   InvalidInputError,
   MissingCredentialsError,
@@ -85,7 +86,11 @@ function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits
   }
 }
 
-function clientError(statusCode: 401 | 403 | 404 | 429 | 503, message: string, detail: string): MappedError {
+function clientError(
+  statusCode: 401 | 403 | 404 | 409 | 429 | 503,
+  message: string,
+  detail: string,
+): MappedError {
   return { statusCode, body: { statusCode, message, detail }, headers: {}, serverFault: false };
 }
 
@@ -171,6 +176,7 @@ export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMa
   }
   if (error instanceof NotFoundError) return clientError(404, 'Not Found', error.message);
   if (error instanceof ForbiddenDownloadError) return clientError(403, 'Forbidden', error.message);
+  if (error instanceof IdempotencyConflictError) return clientError(409, 'Conflict', error.message);
   if (error instanceof TooManyRequestsError) {
     return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
   }

@@ -27,6 +27,19 @@ const error429 = json(
   ref('ClientError'),
   'Monthly slide allowance or request rate exceeded (shape B); see Retry-After.',
 );
+const error409 = json(
+  ref('ClientError'),
+  'The Idempotency-Key was used for another request, or (synchronous) its deck cannot be sent again (shape B).',
+);
+const idempotencyKey: Json = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Up to 255 visible ASCII characters. Within 24 hours the same key and request get the first answer and ' +
+    'one charge; keys are per account.',
+  schema: { type: 'string', maxLength: 255 },
+};
 const error500 = json(ref('ServerError'), 'Server error (shape C); the detail says which operation failed.');
 
 const generationBody: Json = {
@@ -119,6 +132,7 @@ const paths: Json = {
   '/v1.0/generator/create': {
     post: {
       operationId: 'generatePresentation',
+      parameters: [idempotencyKey],
       summary: 'Generate a presentation synchronously',
       description:
         'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName or ' +
@@ -139,6 +153,7 @@ const paths: Json = {
         },
         '400': errorA,
         '401': error401,
+        '409': error409,
         '429': error429,
         '500': error500,
       },
@@ -147,6 +162,7 @@ const paths: Json = {
   '/v2.0/generator/create-async': {
     post: {
       operationId: 'submitGenerationJob',
+      parameters: [idempotencyKey],
       summary: 'Submit a generation job',
       description:
         'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
@@ -156,6 +172,7 @@ const paths: Json = {
         '202': json(ref('JobSubmission'), 'The job was queued.'),
         '400': errorA,
         '401': error401,
+        '409': error409,
         '429': error429,
         '500': error500,
       },

@@ -7,6 +7,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
+import { checkedKey } from '../service/idempotency.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 
@@ -112,22 +113,30 @@ export async function readForm(request: FastifyRequest, limits: ErrorMapperLimit
 export async function readGenerationRequest(
   request: FastifyRequest,
   limits: ErrorMapperLimits,
+  idempotencyKey?: string,
 ): Promise<GenerationRequest> {
+  const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
   const callbackUrl = form.fields.callback_url;
   const callback = callbackUrl === undefined ? {} : { callback: { url: callbackUrl, linkBase: null } };
   if (form.json !== null && form.json !== undefined) {
     if (isRecord(form.json) && 'jsonData' in form.json)
-      return { jsonData: form.json.jsonData, files: [], ...callback };
+      return { jsonData: form.json.jsonData, files: [], ...callback, ...keyed };
     // The jsonData document itself, with callback_url beside `presentation`: the payload is the rest.
     const { callback_url: _callback, ...jsonData } = isRecord(form.json) ? form.json : { value: form.json };
-    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...callback };
+    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...callback, ...keyed };
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
     throw new InvalidInputError('jsonData: required form field is missing');
   }
-  return { jsonData, files: form.files, ...callback };
+  return { jsonData, files: form.files, ...callback, ...keyed };
+}
+
+/** The Idempotency-Key header of a generation request, checked (idempotency.ts); undefined when absent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  return checkedKey(Array.isArray(header) ? header.join(',') : header);
 }
 
 /** The three credential fields of endpoint 1; missing ones stay undefined for the service to report. */

@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { DOWNLOAD_PATH_PREFIX } from '../service/deckforge-service.js';
+import { markServerFault } from './client-disconnect.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -74,5 +75,19 @@ export class OneLinePerRequest extends LogController {
     const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
+  }
+
+  /**
+   * A streamed answer (a deck) ended early. A premature close is the client leaving: client-disconnect.ts logs
+   * and counts it once. Anything else failed on our side after the headers went out.
+   */
+  override streamError(
+    error: Error & { code?: string },
+    _request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    markServerFault(reply);
+    reply.log.error({ err: error }, 'response failed after its headers were sent');
   }
 }

@@ -8,6 +8,13 @@ import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
+import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
+import {
+  DISCARD_MS,
+  discardUnreadBody,
+  registerExpectContinue,
+  type DiscardBounds,
+} from './early-refusals.js';
 import { mapError, type ErrorMapperLimits } from './error-mapper.js';
 import type { HttpConfig } from './http-config.js';
 import { createHttpMetrics } from './metrics.js';
@@ -80,9 +87,24 @@ export async function createHttpServer(
       reply.elapsedTime / 1000,
     );
   });
+  registerDisconnectAccounting(app, metrics);
   registerBearerAuth(app, service);
+  // After authentication and the allowance check: a request they refuse never gets 100 Continue.
+  registerExpectContinue(app);
+  const discardBounds: DiscardBounds = { maxBytes: limits.maxUploadBytes, maxMs: DISCARD_MS };
 
   app.setErrorHandler(async (error, request, reply) => {
+    if (clientGone(request, reply) || reply.raw.headersSent) {
+      // No answer can be sent: the client left (logged and counted once where the response closes), or a
+      // stream already started, whose body cannot be replaced by an error body.
+      if (!clientGone(request, reply)) {
+        markServerFault(reply);
+        request.log.error({ err: error }, 'request failed after its answer had started');
+      }
+      reply.hijack();
+      reply.raw.destroy();
+      return reply;
+    }
     const mapped = mapError(error, request.routeOptions.config.endpoint ?? 'operations', limits);
     if (mapped.serverFault) request.log.error({ err: error }, 'request failed');
     else
@@ -90,14 +112,14 @@ export async function createHttpServer(
         { status: mapped.statusCode, reason: error instanceof Error ? error.name : 'error' },
         'request refused',
       );
-    // Refused before its body was read to the end (a multipart part left unread, a 401 before the upload):
-    // the rest of the body would be taken for the connection's next request, or stall it. Close instead.
-    if (!request.raw.complete) reply.header('connection', 'close');
+    // Refused before its body was read to the end (a 401 before the upload, a part over the limit).
+    discardUnreadBody(request, reply, discardBounds);
     return reply.code(mapped.statusCode).headers(mapped.headers).send(mapped.body);
   });
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? request.url;
     const mapped = mapError(new NotFoundError(`No endpoint ${request.method} ${path}`), 'operations', limits);
+    discardUnreadBody(request, reply, discardBounds);
     // A 404 is cacheable by default (RFC 9111 §4.2.2); an unknown route should not stay unknown in a cache.
     return reply.code(mapped.statusCode).header('cache-control', 'no-store').send(mapped.body);
   });

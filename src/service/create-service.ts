@@ -6,11 +6,13 @@ import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
 import { generateNow } from './generate-now.js';
+import { generateOnce, submitOnce } from './idempotency.js';
 import { authenticate, issueToken } from './issue-token.js';
 import { jobStatus, openDownload } from './job-status.js';
 import { FetchError, GenerationTimeoutError } from './ports/index.js';
 import type { ServiceDeps } from './service-deps.js';
 import { SignInGuard } from './sign-in-guard.js';
+import { checkSlidesLeft } from './slide-quota.js';
 import { submitJob } from './submit-job.js';
 import { usageReport } from './usage-report.js';
 
@@ -45,12 +47,26 @@ export function createDeckforgeService(
       }
     },
 
+    checkSlidesLeft: (account) => checkSlidesLeft(deps, account),
+
     async recordApiCall(account: Account, succeeded: boolean): Promise<void> {
       deps.usage.countApiCall(account.id, currentPeriodKey(deps, account), succeeded);
     },
 
-    generateNow: (account, request) => generateNow(deps, account, request),
-    submitJob: (account, request) => submitJob(deps, account, request, () => onQueued()),
+    generateNow(account, request) {
+      const { idempotencyKey } = request;
+      if (idempotencyKey === undefined) return generateNow(deps, account, request);
+      return generateOnce(deps, account, { ...request, idempotencyKey }, () =>
+        generateNow(deps, account, request),
+      );
+    },
+    submitJob(account, request) {
+      const { idempotencyKey } = request;
+      if (idempotencyKey === undefined) return submitJob(deps, account, request, () => onQueued());
+      return submitOnce(deps, account, { ...request, idempotencyKey }, (jobId) =>
+        submitJob(deps, account, request, () => onQueued(), jobId),
+      );
+    },
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),

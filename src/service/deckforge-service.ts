@@ -26,6 +26,8 @@ export interface GenerationRequest {
   /** The raw `jsonData` string, or an already-parsed JSON value (plain `application/json` bodies). */
   jsonData: string | unknown;
   files: UploadedFile[];
+  /** The client's Idempotency-Key header: a retry with the same key and request gets the first answer. */
+  idempotencyKey?: string;
   /** create-async only: where to POST the signed status when the job ends (webhook-delivery.ts). */
   callback?: { url: string; linkBase: string | null };
 }
@@ -147,6 +149,8 @@ export interface DeckforgeService {
   authenticate(token: string | undefined): Promise<Account>;
   /** Per-account request rate; throws TooManyRequestsError. Called by the transport for each API call. */
   checkRateLimit(account: Account): Promise<void>;
+  /** Throws TooManyRequestsError when the account has no slide left this period (before a generation's body is read). */
+  checkSlidesLeft(account: Account): Promise<void>;
   /** Counts an API call in the account's totals (successful or failed); written in batches, read exactly by usage. */
   recordApiCall(account: Account, succeeded: boolean): Promise<void>;
 

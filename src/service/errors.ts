@@ -36,6 +36,11 @@ export class NotFoundError extends ServiceError {
   override readonly name = 'NotFoundError';
 }
 
+/** 409, shape B: an Idempotency-Key already used for another request, or whose answer cannot be sent again. */
+export class IdempotencyConflictError extends ServiceError {
+  override readonly name = 'IdempotencyConflictError';
+}
+
 /** 429, shape B: monthly slide allowance or request rate exceeded. */
 export class TooManyRequestsError extends ServiceError {
   override readonly name = 'TooManyRequestsError';

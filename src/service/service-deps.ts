@@ -8,6 +8,7 @@ import type {
   BlobStore,
   Clock,
   GenerationPool,
+  IdempotencyKeys,
   JobQueue,
   JobStore,
   PasswordHasher,
@@ -43,6 +44,7 @@ export interface ServicePorts {
   ledger: UsageLedger;
   jobs: JobStore;
   queue: JobQueue;
+  idempotency: IdempotencyKeys;
   blobs: BlobStore;
   fetcher: TemplateFetcher;
   clock: Clock;

@@ -26,6 +26,29 @@ export async function reserveSlides(
 }
 
 /**
+ * Refuses, from the request's headers alone, an account that has no slide left this period: every generation
+ * needs one at least, so its upload need not be read (issue 22, early refusals). Counts reserved slides as
+ * reserve() does, so both refuse alike.
+ */
+export async function checkSlidesLeft(deps: ServiceDeps, account: SlideOwner): Promise<void> {
+  const plan = planOf(deps, account);
+  const now = deps.clock.now();
+  const period = billingPeriod(new Date(account.subscriptionStart), now);
+  const usage = await deps.ledger.periodUsage(account.id, periodKey(period.start));
+  const used = usage.usedSlides + usage.reservedSlides;
+  if (used < plan.allowedSlideCount) return;
+  throw new TooManyRequestsError(
+    `monthly slide limit exceeded: plan ${plan.name} allows ${slideCountText(plan.allowedSlideCount)}, ${used} used`,
+    // As every 429 of the allowance: when it resets.
+    secondsUntil(period.next, now),
+  );
+}
+
+function secondsUntil(next: Date, now: Date): number {
+  return Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+}
+
+/**
  * Slides the deck has beyond those the request listed (a long table continued on copies of its slide: known
  * only once it is built), reserved on top of the request's own reservation. Never a jobId: a crash before the
  * settlement is written leaves a reservation the retention sweeper releases (the user is not charged).
@@ -74,10 +97,7 @@ async function reserve(
   if (!outcome.granted) {
     // Retry-After is when the allowance resets, as for every 429; a request no month could take says so too.
     const never = need > plan.allowedSlideCount ? ', more than the plan allows in a whole month' : '';
-    throw new TooManyRequestsError(
-      `${refusal(plan, outcome.used)}${never}`,
-      Math.max(1, Math.ceil((period.next.getTime() - now.getTime()) / 1000)),
-    );
+    throw new TooManyRequestsError(`${refusal(plan, outcome.used)}${never}`, secondsUntil(period.next, now));
   }
   return outcome.reservationId;
 }

@@ -19,9 +19,10 @@ export async function submitJob(
   account: Account,
   input: GenerationRequest,
   onQueued: () => void,
+  /** Chosen beforehand when an Idempotency-Key names the job before it exists (idempotency.ts). */
+  jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
   const prepared = prepareRequest(deps, input, 'async');
-  const jobId = randomUUID();
   if (input.callback) await checkCallback(deps, account, input.callback.url);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;

@@ -105,4 +105,20 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX webhook_deliveries_due ON webhook_deliveries(state, next_attempt_at);
     `,
   },
+  {
+    version: 4,
+    name: 'idempotency_keys: retries with an Idempotency-Key get the first answer',
+    sql: `
+      CREATE TABLE idempotency_keys (
+        account_id TEXT NOT NULL,
+        key TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        job_id TEXT,
+        claim_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, key)
+      );
+    `,
+  },
 ];

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
-import { readGenerationRequest } from '../request-form.js';
+import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
 import { InvalidInputError } from '../../service/errors.js';
 import { trustedLinkBase } from './job-routes.js';
@@ -15,9 +15,9 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
 
   app.post(
     '/v1.0/generator/create',
-    { config: { endpoint: 'generate', bearer: true, rateLimited: true, noStore: true } },
+    { config: { endpoint: 'generate', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
     async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits);
+      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
       if (generationRequest.callback) {
         throw new InvalidInputError(
           'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
@@ -44,9 +44,9 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
 
   app.post(
     '/v2.0/generator/create-async',
-    { config: { endpoint: 'create-async', bearer: true, rateLimited: true } },
+    { config: { endpoint: 'create-async', bearer: true, rateLimited: true, drawsSlides: true } },
     async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits);
+      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
       if (generationRequest.callback) {
         // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
         generationRequest.callback.linkBase = trustedLinkBase(request, config);

@@ -21,6 +21,7 @@ export { FetchError } from './template-fetcher.js';
 export type { GenerationTask, GenerationPool, GenerationPoolStats } from './generation-pool.js';
 export { GenerationPoolClosedError, GenerationTimeoutError } from './generation-pool.js';
 export type { ServiceLogger } from './service-logger.js';
+export type { IdempotencyEntry, IdempotencyKeys } from './idempotency-keys.js';
 export { SILENT_LOGGER } from './service-logger.js';
 export type {
   WebhookAttemptOutcome,
