@@ -6,7 +6,7 @@
  * `inspect`. For text, notes, tables and continued tables, pictures and charts (caches and workbook cells), on
  * the project's templates and on a sample of corpus decks.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   generate,
@@ -14,6 +14,7 @@ import {
   parsePayload,
   type GenerateResult,
 } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
 import { corpusFiles, readCorpus } from '../support/corpus.js';
@@ -22,6 +23,10 @@ import { packageClarkForm, renamePackagePrefixes, seeded } from '../support/name
 import { png, BLUE } from '../support/test-images.js';
 import { SAMPLE } from './deck.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
+
+/** Images are converted in a child process, as in the worker thread (one for the whole file). */
+const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+afterAll(() => converter.close());
 
 const TIMEOUT = 240_000;
 const SEEDS = [1, 2, 3];
@@ -34,7 +39,7 @@ async function build(
   const fileMap = new Map<string, Uint8Array>([['template.pptx', template], ...Object.entries(files)]);
   const payload = { presentation: { template: 'template.pptx', ...presentation } };
   const { request } = parsePayload(payload);
-  const images = await prepareImages(request, fileMap, { limits: DEFAULT_IMAGE_LIMITS });
+  const images = await prepareImages(request, fileMap, { limits: DEFAULT_IMAGE_LIMITS, converter });
   return generate({ payload, files: fileMap, images, imageLimits: DEFAULT_IMAGE_LIMITS });
 }
 

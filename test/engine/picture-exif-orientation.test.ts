@@ -5,13 +5,18 @@
  * (EXIF 2.3, tag 0x0112: which visual side the stored first row and first column become).
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_LIMITS, generate, parsePayload } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { BLUE, GREEN, pixelAt, RED, type Rgb } from '../support/test-images.js';
 import { DeckReader } from './picture-reading.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
+
+/** Images are converted in a child process, as in the worker thread (one for the whole file). */
+const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+afterAll(() => converter.close());
 
 const YELLOW: Rgb = { r: 240, g: 220, b: 30 };
 type Corner = 'topLeft' | 'topRight' | 'bottomLeft' | 'bottomRight';
@@ -75,6 +80,7 @@ describe('EXIF-turned JPEGs are stored upright', () => {
     };
     const images = await prepareImages(parsePayload(payload).request, files, {
       limits: DEFAULT_IMAGE_LIMITS,
+      converter,
     });
     const result = generate({ payload, files, images });
     await expectValidPptx(result.bytes, SAMPLE_WITH_SHAPES);

@@ -3,13 +3,18 @@
  * the blip fill — `contain` letterboxes with `a:stretch/a:fillRect` insets across the image's short axis,
  * `cover` crops with `a:srcRect` along its long axis. Badge is 2:1, so a 4:1 image is wider and a 1:4 one taller.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGE_LIMITS, generate, parsePayload, type GenerateResult } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import * as img from '../support/test-images.js';
 import { DeckReader } from './picture-reading.js';
 import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
+
+/** Images are converted in a child process, as in the worker thread (one for the whole file). */
+const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+afterAll(() => converter.close());
 
 async function fillBadge(fits: { file: string; fit: string }[]): Promise<GenerateResult> {
   const files = new Map<string, Uint8Array>([
@@ -26,7 +31,10 @@ async function fillBadge(fits: { file: string; fit: string }[]): Promise<Generat
       })),
     },
   };
-  const images = await prepareImages(parsePayload(payload).request, files, { limits: DEFAULT_IMAGE_LIMITS });
+  const images = await prepareImages(parsePayload(payload).request, files, {
+    limits: DEFAULT_IMAGE_LIMITS,
+    converter,
+  });
   const result = generate({ payload, files, images });
   await expectValidPptx(result.bytes, SAMPLE_WITH_SHAPES);
   return result;

@@ -593,6 +593,12 @@ export type GeneratePresentationData = {
     body: JsonData | {
         jsonData: unknown;
     };
+    headers?: {
+        /**
+         * Up to 255 visible ASCII characters. Within 24 hours the same key and request get the first answer and one charge; keys are per account.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1.0/generator/create';
@@ -607,6 +613,10 @@ export type GeneratePresentationErrors = {
      * Bearer token missing, expired or invalid (shape B).
      */
     401: ClientError;
+    /**
+     * The Idempotency-Key was used for another request, or (synchronous) its deck cannot be sent again (shape B).
+     */
+    409: ClientError;
     /**
      * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
      */
@@ -639,6 +649,12 @@ export type SubmitGenerationJobData = {
          */
         callback_url?: string;
     };
+    headers?: {
+        /**
+         * Up to 255 visible ASCII characters. Within 24 hours the same key and request get the first answer and one charge; keys are per account.
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v2.0/generator/create-async';
@@ -653,6 +669,10 @@ export type SubmitGenerationJobErrors = {
      * Bearer token missing, expired or invalid (shape B).
      */
     401: ClientError;
+    /**
+     * The Idempotency-Key was used for another request, or (synchronous) its deck cannot be sent again (shape B).
+     */
+    409: ClientError;
     /**
      * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
      */
