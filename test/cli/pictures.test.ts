@@ -11,11 +11,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH } from '../http/http-harness-paths.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, describeCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bmp, png, BLUE } from '../support/test-images.js';
 import { DeckReader } from '../engine/picture-reading.js';
@@ -43,7 +43,7 @@ async function generateProcess(
   );
 }
 
-describe('deckforge generate with pictures', () => {
+describeCorpus('deckforge generate with pictures', () => {
   it('takes image files from the command line and picture URLs, converting a BMP to PNG', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'deckforge-cli-pictures-'));
     const logo = await png(200, 100, BLUE);
@@ -104,7 +104,7 @@ describe('deckforge generate with pictures', () => {
   });
 });
 
-describe('deckforge inspect for pictures', () => {
+describeCorpus('deckforge inspect for pictures', () => {
   it('reports each picture frame in pixels at 96 dpi with its aspect, and the picture placeholders', async () => {
     const text = await cli('inspect', TEMPLATE);
     // "Grafik 5" is 5080000 × 2857500 EMU: 533 × 300 px at 9525 EMU per pixel.

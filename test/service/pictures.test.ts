@@ -6,9 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { png, webp, GREEN } from '../support/test-images.js';
 import { DeckReader } from '../engine/picture-reading.js';
@@ -49,7 +49,7 @@ function request(slides: unknown[]) {
   };
 }
 
-describe('picture URLs through the service', () => {
+describeCorpus('picture URLs through the service', () => {
   it('fetches each URL once, converts WebP on the generation thread, and stores each image once', async () => {
     const user = await h.signUp();
     hits.clear();
@@ -102,7 +102,7 @@ describe('picture URLs through the service', () => {
   });
 });
 
-describe('picture URLs under the default configuration', () => {
+describeCorpus('picture URLs under the default configuration', () => {
   it('a picture on a private address is refused, naming the shape', async () => {
     const strict = await startHarness();
     try {

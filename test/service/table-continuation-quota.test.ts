@@ -4,10 +4,10 @@
  * are reserved once the deck is built, and a deck they do not fit is refused (429, or a FAILED job) with
  * nothing charged, never delivered over the allowance.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { TooManyRequestsError } from '../../src/service/errors.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
 
@@ -44,7 +44,7 @@ afterAll(async () => {
   await h.close();
 });
 
-describe('continuation slides and the allowance', () => {
+describeCorpus('continuation slides and the allowance', () => {
   it('are counted in slideCount and in the usage, synchronous and as a job', async () => {
     const user = await h.signUp();
     const sync = await h.service.generateNow(user.account, upload(longTable(40), files()));
