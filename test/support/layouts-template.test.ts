@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OpcPackage } from '../../src/engine/package/opc-package.js';
 import { checkPackageInvariants } from './package-invariants.js';
-import { layoutsTemplate, layoutsTemplatePath } from './layouts-template.js';
+import { layoutsTemplate, layoutsTemplatePath, tableTemplate } from './layouts-template.js';
 import { validatePptx } from './validator.js';
 
 describe('layouts template (the project-owned template of the service, HTTP, worker and CLI tests)', () => {
   it('is a sound package the Open XML SDK validator finds nothing wrong with', async () => {
     const template = layoutsTemplate();
+    expect(checkPackageInvariants(template)).toEqual([]);
+    expect(await validatePptx(template)).toEqual([]);
+  });
+
+  it('has a table variant that is as sound', async () => {
+    const template = tableTemplate();
     expect(checkPackageInvariants(template)).toEqual([]);
     expect(await validatePptx(template)).toEqual([]);
   });

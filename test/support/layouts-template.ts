@@ -8,8 +8,9 @@
  *   1 "Title 1", "Content Placeholder 2" (levels)   6 "Title 1", "TextBox 3", group "Group 6" of "TextBox 4"
  *   2 "Title 1", "Text Placeholder 2"                7 "Title 1", "Content Placeholder 2", "Text Placeholder 3"
  *   3 "Title 1", two content placeholders           8 "Title 1", empty "Picture Placeholder 4", "Text Placeholder 3"
- *   4 "Title 1", two headings, two contents         9 "Title 4", body, date, footer, slide number, a picture
- *                                                     "Picture 10" (PNG) and a notes page
+ *   4 "Title 1", two headings, two contents         9 "Title 4", body, date, footer, slide number, pictures
+ *                                                     "Picture 10" (144×144 px) and "Picture 11" (192×96 px)
+ *                                                     of one PNG, and a notes page
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { strToU8, zipSync } from 'fflate';
+import { editPart } from './package-edit.js';
 import { assertRunningFromSource } from './source-guard.js';
 
 assertRunningFromSource(import.meta.url);
@@ -266,6 +268,12 @@ const LAYOUTS: [string, string, string][] = [
   ],
 ];
 
+/** A picture of the slide's one image (relationship rId2), stretched over `geometry`. */
+const picture = (id: number, name: string, geometry: string): string =>
+  `<p:pic><p:nvPicPr><p:cNvPr id="${id}" name="${name}" descr="a blue square"/><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr/></p:nvPicPr>` +
+  '<p:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>' +
+  `<p:spPr>${geometry}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+
 /** Slides: the layout each uses (index into LAYOUTS) and their shapes. */
 const SLIDES: [number, string][] = [
   [
@@ -337,9 +345,8 @@ const SLIDES: [number, string][] = [
       placeholder(7, 'Date Placeholder 6', 'type="dt" sz="half" idx="10"', ['Friday, October 21, 2011']) +
       placeholder(8, 'Footer Placeholder 7', 'type="ftr" sz="quarter" idx="11"', ['Deckforge']) +
       placeholder(9, 'Slide Number Placeholder 8', 'type="sldNum" sz="quarter" idx="12"', ['10']) +
-      '<p:pic><p:nvPicPr><p:cNvPr id="10" name="Picture 10" descr="a blue square"/><p:cNvPicPr><a:picLocks noChangeAspect="1"/></p:cNvPicPr><p:nvPr/></p:nvPicPr>' +
-      '<p:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>' +
-      `<p:spPr>${xfrm(7315200, 4572000, 1371600, 1371600)}<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`,
+      picture(10, 'Picture 10', xfrm(7315200, 4572000, 1371600, 1371600)) +
+      picture(11, 'Picture 11', xfrm(5029200, 4572000, 1828800, 914400)),
   ],
 ];
 const NOTES_SLIDE = 9;
@@ -601,4 +608,32 @@ export function layoutsTemplatePath(): string {
     renameSync(partial, path);
   }
   return path;
+}
+
+const cell = (text: string): string =>
+  `<a:tc><a:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" sz="1400" dirty="0"/><a:t>${text}</a:t></a:r></a:p></a:txBody><a:tcPr/></a:tc>`;
+const tableRow = (cells: string[]): string => `<a:tr h="300000">${cells.map(cell).join('')}</a:tr>`;
+
+/**
+ * The layouts template with a table on slide 0, under its title (over its subtitle): "Table 1", a header row and three
+ * body rows of three columns (Region, Q1, Q2) in 14-point text: the table-continuation tests' template.
+ */
+export function tableTemplate(): Uint8Array {
+  const frame =
+    '<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="4" name="Table 1"/><p:cNvGraphicFramePr><a:graphicFrameLocks noGrp="1"/></p:cNvGraphicFramePr><p:nvPr/></p:nvGraphicFramePr>' +
+    '<p:xfrm><a:off x="457200" y="1600200"/><a:ext cx="8229600" cy="1200000"/></p:xfrm>' +
+    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl><a:tblPr firstRow="1" bandRow="1"/>' +
+    '<a:tblGrid><a:gridCol w="2743200"/><a:gridCol w="2743200"/><a:gridCol w="2743200"/></a:tblGrid>' +
+    [
+      ['Region', 'Q1', 'Q2'],
+      ['North', '1', '2'],
+      ['South', '3', '4'],
+      ['East', '5', '6'],
+    ]
+      .map(tableRow)
+      .join('') +
+    '</a:tbl></a:graphicData></a:graphic></p:graphicFrame>';
+  return editPart(layoutsTemplate(), 'ppt/slides/slide1.xml', (xml) =>
+    xml.replace('</p:spTree>', `${frame}</p:spTree>`),
+  );
 }
