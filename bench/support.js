@@ -10,16 +10,17 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The shared corpus: beside the clone (as CI has it), or at its usual place on a development machine. */
-export const CORPUS = [join(ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((dir) => {
-  try {
-    readFileSync(join(dir, 'manifest.json'));
-    return true;
-  } catch {
-    return false;
-  }
-});
-if (!CORPUS) throw new Error('bench: the corpus (../shared/corpus beside the clone) is missing');
+/** The shared corpus, where the tests look for it: $DECKFORGE_CORPUS, else beside the clone (as CI has it). */
+export const CORPUS = process.env.DECKFORGE_CORPUS
+  ? resolve(process.env.DECKFORGE_CORPUS)
+  : join(ROOT, '..', 'shared', 'corpus');
+try {
+  readFileSync(join(CORPUS, 'manifest.json'));
+} catch {
+  throw new Error(
+    `bench: the corpus is missing at ${CORPUS} (set DECKFORGE_CORPUS or place it at ../shared/corpus)`,
+  );
+}
 
 export const corpusPath = (...parts) => join(CORPUS, ...parts);
 export const corpusBytes = (...parts) => new Uint8Array(readFileSync(corpusPath(...parts)));

@@ -3,14 +3,15 @@
  * EngineError naming it, and the pool goes on serving; a thread that ran out of memory is a deck too large,
  * not a broken installation, however many in a row.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
 import { everySlideChanged, heavyTemplate } from '../support/heavy-template.js';
 import { titleDeck } from './contracts/generation-pool-contract.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus } from '../support/corpus.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 
-describe('worker-thread pool with a 64 MB generation budget', () => {
+describeCorpus('worker-thread pool with a 64 MB generation budget', () => {
   it('fails each deck over the budget with the budget message, and runs the next deck', async () => {
     const pool = new WorkerThreadPool(1, undefined, { memoryBudgetMb: 64 });
     try {
@@ -22,7 +23,7 @@ describe('worker-thread pool with a 64 MB generation budget', () => {
       const small = () =>
         pool.generate({
           payload: titleDeck(2),
-          files: new Map([['layouts.pptx', readCorpus('poi/layouts.pptx')]]),
+          files: new Map([['layouts.pptx', layoutsTemplate()]]),
         });
       // Three fresh threads in a row end out of memory, before any has answered, while a small deck waits.
       const outcomes = await Promise.allSettled([heavy(), heavy(), heavy(), small()]);

@@ -1,14 +1,12 @@
 /** The worker-thread pool: the GenerationPool contract on real threads, plus what only threads can show. */
-import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { strFromU8, unzipSync } from 'fflate';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
-import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { describeGenerationPoolContract, titleDeck } from './contracts/generation-pool-contract.js';
 
 describeGenerationPoolContract('worker threads', async () => new WorkerThreadPool(2));
@@ -28,7 +26,7 @@ describe('worker-thread pool', () => {
   it('keeps the event loop free while large decks are generated', async () => {
     const pool = new WorkerThreadPool(1);
     try {
-      const template = new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
+      const template = layoutsTemplate();
       const task = () => ({ payload: titleDeck(500), files: new Map([['layouts.pptx', template.slice()]]) });
       await pool.generate({ payload: titleDeck(1), files: new Map([['layouts.pptx', template.slice()]]) }); // warm up
       const lag = monitorEventLoopDelay({ resolution: 10 });
@@ -71,7 +69,7 @@ describe('worker-thread pool', () => {
   it('moves uploaded bytes to the worker instead of copying them', async () => {
     const pool = new WorkerThreadPool(1);
     try {
-      const template = new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
+      const template = layoutsTemplate();
       const owned = template.slice(); // its own ArrayBuffer: transferable
       const result = await pool.generate({
         payload: titleDeck(1),

@@ -12,7 +12,7 @@ import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
 import { slideTexts } from '../http/pptx-reading.js';
-import { CORPUS_DIR } from '../support/corpus.js';
+import { CORPUS_DIR, itCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
 
@@ -164,7 +164,7 @@ describe('deckforge inspect', () => {
     expect(line).toBe('    #4 "Contact\\nline two" text tags={{contact}} "{{contact}}"');
   });
 
-  it("describes each table's grid, header row, merges and first row", async () => {
+  itCorpus("describes each table's grid, header row, merges and first row", async () => {
     const result = await cli('inspect', join(CORPUS_DIR, 'pptx-automizer', 'GS_Tables_Merged.pptx'));
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
@@ -191,7 +191,7 @@ describe('deckforge inspect', () => {
     expect(json.layouts).toHaveLength(2);
   });
 
-  it('describes each chart: types, series, categories, workbook', async () => {
+  itCorpus('describes each chart: types, series, categories, workbook', async () => {
     const result = await cli('inspect', join(CORPUS_DIR, 'Open-XML-SDK', 'Chart_2D.pptx'));
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(

@@ -8,14 +8,15 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH } from '../http/http-harness-paths.js';
 import { everySlideChanged, HEAVY_PATH } from '../support/heavy-template.js';
+import { describeCorpus } from '../support/corpus.js';
 
 const run = promisify(execFile);
 
-describe('deckforge generate over its memory budget', () => {
+describeCorpus('deckforge generate over its memory budget', () => {
   it('prints what to change and exits 1, leaving nothing behind', async () => {
     await ensureBuilt();
     const dir = mkdtempSync(join(tmpdir(), 'deckforge-cli-large-'));
@@ -51,7 +52,7 @@ describe('deckforge generate over its memory budget', () => {
   });
 });
 
-describe('deckforge inspect', () => {
+describeCorpus('deckforge inspect', () => {
   it('shows the XML size of each slide', async () => {
     await ensureBuilt();
     const { stdout } = await run(process.execPath, [CLI_PATH, 'inspect', HEAVY_PATH]);

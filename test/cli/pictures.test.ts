@@ -15,12 +15,13 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH } from '../http/http-harness-paths.js';
-import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplatePath } from '../support/layouts-template.js';
 import { bmp, png, BLUE } from '../support/test-images.js';
 import { DeckReader } from '../engine/picture-reading.js';
 
-const TEMPLATE = join(CORPUS_DIR, 'pptx-automizer', 'SlideWithImages.pptx');
+/** Slide 9 has the pictures "Picture 10" and "Picture 11"; slide 8 an empty picture placeholder. */
+const TEMPLATE = layoutsTemplatePath();
 
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -60,12 +61,12 @@ describe('deckforge generate with pictures', () => {
         join(dir, 'payload.json'),
         JSON.stringify({
           presentation: {
-            template: 'SlideWithImages.pptx',
+            template: 'layouts.pptx',
             slides: [0, 1].map(() => ({
-              slide_index: 1,
+              slide_index: 9,
               shapes: [
-                { name: 'imagePNG', filename: 'photo.bmp', fit: 'cover' },
-                { name: 'imageJPG', content: url },
+                { name: 'Picture 10', filename: 'photo.bmp', fit: 'cover' },
+                { name: 'Picture 11', content: url },
               ],
             })),
           },
@@ -81,8 +82,8 @@ describe('deckforge generate with pictures', () => {
       expect(hits).toBe(1);
       const reader = new DeckReader(readFileSync(out));
       const slide = reader.slideParts()[1]!;
-      expect(reader.picture(slide, 'imageJPG').raster).toEqual(logo);
-      const converted = reader.picture(slide, 'imagePNG').raster!;
+      expect(reader.picture(slide, 'Picture 11').raster).toEqual(logo);
+      const converted = reader.picture(slide, 'Picture 10').raster!;
       expect(Buffer.from(converted.subarray(1, 4)).toString('latin1')).toBe('PNG');
       await expectValidPptx(readFileSync(out), readFileSync(TEMPLATE));
 
@@ -107,22 +108,17 @@ describe('deckforge generate with pictures', () => {
 describe('deckforge inspect for pictures', () => {
   it('reports each picture frame in pixels at 96 dpi with its aspect, and the picture placeholders', async () => {
     const text = await cli('inspect', TEMPLATE);
-    // "Grafik 5" is 5080000 × 2857500 EMU: 533 × 300 px at 9525 EMU per pixel.
-    expect(text.stdout).toMatch(/"Grafik 5" picture frame=533x300px \(aspect 1\.778\)/);
-    const placeholders = await cli(
-      'inspect',
-      join(CORPUS_DIR, 'python-pptx', 'ph-unpopulated-placeholders.pptx'),
+    // "Picture 11" is 1828800 × 914400 EMU: 192 × 96 px at 9525 EMU per pixel.
+    expect(text.stdout).toMatch(/"Picture 11" picture frame=192x96px \(aspect 2\)/);
+    // The placeholder on slide 8 has no frame of its own: it shows its layout's, 5486400 × 4114800 EMU.
+    expect(text.stdout).toMatch(
+      /"Picture Placeholder 4" picture placeholder=pic frame=576x432px \(aspect 1\.333\)/,
     );
-    expect(placeholders.stdout).toMatch(
-      /"Picture Placeholder 1" picture placeholder=pic frame=\d+x\d+px \(aspect [\d.]+\)/,
-    );
-    expect(placeholders.stdout).toMatch(
-      /^ {4}picture placeholder #\d+ ".*" \w+ placeholder=pic frame=\d+x\d+px/m,
-    );
+    expect(text.stdout).toMatch(/^ {4}picture placeholder #\d+ ".*" \w+ placeholder=pic frame=\d+x\d+px/m);
     const json = JSON.parse((await cli('inspect', TEMPLATE, '--json')).stdout) as {
       slides: { shapes: { name: string; frame?: unknown }[] }[];
     };
-    const shape = json.slides[0]!.shapes.find((s) => s.name === 'Grafik 5');
-    expect(shape?.frame).toEqual({ widthPx: 533, heightPx: 300, aspectRatio: 1.778 });
+    const shape = json.slides[9]!.shapes.find((s) => s.name === 'Picture 11');
+    expect(shape?.frame).toEqual({ widthPx: 192, heightPx: 96, aspectRatio: 2 });
   });
 });

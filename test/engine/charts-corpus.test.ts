@@ -4,13 +4,13 @@
  * validated once; then the caches must hold the payload, and the embedded workbook (read with ExcelJS) must hold
  * the same values at the cells the formulas name.
  */
-import { describe, it } from 'vitest';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { it } from 'vitest';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { sweepCharts } from './chart-sweep.js';
 
 const decks = corpusFiles().filter((f) => !f.strict && f.features.some((x) => x.startsWith('chart')));
 
-describe('every corpus chart, more and fewer series and categories', () => {
+describeCorpus('every corpus chart, more and fewer series and categories', () => {
   it.each(decks.map((d) => [d.file, d] as const))(
     '%s',
     async (_name, deck) => {

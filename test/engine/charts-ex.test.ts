@@ -3,7 +3,7 @@
  * templates written from the chartex schema (test/support/chart-ex-templates.ts), swept like the classic types:
  * more and fewer series and points, caches and workbook read back.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { generatedChartExDeck } from '../support/chart-ex-templates.js';
 import {
@@ -14,13 +14,13 @@ import {
   workbookItemOf,
   workbookReader,
 } from '../support/chart-reading.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { newValidatorErrors } from '../support/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 import { slideParts } from './deck.js';
 
-describe('generated chartEx layouts', () => {
+describeCorpus('generated chartEx layouts', () => {
   const deck = generatedChartExDeck();
 
   it('the generated templates are sound and inspect reports their types', async () => {
@@ -80,7 +80,7 @@ async function chartExAt(result: GenerateResult, position: number) {
   };
 }
 
-describe('what content means for each chartEx layout', () => {
+describeCorpus('what content means for each chartEx layout', () => {
   const deck = generatedChartExDeck();
   const result = fill(deck.bytes, [
     [5, { categories: ['a', 'b', 'c'], series: [{ name: 'Scores', values: [1, 2, 3] }] }],
@@ -215,7 +215,7 @@ describe('what content means for each chartEx layout', () => {
   });
 });
 
-describe('pareto lines follow their series', () => {
+describeCorpus('pareto lines follow their series', () => {
   // Three pareto series whose lines stand apart from them (`ownerIdx` is a position among all the series):
   // [A, line of C, B, C, line of A, line of B]. Schema-valid; PowerPoint keeps each line after its series, but
   // nothing requires it.

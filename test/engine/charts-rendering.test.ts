@@ -2,15 +2,15 @@
  * What a person sees: LibreOffice draws a filled chart with the new labels, values and title (it draws from the
  * caches, as PowerPoint does), and a chart nobody filled exactly as the template's. One render per deck.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
 
 const TIMEOUT = 180_000;
 
-describe('chart rendering', () => {
+describeCorpus('chart rendering', () => {
   it(
     'a filled chart shows its categories, series, values and title; an unfilled one looks as in the template',
     async () => {

@@ -3,14 +3,14 @@
  * combinations on a secondary axis …), from test templates written from the schema (test/support/chart-templates.ts),
  * through the same sweep as the corpus charts.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { generatedChartsDeck } from '../support/chart-templates.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { newValidatorErrors } from '../support/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 
-describe('generated chart types', () => {
+describeCorpus('generated chart types', () => {
   const deck = generatedChartsDeck();
 
   it('the generated templates are sound and inspect reports their types', async () => {

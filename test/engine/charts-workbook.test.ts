@@ -4,10 +4,10 @@
  * one with formulas but no chain is marked too; one without formulas keeps its workbook part as it was.
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
 import { chartItemOf, packageFiles, workbookItemOf, workbookReader } from '../support/chart-reading.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPackage, type PackageFiles } from '../support/package-edit.js';
 import { slideParts } from './deck.js';
@@ -16,31 +16,33 @@ const CHART_2D = readCorpus('Open-XML-SDK/Chart_2D.pptx');
 const WORKBOOK = 'ppt/embeddings/Microsoft_Office_Excel_Worksheet1.xlsx';
 
 /** Chart_2D with a formula (F2 = SUM(B2:D2)) and the calculation chain Excel writes for it in its workbook. */
-const WITH_CHAIN = editPackage(CHART_2D, (files) => {
-  files[WORKBOOK] = editPackage(files[WORKBOOK]!, (book: PackageFiles) => {
-    const edit = (item: string, change: (xml: string) => string): void => {
-      book[item] = strToU8(change(strFromU8(book[item]!)));
-    };
-    edit('xl/worksheets/sheet1.xml', (xml) =>
-      xml.replace(/(<row r="2"[^>]*>[\s\S]*?)(<\/row>)/, '$1<c r="F2"><f>SUM(B2:D2)</f><v>9.3</v></c>$2'),
-    );
-    book['xl/calcChain.xml'] = strToU8(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="F2" i="1"/></calcChain>',
-    );
-    edit('xl/_rels/workbook.xml.rels', (xml) =>
-      xml.replace(
-        '</Relationships>',
-        '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>',
-      ),
-    );
-    edit('[Content_Types].xml', (xml) =>
-      xml.replace(
-        '</Types>',
-        '<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>',
-      ),
-    );
+function withChain(): Uint8Array {
+  return editPackage(CHART_2D, (files) => {
+    files[WORKBOOK] = editPackage(files[WORKBOOK]!, (book: PackageFiles) => {
+      const edit = (item: string, change: (xml: string) => string): void => {
+        book[item] = strToU8(change(strFromU8(book[item]!)));
+      };
+      edit('xl/worksheets/sheet1.xml', (xml) =>
+        xml.replace(/(<row r="2"[^>]*>[\s\S]*?)(<\/row>)/, '$1<c r="F2"><f>SUM(B2:D2)</f><v>9.3</v></c>$2'),
+      );
+      book['xl/calcChain.xml'] = strToU8(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="F2" i="1"/></calcChain>',
+      );
+      edit('xl/_rels/workbook.xml.rels', (xml) =>
+        xml.replace(
+          '</Relationships>',
+          '<Relationship Id="rId99" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/calcChain" Target="calcChain.xml"/></Relationships>',
+        ),
+      );
+      edit('[Content_Types].xml', (xml) =>
+        xml.replace(
+          '</Types>',
+          '<Override PartName="/xl/calcChain.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.calcChain+xml"/></Types>',
+        ),
+      );
+    });
   });
-});
+}
 
 function fillFirstChart(template: Uint8Array, name: string) {
   return generate({
@@ -71,10 +73,11 @@ function outputWorkbook(bytes: Uint8Array, shapeId: number): Record<string, stri
   return Object.fromEntries(Object.entries(unzipSync(files[item]!)).map(([k, v]) => [k, strFromU8(v)]));
 }
 
-describe('the embedded workbook after a fill', () => {
+describeCorpus('the embedded workbook after a fill', () => {
   it('drops a stale calculation chain and has Excel calculate the formulas on load', async () => {
-    const result = fillFirstChart(WITH_CHAIN, 'Chart 5');
-    await expectValidPptx(result.bytes, WITH_CHAIN);
+    const template = withChain();
+    const result = fillFirstChart(template, 'Chart 5');
+    await expectValidPptx(result.bytes, template);
     const book = outputWorkbook(result.bytes, 6);
     expect(Object.keys(book)).not.toContain('xl/calcChain.xml');
     expect(book['xl/_rels/workbook.xml.rels']).not.toContain('calcChain');

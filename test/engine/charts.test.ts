@@ -14,7 +14,7 @@ import {
   workbookReader,
 } from '../support/chart-reading.js';
 import { generatedChartsDeck } from '../support/chart-templates.js';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { slideParts } from './deck.js';
@@ -44,7 +44,7 @@ async function chartAt(result: GenerateResult, position: number, shapeId: number
 }
 
 describe('chart content', () => {
-  it('takes the hosted data matrix: caches and workbook agree, the Excel table follows', async () => {
+  itCorpus('takes the hosted data matrix: caches and workbook agree, the Excel table follows', async () => {
     const result = fill(CHART_2D, [
       {
         slide_index: 0,
@@ -96,7 +96,7 @@ describe('chart content', () => {
     ]);
   });
 
-  it('fewer series and categories: the rest is cleared from caches, workbook and table', async () => {
+  itCorpus('fewer series and categories: the rest is cleared from caches, workbook and table', async () => {
     const result = fill(CHART_2D, [
       {
         slide_index: 0,
@@ -136,64 +136,71 @@ describe('chart content', () => {
     ]);
   });
 
-  it('scatter series take x and y; bubble series x, y and size (the template names its data through an Excel table)', async () => {
-    const scatterTemplate = readCorpus('poi/scatter-chart.pptx');
-    const scatter = fill(scatterTemplate, [
-      {
-        slide_index: 0,
-        shapes: [
-          { name: 'Chart 1', content: { series: [{ name: 'Trial', x: [0.5, 1, 2], y: [3, null, 9] }] } },
-        ],
-      },
-    ]);
-    await expectValidPptx(scatter.bytes, scatterTemplate);
-    const s = await chartAt(
-      scatter,
-      0,
-      Number(inspect(scatterTemplate).slides[0]!.shapes.find((x) => x.kind === 'chart')!.id),
-    );
-    expect(s.series[0]).toMatchObject({ name: 'Trial', categories: ['0.5', '1', '2'], values: [3, null, 9] });
-    expect(s.book!.cells(s.series[0]!.xFormula!)).toEqual([0.5, 1, 2]);
-    expect(s.book!.cells(s.series[0]!.valueFormula!)).toEqual([3, null, 9]);
+  itCorpus(
+    'scatter series take x and y; bubble series x, y and size (the template names its data through an Excel table)',
+    async () => {
+      const scatterTemplate = readCorpus('poi/scatter-chart.pptx');
+      const scatter = fill(scatterTemplate, [
+        {
+          slide_index: 0,
+          shapes: [
+            { name: 'Chart 1', content: { series: [{ name: 'Trial', x: [0.5, 1, 2], y: [3, null, 9] }] } },
+          ],
+        },
+      ]);
+      await expectValidPptx(scatter.bytes, scatterTemplate);
+      const s = await chartAt(
+        scatter,
+        0,
+        Number(inspect(scatterTemplate).slides[0]!.shapes.find((x) => x.kind === 'chart')!.id),
+      );
+      expect(s.series[0]).toMatchObject({
+        name: 'Trial',
+        categories: ['0.5', '1', '2'],
+        values: [3, null, 9],
+      });
+      expect(s.book!.cells(s.series[0]!.xFormula!)).toEqual([0.5, 1, 2]);
+      expect(s.book!.cells(s.series[0]!.valueFormula!)).toEqual([3, null, 9]);
 
-    const bubbleTemplate = readCorpus('python-pptx/cht-replace-data.pptx');
-    const bubble = fill(bubbleTemplate, [
-      {
-        slide_index: 6,
-        shapes: [
-          {
-            name: 'Chart 1',
-            content: {
-              series: [
-                { name: 'B1', x: [1, 2], y: [3, 4], size: [5, 6] },
-                { name: 'B2', x: [1, 2], y: [7, 8], size: [9, 10] },
-                { name: 'B3', x: [3, 4], y: [1, 1], size: [2, 2] },
-              ],
+      const bubbleTemplate = readCorpus('python-pptx/cht-replace-data.pptx');
+      const bubble = fill(bubbleTemplate, [
+        {
+          slide_index: 6,
+          shapes: [
+            {
+              name: 'Chart 1',
+              content: {
+                series: [
+                  { name: 'B1', x: [1, 2], y: [3, 4], size: [5, 6] },
+                  { name: 'B2', x: [1, 2], y: [7, 8], size: [9, 10] },
+                  { name: 'B3', x: [3, 4], y: [1, 1], size: [2, 2] },
+                ],
+              },
             },
-          },
-        ],
-      },
-    ]);
-    await expectValidPptx(bubble.bytes, bubbleTemplate);
-    expect(bubble.warnings).toEqual([]);
-    const b = await chartAt(bubble, 0, 2);
-    expect(b.series.map((x) => [x.name, x.values, x.sizes])).toEqual([
-      ['B1', [3, 4], [5, 6]],
-      ['B2', [7, 8], [9, 10]],
-      ['B3', [1, 1], [2, 2]],
-    ]);
-    for (const x of b.series) {
-      expect(b.book!.cells(x.valueFormula!)).toEqual(x.values);
-      expect(b.book!.cells(x.sizeFormula!)).toEqual(x.sizes);
-      expect(x.xFormula).toMatch(/^Sheet1!\$[A-Z]+\$2:\$[A-Z]+\$3$/);
-    }
-    // B1 and B2 share their x values (one column), B3 has its own.
-    expect(b.series[0]!.xFormula).toBe(b.series[1]!.xFormula);
-    expect(b.series[2]!.xFormula).not.toBe(b.series[0]!.xFormula);
-    expect(b.book!.cells(b.series[2]!.xFormula!)).toEqual([3, 4]);
-  });
+          ],
+        },
+      ]);
+      await expectValidPptx(bubble.bytes, bubbleTemplate);
+      expect(bubble.warnings).toEqual([]);
+      const b = await chartAt(bubble, 0, 2);
+      expect(b.series.map((x) => [x.name, x.values, x.sizes])).toEqual([
+        ['B1', [3, 4], [5, 6]],
+        ['B2', [7, 8], [9, 10]],
+        ['B3', [1, 1], [2, 2]],
+      ]);
+      for (const x of b.series) {
+        expect(b.book!.cells(x.valueFormula!)).toEqual(x.values);
+        expect(b.book!.cells(x.sizeFormula!)).toEqual(x.sizes);
+        expect(x.xFormula).toMatch(/^Sheet1!\$[A-Z]+\$2:\$[A-Z]+\$3$/);
+      }
+      // B1 and B2 share their x values (one column), B3 has its own.
+      expect(b.series[0]!.xFormula).toBe(b.series[1]!.xFormula);
+      expect(b.series[2]!.xFormula).not.toBe(b.series[0]!.xFormula);
+      expect(b.book!.cells(b.series[2]!.xFormula!)).toEqual([3, 4]);
+    },
+  );
 
-  it('writes date categories as date serials where the template has dates', async () => {
+  itCorpus('writes date categories as date serials where the template has dates', async () => {
     const template = readCorpus('python-pptx/cht-series.pptx');
     const result = fill(template, [
       {
@@ -229,33 +236,36 @@ describe('chart content', () => {
     expect((await chartAt(text, 0, 2)).series[0]!.categories).toEqual(['soon', 'later']);
   });
 
-  it('combination charts: series fill the plot groups in order; an emptied group goes, more series join the last', async () => {
-    const template = readCorpus('python-pptx/cht-series.pptx');
-    const series = (n: number) =>
-      Array.from({ length: n }, (_, k) => ({ name: `S${k}`, values: [k, k + 1] }));
-    const result = fill(template, [
-      {
-        slide_index: 1,
-        shapes: [{ name: 'Chart 1', content: { categories: ['a', 'b'], series: series(2) } }],
-      },
-      {
-        slide_index: 1,
-        shapes: [{ name: 'Chart 1', content: { categories: ['a', 'b'], series: series(7) } }],
-      },
-    ]);
-    await expectValidPptx(result.bytes, template);
-    const fewer = await chartAt(result, 0, 2);
-    expect(fewer.xml).not.toContain('<c:lineChart>');
-    expect(fewer.series.map((s) => s.name)).toEqual(['S0', 'S1']);
-    const more = await chartAt(result, 1, 2);
-    const line = /<c:lineChart>[\s\S]*<\/c:lineChart>/.exec(more.xml)![0];
-    expect(line.match(/<c:ser>/g)).toHaveLength(4);
-    const idx = [...more.xml.matchAll(/<c:ser><c:idx val="(\d+)"\/><c:order val="(\d+)"/g)];
-    expect(new Set(idx.map((m) => m[1])).size).toBe(7);
-    expect(new Set(idx.map((m) => m[2])).size).toBe(7);
-  });
+  itCorpus(
+    'combination charts: series fill the plot groups in order; an emptied group goes, more series join the last',
+    async () => {
+      const template = readCorpus('python-pptx/cht-series.pptx');
+      const series = (n: number) =>
+        Array.from({ length: n }, (_, k) => ({ name: `S${k}`, values: [k, k + 1] }));
+      const result = fill(template, [
+        {
+          slide_index: 1,
+          shapes: [{ name: 'Chart 1', content: { categories: ['a', 'b'], series: series(2) } }],
+        },
+        {
+          slide_index: 1,
+          shapes: [{ name: 'Chart 1', content: { categories: ['a', 'b'], series: series(7) } }],
+        },
+      ]);
+      await expectValidPptx(result.bytes, template);
+      const fewer = await chartAt(result, 0, 2);
+      expect(fewer.xml).not.toContain('<c:lineChart>');
+      expect(fewer.series.map((s) => s.name)).toEqual(['S0', 'S1']);
+      const more = await chartAt(result, 1, 2);
+      const line = /<c:lineChart>[\s\S]*<\/c:lineChart>/.exec(more.xml)![0];
+      expect(line.match(/<c:ser>/g)).toHaveLength(4);
+      const idx = [...more.xml.matchAll(/<c:ser><c:idx val="(\d+)"\/><c:order val="(\d+)"/g)];
+      expect(new Set(idx.map((m) => m[1])).size).toBe(7);
+      expect(new Set(idx.map((m) => m[2])).size).toBe(7);
+    },
+  );
 
-  it('new series take the next theme accent colours', async () => {
+  itCorpus('new series take the next theme accent colours', async () => {
     const template = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
     const series = Array.from({ length: 8 }, (_, k) => ({ name: `S${k}`, values: [k] }));
     const result = fill(template, [
@@ -271,25 +281,28 @@ describe('chart content', () => {
     ]);
   });
 
-  it('a chart on a slide cloned three times: each clone has its own chart and workbook with its own data', async () => {
-    const slides = [1, 2, 3].map((n) => ({
-      slide_index: 0,
-      shapes: [
-        { name: 'Chart 5', content: { categories: ['x'], series: [{ name: `Clone ${n}`, values: [n] }] } },
-      ],
-    }));
-    const result = fill(CHART_2D, slides);
-    await expectValidPptx(result.bytes, CHART_2D);
-    const charts = await Promise.all([0, 1, 2].map((i) => chartAt(result, i, 6)));
-    expect(new Set(charts.map((c) => c.item)).size).toBe(3);
-    expect(new Set(charts.map((c) => c.workbookItem)).size).toBe(3);
-    charts.forEach((c, i) => {
-      expect(c.series[0]!.name).toBe(`Clone ${i + 1}`);
-      expect(c.book!.cells('Sheet1!$B$1:$B$2')).toEqual([`Clone ${i + 1}`, i + 1]);
-    });
-  });
+  itCorpus(
+    'a chart on a slide cloned three times: each clone has its own chart and workbook with its own data',
+    async () => {
+      const slides = [1, 2, 3].map((n) => ({
+        slide_index: 0,
+        shapes: [
+          { name: 'Chart 5', content: { categories: ['x'], series: [{ name: `Clone ${n}`, values: [n] }] } },
+        ],
+      }));
+      const result = fill(CHART_2D, slides);
+      await expectValidPptx(result.bytes, CHART_2D);
+      const charts = await Promise.all([0, 1, 2].map((i) => chartAt(result, i, 6)));
+      expect(new Set(charts.map((c) => c.item)).size).toBe(3);
+      expect(new Set(charts.map((c) => c.workbookItem)).size).toBe(3);
+      charts.forEach((c, i) => {
+        expect(c.series[0]!.name).toBe(`Clone ${i + 1}`);
+        expect(c.book!.cells('Sheet1!$B$1:$B$2')).toEqual([`Clone ${i + 1}`, i + 1]);
+      });
+    },
+  );
 
-  it('a linked workbook: the caches are rewritten, with a warning', async () => {
+  itCorpus('a linked workbook: the caches are rewritten, with a warning', async () => {
     const template = readCorpus('markitdown/test.pptx');
     const result = fill(template, [
       {
@@ -318,7 +331,7 @@ describe('chart content', () => {
     });
   });
 
-  it('fills a chartEx part (sunburst) and its workbook', async () => {
+  itCorpus('fills a chartEx part (sunburst) and its workbook', async () => {
     const template = readCorpus('Open-XML-SDK/Of16-03.pptx');
     const result = fill(template, [
       {
@@ -364,7 +377,7 @@ describe('chart content', () => {
 });
 
 describe('chart settings and overlays', () => {
-  it('applies every setting in schema order', async () => {
+  itCorpus('applies every setting in schema order', async () => {
     const result = fill(
       CHART_2D,
       [
@@ -421,48 +434,51 @@ describe('chart settings and overlays', () => {
     );
   });
 
-  it('skips, with a warning, what does not apply: a position a stacked bar refuses, a legend that is hidden, axis titles on a pie', async () => {
-    const stacked = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
-    const result = fill(stacked, [
-      {
-        slide_index: 0,
-        shapes: [
-          {
-            name: 'BarsStacked',
-            settings: {
-              isChartLabelValueVisible: true,
-              chartDataLabelPosition: 'OutsideEnd',
-              chartShowLegend: false,
-              chartLegendPosition: 'Left',
+  itCorpus(
+    'skips, with a warning, what does not apply: a position a stacked bar refuses, a legend that is hidden, axis titles on a pie',
+    async () => {
+      const stacked = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
+      const result = fill(stacked, [
+        {
+          slide_index: 0,
+          shapes: [
+            {
+              name: 'BarsStacked',
+              settings: {
+                isChartLabelValueVisible: true,
+                chartDataLabelPosition: 'OutsideEnd',
+                chartShowLegend: false,
+                chartLegendPosition: 'Left',
+              },
             },
-          },
-        ],
-      },
-    ]);
-    await expectValidPptx(result.bytes, stacked);
-    const messages = result.warnings.map((w) => `${w.path}: ${w.message}`);
-    expect(messages).toEqual([
-      `${AT}.settings: chart "BarsStacked": chartLegendPosition was not applied: chartShowLegend is false`,
-      `${AT}.settings: chart "BarsStacked": chartDataLabelPosition "outEnd" is not a position PowerPoint allows for a bar or column chart (it takes ctr, inBase, inEnd); not applied`,
-    ]);
-    const { xml } = await chartAt(
-      result,
-      0,
-      Number(inspect(stacked).slides[0]!.shapes.find((s) => s.kind === 'chart')!.id),
-    );
-    expect(xml).not.toContain('outEnd');
-    expect(xml).not.toContain('<c:legend>');
+          ],
+        },
+      ]);
+      await expectValidPptx(result.bytes, stacked);
+      const messages = result.warnings.map((w) => `${w.path}: ${w.message}`);
+      expect(messages).toEqual([
+        `${AT}.settings: chart "BarsStacked": chartLegendPosition was not applied: chartShowLegend is false`,
+        `${AT}.settings: chart "BarsStacked": chartDataLabelPosition "outEnd" is not a position PowerPoint allows for a bar or column chart (it takes ctr, inBase, inEnd); not applied`,
+      ]);
+      const { xml } = await chartAt(
+        result,
+        0,
+        Number(inspect(stacked).slides[0]!.shapes.find((s) => s.kind === 'chart')!.id),
+      );
+      expect(xml).not.toContain('outEnd');
+      expect(xml).not.toContain('<c:legend>');
 
-    const pie = readCorpus('python-pptx/shp-shapes.pptx');
-    const pieResult = fill(pie, [
-      { slide_index: 0, shapes: [{ name: 'Chart 2', settings: { value_axis_title: 'x' } }] },
-    ]);
-    expect(pieResult.warnings.map((w) => w.message)).toEqual([
-      'chart "Chart 2": value_axis_title was not applied: the chart has no value axis',
-    ]);
-  });
+      const pie = readCorpus('python-pptx/shp-shapes.pptx');
+      const pieResult = fill(pie, [
+        { slide_index: 0, shapes: [{ name: 'Chart 2', settings: { value_axis_title: 'x' } }] },
+      ]);
+      expect(pieResult.warnings.map((w) => w.message)).toEqual([
+        'chart "Chart 2": value_axis_title was not applied: the chart has no value axis',
+      ]);
+    },
+  );
 
-  it("overlays: text appended to a point's data label, after the value", async () => {
+  itCorpus("overlays: text appended to a point's data label, after the value", async () => {
     const result = fill(CHART_2D, [
       {
         slide_index: 0,
@@ -488,7 +504,7 @@ describe('chart settings and overlays', () => {
 });
 
 describe('inspect', () => {
-  it("reports each chart's types, series, categories and workbook", () => {
+  itCorpus("reports each chart's types, series, categories and workbook", () => {
     const shapes = inspect(CHART_2D).slides[0]!.shapes;
     expect(shapes.find((s) => s.name === 'Chart 5')?.chart).toEqual({
       types: ['bar (column, clustered)'],
@@ -527,7 +543,7 @@ describe('bad chart input', () => {
     expect(one({ name: 'Chart 5', data: [['a'], ['x'], ['1e400']] }).path).toBe(`${AT}.data[2][0]`);
   });
 
-  it('refuses content of the wrong form for the chart, naming the field sent', () => {
+  itCorpus('refuses content of the wrong form for the chart, naming the field sent', () => {
     const error = one({ name: 'Chart 5', content: { series: [{ name: 'S', x: [1], y: [2] }] } });
     expect([error.code, error.path, error.message]).toEqual([
       'CONTENT_MISMATCH',
@@ -543,7 +559,7 @@ describe('bad chart input', () => {
     );
   });
 
-  it('keeps a pie to one series, with a warning', async () => {
+  itCorpus('keeps a pie to one series, with a warning', async () => {
     const pie = readCorpus('python-pptx/shp-shapes.pptx');
     const result = fill(pie, [
       {
@@ -571,7 +587,7 @@ describe('bad chart input', () => {
     expect((await chartAt(result, 0, 3)).series.map((s) => [s.name, s.values])).toEqual([['A', [1, 3]]]);
   });
 
-  it('refuses a chart payload for a table, naming both kinds', () => {
+  itCorpus('refuses a chart payload for a table, naming both kinds', () => {
     const error = one(
       { name: 'Table', content: { categories: ['x'], series: [{ name: 'S', values: [1] }] } },
       readCorpus('pptx-automizer/ShapeTypesCollection.pptx'),

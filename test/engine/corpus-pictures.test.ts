@@ -4,9 +4,9 @@
  * per deck holding each slide with pictures twice. The output gains no problem over its template; read back,
  * each picture shows the new bytes, and its visible geometry matches the fit within 1 %.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { generate, inspect, type InspectResult } from '../../src/engine/index.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { png } from '../support/test-images.js';
 import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
@@ -49,7 +49,7 @@ function close(actual: number, expected: number, scale = Math.abs(expected)): bo
   return Math.abs(actual - expected) <= 0.01 * scale;
 }
 
-describe('corpus: every picture replaced, cover and contain', () => {
+describeCorpus('corpus: every picture replaced, cover and contain', () => {
   it('has the corpus decks with images', () => {
     expect(decks.length).toBeGreaterThanOrEqual(50);
   });

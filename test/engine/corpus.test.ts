@@ -3,9 +3,9 @@
  * first slide twice more, every text shape of every clone filled with a distinct string. The output must
  * pass the package invariants and gain no validator error, and each string must be on its own slide.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { EngineError, generate, inspect } from '../../src/engine/index.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 
 const decks = corpusFiles();
@@ -13,7 +13,7 @@ const usable = decks.filter((d) => !d.strict && d.slides > 0);
 /** The Open XML SDK validator needs minutes on the few decks with megabyte-sized slides. */
 const TIMEOUT = 600_000;
 
-describe('corpus', () => {
+describeCorpus('corpus', () => {
   it('covers the whole corpus', () => {
     expect(decks.length).toBeGreaterThan(90);
   });

@@ -11,13 +11,14 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
 import { slidePartsInOrder } from '../support/zip-file.js';
 import { paragraphs, parts, run, slideParts } from './deck.js';
 
-const LAYOUTS = readCorpus('poi/layouts.pptx');
+const LAYOUTS = layoutsTemplate();
 const BODY = ['Subtitle 2', 'Content Placeholder 2', 'Text Placeholder 2'];
 
 /** N slides cycling template slides 0–2, title and body filled, notes written: 4 parts a slide. */
@@ -106,7 +107,7 @@ describe('a deck past 65 535 parts', () => {
 });
 
 describe('copies of a slide nobody changes', () => {
-  it('are the template slide apart from their own p14:creationId', async () => {
+  itCorpus('are the template slide apart from their own p14:creationId', async () => {
     const template = readCorpus('Open-XML-SDK/Presentation.pptx');
     const original = parts(template).get('ppt/slides/slide1.xml')!;
     const result = run(template, { slides: [0, 0, 0, 0].map((slide_index) => ({ slide_index })) });
@@ -121,7 +122,7 @@ describe('copies of a slide nobody changes', () => {
 });
 
 describe('inspect', () => {
-  it("reports each slide's XML size, so the heavy slides of a template stand out", () => {
+  itCorpus("reports each slide's XML size, so the heavy slides of a template stand out", () => {
     const template = readCorpus('poi/ca.ubc.cs.people_~emhill_presentations_HowWeRefactor.pptx');
     const sizes = inspect(template).slides.map((slide) => slide.xmlBytes);
     expect(sizes[23]).toBe(1_686_784); // the part's uncompressed size in the zip

@@ -6,7 +6,7 @@
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { editPackage } from '../support/package-edit.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -86,7 +86,7 @@ function combined(): Uint8Array {
   }).bytes;
 }
 
-describe('several templates in one deck', () => {
+describeCorpus('several templates in one deck', () => {
   // One deck for the three tests below; the first of them runs the package checks on it.
   let deck: Uint8Array;
   beforeAll(() => {
@@ -279,7 +279,7 @@ describe('several templates in one deck', () => {
  * size: a slide of the host, every slide of the guest, the host's slide again. The output may repeat what
  * either template already gets wrong, and nothing else.
  */
-describe('corpus decks combined', () => {
+describeCorpus('corpus decks combined', () => {
   const usable = corpusFiles().filter((d) => !d.strict && d.slides > 0);
   const sizeOf = new Map(
     usable.map((d) => {

@@ -4,10 +4,10 @@
  * filled page shows the new colour and the unchanged page does not; outside the pictures, nothing moved.
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
 import { child } from '../../src/engine/xml/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPngs } from '../support/render.js';
 import { png, type Rgb } from '../support/test-images.js';
@@ -59,7 +59,7 @@ function inside(box: Box, rectangle = true): [number, number][] {
   ];
 }
 
-describe('pictures as LibreOffice draws them', () => {
+describeCorpus('pictures as LibreOffice draws them', () => {
   it.each([
     ['pptx-automizer/SlideWithImages.pptx', 0, 'cover'],
     ['ShapeCrawler/059_crop-images.pptx', 0, 'stretch'],

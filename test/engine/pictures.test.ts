@@ -4,7 +4,7 @@
  * before the engine, as it does in the worker thread and the CLI.
  */
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
@@ -15,7 +15,7 @@ import {
 } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import * as img from '../support/test-images.js';
 import { shapeXml } from './deck.js';
@@ -74,7 +74,7 @@ async function sizeOf(
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
 }
 
-describe('pictures: formats', () => {
+describeCorpus('pictures: formats', () => {
   it(
     'PNG, JPEG and GIF are stored as they are; BMP, TIFF, WebP, AVIF become PNG; SVG keeps a PNG fallback; an EXIF-turned JPEG stands upright',
     async () => {
@@ -167,7 +167,7 @@ describe('pictures: formats', () => {
   });
 });
 
-describe('pictures: fit', () => {
+describeCorpus('pictures: fit', () => {
   it('cover crops centrally to the frame, stretch fills it, contain letterboxes it; the old crop does not leak', async () => {
     const template = readCorpus('ShapeCrawler/059_crop-images.pptx');
     const wide = await img.png(400, 100);
@@ -258,7 +258,7 @@ describe('pictures: fit', () => {
   });
 });
 
-describe('pictures: targets', () => {
+describeCorpus('pictures: targets', () => {
   it('an empty picture placeholder becomes a picture with the layout geometry, keeping its id, name and p:ph', async () => {
     const template = readCorpus('python-pptx/ph-unpopulated-placeholders.pptx');
     const result = await build(
@@ -337,7 +337,7 @@ describe('pictures: targets', () => {
   });
 });
 
-describe('pictures: refusals name the field the user sent', () => {
+describeCorpus('pictures: refusals name the field the user sent', () => {
   const slideWith = (shape: Record<string, unknown>) => ({
     slides: [{ slide_index: 1, shapes: [{ name: 'imagePNG', ...shape }] }],
   });

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type EngineErrorCode } from '../../src/engine/index.js';
 import { parsePayloadText } from '../../src/engine/payload/parse-payload.js';
-import { invalidCorpusFiles, readCorpus } from '../support/corpus.js';
+import { invalidCorpusFiles, itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import {
   billionLaughsPptx,
@@ -46,7 +46,7 @@ describe('templates that must be refused', () => {
     expect(error.message.length).toBeGreaterThan(20);
   });
 
-  it('an encrypted (password-protected) presentation says so', () => {
+  itCorpus('an encrypted (password-protected) presentation says so', () => {
     expectRefused(
       readCorpus('Open-XML-SDK/_invalid/encrypted_pptx.pptx'),
       'INVALID_TEMPLATE',

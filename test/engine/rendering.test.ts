@@ -4,7 +4,7 @@
  * package checks rather than replacing them.)
  */
 import { describe, expect, it } from 'vitest';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
 import { parts, run, SAMPLE } from './deck.js';
@@ -54,7 +54,7 @@ describe('rendering', () => {
     TIMEOUT,
   );
 
-  it(
+  itCorpus(
     'a real deck reordered and cloned: each clone shows its own text',
     async () => {
       const template = readCorpus('poi/layouts.pptx');
@@ -88,7 +88,7 @@ describe('rendering', () => {
     TIMEOUT,
   );
 
-  it(
+  itCorpus(
     "keeps the template's application version, so Office 2007 charts draw as their author saw them",
     async () => {
       // AppVersion 12.0000: LibreOffice reads omitted chart settings as Office 2007 meant them. Written as 16.0000,

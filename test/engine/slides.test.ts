@@ -2,7 +2,7 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
 import { paragraphs, partNames, parts, run, SAMPLE, slideParts } from './deck.js';
@@ -11,7 +11,7 @@ const count = (names: string[], pattern: RegExp): number => names.filter((n) => 
 const relsOf = (slidePart: string): string =>
   slidePart.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels');
 
-describe('owned and shared parts', () => {
+describeCorpus('owned and shared parts', () => {
   const charts = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
 
   it('drops the charts and workbooks of slides that are not in the output', async () => {
@@ -83,31 +83,34 @@ describe('slide list', () => {
     await expectValidPptx(result.bytes, SAMPLE);
   });
 
-  it("writes a slide nobody changes as the template's own bytes, and counts it hidden when it is", async () => {
-    const slidePart = 'ppt/slides/slide1.xml';
-    // One slide, hidden (show="0"). Its empty elements are rewritten as `<x />`, which our serialiser would
-    // write `<x/>`: the bytes only survive when the part is not written again.
-    const template = editPart(readCorpus('ShapeCrawler/032.pptx'), slidePart, (xml) =>
-      xml.replaceAll('"/>', '" />'),
-    );
-    const templateSlide = unzipSync(template)[slidePart]!;
-    const unchanged = run(template, { slides: [{ slide_index: 0 }] });
-    expect(unzipSync(unchanged.bytes)[slidePart]).toEqual(templateSlide);
-    expect(parts(unchanged.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
-    await expectValidPptx(unchanged.bytes, template);
+  itCorpus(
+    "writes a slide nobody changes as the template's own bytes, and counts it hidden when it is",
+    async () => {
+      const slidePart = 'ppt/slides/slide1.xml';
+      // One slide, hidden (show="0"). Its empty elements are rewritten as `<x />`, which our serialiser would
+      // write `<x/>`: the bytes only survive when the part is not written again.
+      const template = editPart(readCorpus('ShapeCrawler/032.pptx'), slidePart, (xml) =>
+        xml.replaceAll('"/>', '" />'),
+      );
+      const templateSlide = unzipSync(template)[slidePart]!;
+      const unchanged = run(template, { slides: [{ slide_index: 0 }] });
+      expect(unzipSync(unchanged.bytes)[slidePart]).toEqual(templateSlide);
+      expect(parts(unchanged.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
+      await expectValidPptx(unchanged.bytes, template);
 
-    // A change, a tag or a second copy makes the slide our own writing again.
-    const name = inspect(template).slides[0]!.shapes.find((s) => s.kind === 'text')!.name;
-    const filled = run(template, { slides: [{ slide_index: 0, shapes: [{ name, content: 'Changed' }] }] });
-    expect(parts(filled.bytes).get(slidePart)).toContain('Changed');
-    expect(parts(filled.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
-    await expectValidPptx(filled.bytes, template);
-    const copied = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
-    expect(parts(copied.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>2</HiddenSlides>');
-    await expectValidPptx(copied.bytes, template);
-  });
+      // A change, a tag or a second copy makes the slide our own writing again.
+      const name = inspect(template).slides[0]!.shapes.find((s) => s.kind === 'text')!.name;
+      const filled = run(template, { slides: [{ slide_index: 0, shapes: [{ name, content: 'Changed' }] }] });
+      expect(parts(filled.bytes).get(slidePart)).toContain('Changed');
+      expect(parts(filled.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>1</HiddenSlides>');
+      await expectValidPptx(filled.bytes, template);
+      const copied = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
+      expect(parts(copied.bytes).get('docProps/app.xml')).toContain('<HiddenSlides>2</HiddenSlides>');
+      await expectValidPptx(copied.bytes, template);
+    },
+  );
 
-  it('gives every clone its own p14:creationId and leaves the first use its own', async () => {
+  itCorpus('gives every clone its own p14:creationId and leaves the first use its own', async () => {
     const template = readCorpus('Open-XML-SDK/Presentation.pptx');
     const original = /<p14:creationId [^>]*val="(\d+)"/.exec(
       parts(template).get('ppt/slides/slide1.xml')!,
@@ -131,7 +134,7 @@ describe('slide list', () => {
     );
   });
 
-  it('creates a slide from a layout, also in a template without slides', async () => {
+  itCorpus('creates a slide from a layout, also in a template without slides', async () => {
     const template = readCorpus('python-pptx/no-slides.pptx');
     const result = run(template, {
       slides: [{ type: 'layout', slide_index: 1, shapes: [{ name: 'Title 1', content: 'From a layout' }] }],
@@ -156,7 +159,7 @@ describe('slide list', () => {
   });
 });
 
-describe('references between slides', () => {
+describeCorpus('references between slides', () => {
   const linked = readCorpus('pptx-automizer/SlideWithLink.pptx');
 
   it('removes a link to a slide that is not in the output, with a warning', async () => {
@@ -239,7 +242,7 @@ describe('references between slides', () => {
   });
 });
 
-describe('removed shapes', () => {
+describeCorpus('removed shapes', () => {
   it('takes the picture a removed shape showed out of the package', async () => {
     const template = readCorpus('pptx-automizer/SlideWithImages.pptx');
     const pictures = inspect(template).slides[0]!.shapes.filter((s) => s.kind === 'picture');

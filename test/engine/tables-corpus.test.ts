@@ -6,9 +6,9 @@
  * well formed, the frame is as tall as its rows, style, banding flags, column widths and position are the
  * template's.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { mergeProblems, shownBy, tablesIn, type ReadTable } from '../support/table-reading.js';
 import { parts, slideParts } from './deck.js';
@@ -20,7 +20,7 @@ const VARIANTS: Variant[] = ['grown', 'shrunk', 'holes'];
 const decks = corpusFiles().filter((d) => !d.strict && d.slidesWithTables > 0);
 const TIMEOUT = 300_000;
 
-describe('tables of the corpus', () => {
+describeCorpus('tables of the corpus', () => {
   it('covers the 26 decks that have tables', () => {
     expect(decks).toHaveLength(26);
   });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { reportTemplate } from './table-templates.js';
 
@@ -13,21 +13,24 @@ const PAGE = readFileSync(new URL('../../docs/payload-tables.md', import.meta.ur
 const EXAMPLES = [...PAGE.matchAll(/```json\n([\s\S]*?)```/g)].map(
   (m) => JSON.parse(m[1]!) as Record<string, unknown>,
 );
-const REPORT = reportTemplate(readCorpus('ShapeCrawler/table-case004.pptx'));
 
 describe('docs/payload-tables.md', () => {
   it('has its examples', () => {
     expect(EXAMPLES.length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(EXAMPLES.map((example, i) => [i, example] as const))('example %i runs', async (_i, example) => {
-    // A whole jsonData document, or one shape entry (filled on slide 0).
-    const payload =
-      'presentation' in example
-        ? example
-        : { presentation: { template: 'report.pptx', slides: [{ slide_index: 0, shapes: [example] }] } };
-    const result = generate({ payload, files: new Map([['report.pptx', REPORT]]) });
-    expect(result.warnings).toEqual([]);
-    await expectValidPptx(result.bytes, REPORT);
-  });
+  itCorpus.each(EXAMPLES.map((example, i) => [i, example] as const))(
+    'example %i runs',
+    async (_i, example) => {
+      // A whole jsonData document, or one shape entry (filled on slide 0).
+      const payload =
+        'presentation' in example
+          ? example
+          : { presentation: { template: 'report.pptx', slides: [{ slide_index: 0, shapes: [example] }] } };
+      const report = reportTemplate(readCorpus('ShapeCrawler/table-case004.pptx'));
+      const result = generate({ payload, files: new Map([['report.pptx', report]]) });
+      expect(result.warnings).toEqual([]);
+      await expectValidPptx(result.bytes, report);
+    },
+  );
 });

@@ -3,9 +3,9 @@
  * the rows go on copies of the slide right after it, each repeating the header rows and filled as the payload
  * asks. The copies are ordinary output slides: counted, in order, with their notes and tags.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { mergeProblems, tablesIn, type ReadTable } from '../support/table-reading.js';
@@ -24,7 +24,7 @@ function tables(result: GenerateResult): Map<string, ReadTable>[] {
 
 const firstColumn = (table: ReadTable | undefined): string[] => table?.rows.map((row) => row[0]!.text) ?? [];
 
-describe('"overflow": "continue"', () => {
+describeCorpus('"overflow": "continue"', () => {
   const rows = [
     ['Theme', 'Major', 'Minor'],
     ...Array.from({ length: 119 }, (_, r) => [`Row ${r + 1}`, `M${r + 1}`, `m${r + 1}`]),
@@ -107,7 +107,7 @@ describe('"overflow": "continue"', () => {
   });
 });
 
-describe('more continuations', () => {
+describeCorpus('more continuations', () => {
   it('two long tables on one slide: copies show both until one runs out, which is then left off', async () => {
     const long = Array.from({ length: 30 }, (_, r) => [`long ${r}`]);
     const short = Array.from({ length: 6 }, (_, r) => [`short ${r}`]);
@@ -243,7 +243,7 @@ describe('more continuations', () => {
   });
 });
 
-describe('"overflow": "warn" (the default)', () => {
+describeCorpus('"overflow": "warn" (the default)', () => {
   it('keeps every row on the slide and names the table that runs past its bottom', async () => {
     const content = Array.from({ length: 40 }, (_, r) => [`row ${r}`]);
     const result = run(CASE4, {

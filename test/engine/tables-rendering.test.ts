@@ -3,9 +3,9 @@
  * shown cell's text is on the page of its slide; a continued table shows its header and its next rows on each
  * page, every row once, in order, and nothing below the bottom of a page (the row-height estimate held).
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText, renderToPdfWords } from '../support/render.js';
 import { shownBy, tablesIn } from '../support/table-reading.js';
@@ -15,7 +15,7 @@ const TIMEOUT = 240_000;
 /** table-case004's table is 51 pt from the top: a continued table keeps 36 pt (half an inch) free below. */
 const BOTTOM_MARGIN_PT = 36;
 
-describe('tables as rendered', () => {
+describeCorpus('tables as rendered', () => {
   it(
     'merged tables grown by a row: each shown cell on its page, nothing from the cells a merge covers',
     async () => {

@@ -3,9 +3,9 @@
  * template's, rows added and removed, merged cells under both conventions, rich cells, tags in cells, inspect's
  * report, and the refusals. Every deck a test writes passes expectValidPptx.
  */
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
@@ -27,7 +27,7 @@ function texts(table: ReadTable): string[][] {
   return table.rows.map((row) => row.map((cell) => cell.text));
 }
 
-describe('cell text', () => {
+describeCorpus('cell text', () => {
   it('a string replaces all of a cell\'s text; "\\n" starts paragraphs that keep the template\'s paragraph i formatting', async () => {
     // Cell (0,0) of "TableWithFormattedCells" gets a second paragraph of its own formatting (right, 9 pt).
     const template = editPart(TABLES, 'ppt/slides/slide3.xml', (xml) => {
@@ -177,7 +177,7 @@ describe('cell text', () => {
   });
 });
 
-describe('rows', () => {
+describeCorpus('rows', () => {
   it('added rows copy the last row (height, borders, fills, text formatting) and get row ids of their own', async () => {
     const rows = [
       ['a', 'b'],
@@ -234,7 +234,7 @@ describe('rows', () => {
   });
 });
 
-describe('merged cells', () => {
+describeCorpus('merged cells', () => {
   it('the text of a merge goes to its first cell, or to a later cell when the first is null or ""', async () => {
     const result = run(MERGED, {
       slides: [
@@ -368,7 +368,7 @@ describe('merged cells', () => {
   });
 });
 
-describe('where tables are', () => {
+describeCorpus('where tables are', () => {
   it('several tables on a slide, a slide used several times, each copy with its own rows', async () => {
     const result = run(CASE4, {
       slides: [0, 1, 2].map((copy) => ({
@@ -404,7 +404,7 @@ describe('where tables are', () => {
   });
 });
 
-describe('inspect', () => {
+describeCorpus('inspect', () => {
   it("reports each table's grid, merges, header flag and first row", () => {
     const shapes = inspect(MERGED).slides[2]!.shapes;
     expect(shapes.find((s) => s.kind === 'table')?.table).toEqual({
@@ -427,7 +427,7 @@ describe('inspect', () => {
   });
 });
 
-describe('refusals', () => {
+describeCorpus('refusals', () => {
   it('table rows for a text shape, and text for a table, name both kinds', () => {
     const rowsForText = engineErrorOf(() =>
       run(TABLES, { slides: [{ slide_index: 0, shapes: [{ name: 'Titel 4', content: [['a']] }] }] }),

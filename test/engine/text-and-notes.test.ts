@@ -1,7 +1,7 @@
 /** Text shapes, runs, notes, tags and validation modes on the project's own sample template. */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js';
 
@@ -141,7 +141,7 @@ describe('notes', () => {
     await expectValidPptx(result.bytes, SAMPLE);
   });
 
-  it('gives a created notes master a theme whose background picture still resolves', async () => {
+  itCorpus('gives a created notes master a theme whose background picture still resolves', async () => {
     // No notes master, and a theme that fills a background style with a picture (r:embed in the theme).
     const template = readCorpus('poi/ae.ac.uaeu.faculty_nafaachbili_GeomLec1.pptx');
     const result = run(template, { slides: [{ slide_index: 0, notes: 'Notes need a notes master' }] });

@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, inspect } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
-import { readCorpus } from '../support/corpus.js';
+import { CORPUS_PRESENT, readCorpus } from '../support/corpus.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { errorsOfTemplate, VALIDATOR_CRASHED } from '../support/validator.js';
 import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
@@ -50,9 +51,15 @@ const SEEDS: Seed[] = [
     'sample-template.pptx',
     new Uint8Array(readFileSync(new URL('../../examples/sample-template.pptx', import.meta.url))),
   ],
-  ['python-pptx/ext-rels.pptx', readCorpus('python-pptx/ext-rels.pptx')],
-  ['pptx-automizer/SlideWithLink.pptx', readCorpus('pptx-automizer/SlideWithLink.pptx')],
-  ['pptx-automizer/SlideWithNotes.pptx', readCorpus('pptx-automizer/SlideWithNotes.pptx')],
+  ['layouts.pptx (support/layouts-template.ts)', layoutsTemplate()],
+  // Real decks too when the corpus is there (external relationships, slide links, notes as PowerPoint saves them).
+  ...(CORPUS_PRESENT
+    ? [
+        'python-pptx/ext-rels.pptx',
+        'pptx-automizer/SlideWithLink.pptx',
+        'pptx-automizer/SlideWithNotes.pptx',
+      ].map((file) => [file, readCorpus(file)])
+    : []),
 ].map(([name, bytes]) => ({
   name: name as string,
   bytes: bytes as Uint8Array,

@@ -3,7 +3,7 @@
  * 400 / 401 / 429 (500: server-errors.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCorpus } from '../support/corpus.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
@@ -73,7 +73,7 @@ describe('POST /v1.0/generator/create', () => {
     await expectValidPptx(new Uint8Array(await response.arrayBuffer()), template);
   });
 
-  it('combines slides of two uploaded templates named in template_list', async () => {
+  itCorpus('combines slides of two uploaded templates named in template_list', async () => {
     const second = readCorpus('Open-XML-SDK/Table_Large.pptx');
     const jsonData = {
       presentation: {

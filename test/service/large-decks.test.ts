@@ -12,7 +12,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import {
@@ -24,6 +24,7 @@ import {
 } from '../support/heavy-template.js';
 import { openZipFile, slidePartsInOrder } from '../support/zip-file.js';
 import { deck, pathOf, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
+import { describeCorpus } from '../support/corpus.js';
 
 const HEAVY_NAME = 'refactor.pptx';
 const HEAVY = heavyTemplate();
@@ -31,7 +32,7 @@ const BUDGET_MB = 64;
 
 const heavyUpload = (payload: unknown) => upload(payload, [{ name: HEAVY_NAME, bytes: HEAVY.slice() }]);
 
-describe(`generation under a ${BUDGET_MB} MB budget`, () => {
+describeCorpus(`generation under a ${BUDGET_MB} MB budget`, () => {
   let h: Harness;
   const scratch = mkdtempSync(join(tmpdir(), 'deckforge-large-'));
   beforeAll(async () => {

@@ -8,13 +8,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { png, webp, GREEN } from '../support/test-images.js';
 import { DeckReader } from '../engine/picture-reading.js';
 import { startHarness, waitForJob, type Harness } from './service-harness.js';
 
-const TEMPLATE = readCorpus('pptx-automizer/SlideWithImages.pptx');
+/** Slide 9 of the project's layouts template has the pictures "Picture 10" and "Picture 11" and a text body. */
+const TEMPLATE = layoutsTemplate();
 let h: Harness;
 let server: Server;
 let base = '';
@@ -43,9 +44,9 @@ afterAll(async () => {
 
 function request(slides: unknown[]) {
   return {
-    jsonData: JSON.stringify({ presentation: { template: 'images.pptx', slides } }),
+    jsonData: JSON.stringify({ presentation: { template: 'layouts.pptx', slides } }),
     // A copy each time: the pool moves (detaches) the buffers it sends to a worker thread.
-    files: [{ name: 'images.pptx', bytes: TEMPLATE.slice() }],
+    files: [{ name: 'layouts.pptx', bytes: TEMPLATE.slice() }],
   };
 }
 
@@ -54,10 +55,10 @@ describe('picture URLs through the service', () => {
     const user = await h.signUp();
     hits.clear();
     const slides = Array.from({ length: 4 }, () => ({
-      slide_index: 1,
+      slide_index: 9,
       shapes: [
-        { name: 'imagePNG', content: `${base}/logo.png` },
-        { name: 'imageJPG', filename: `${base}/photo.webp`, fit: 'cover' },
+        { name: 'Picture 10', content: `${base}/logo.png` },
+        { name: 'Picture 11', filename: `${base}/photo.webp`, fit: 'cover' },
       ],
     }));
     const deck = await (await h.service.generateNow(user.account, request(slides))).content.bytes();
@@ -65,8 +66,8 @@ describe('picture URLs through the service', () => {
     expect(hits.get('/photo.webp')).toBe(1);
     const reader = new DeckReader(deck);
     const parts = reader.slideParts();
-    expect(reader.picture(parts[3]!, 'imagePNG').raster).toEqual(served.get('/logo.png'));
-    const converted = reader.picture(parts[3]!, 'imageJPG').raster!;
+    expect(reader.picture(parts[3]!, 'Picture 10').raster).toEqual(served.get('/logo.png'));
+    const converted = reader.picture(parts[3]!, 'Picture 11').raster!;
     expect([...converted.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     const media = Object.keys(reader.files).filter((n) => n.startsWith('ppt/media/'));
     expect(
@@ -78,7 +79,7 @@ describe('picture URLs through the service', () => {
   it('a picture URL that fails is a 400 (sync) and a FAILED job, naming the shape and the URL', async () => {
     const user = await h.signUp();
     const url = `${base}/missing.png`;
-    const slides = [{ slide_index: 1, shapes: [{ name: 'imageSVG', content: url, fit: 'cover' }] }];
+    const slides = [{ slide_index: 9, shapes: [{ name: 'Picture 10', content: url, fit: 'cover' }] }];
     const error = await h.service.generateNow(user.account, request(slides)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EngineError);
     expect((error as EngineError).message).toBe(
@@ -95,7 +96,7 @@ describe('picture URLs through the service', () => {
   it('a bare string that looks like a URL stays text on a text shape when it cannot be fetched', async () => {
     const user = await h.signUp();
     const url = `${base}/not-a-picture`;
-    const slides = [{ slide_index: 1, shapes: [{ name: 'Textfeld 1', content: url }] }];
+    const slides = [{ slide_index: 9, shapes: [{ name: 'Content Placeholder 5', content: url }] }];
     const deck = await (await h.service.generateNow(user.account, request(slides))).content.bytes();
     const reader = new DeckReader(deck);
     expect(reader.text(reader.slideParts()[0]!)).toContain(url);
@@ -108,7 +109,7 @@ describe('picture URLs under the default configuration', () => {
     try {
       const user = await strict.signUp();
       hits.clear();
-      const slides = [{ slide_index: 1, shapes: [{ name: 'imagePNG', filename: `${base}/logo.png` }] }];
+      const slides = [{ slide_index: 9, shapes: [{ name: 'Picture 10', filename: `${base}/logo.png` }] }];
       const error = await strict.service.generateNow(user.account, request(slides)).catch((e: unknown) => e);
       expect((error as EngineError).message).toMatch(
         /^presentation\.slides\[0\]\.shapes\[0\]\.filename: picture URL http:\/\/127\.0\.0\.1:\d+\/logo\.png is refused: its host resolves to 127\.0\.0\.1/,

@@ -2,20 +2,16 @@
  * A real runtime for service tests: SQLite file and blobs in a fresh temporary data directory, the worker-thread
  * pool running the real engine, the in-process consumer with short polls and leases, and a clock the test moves.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import type { Account, DeckforgeService } from '../../src/service/deckforge-service.js';
-import { CORPUS_DIR } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { tempDir } from '../adapters/temp-dir.js';
 
-/** poi/layouts.pptx: slide 0 has "Title 1" and "Subtitle 2". */
+/** The project's own layouts.pptx (support/layouts-template.ts): slide 0 has "Title 1" and "Subtitle 2". */
 export const TEMPLATE_NAME = 'layouts.pptx';
-export function templateBytes(): Uint8Array {
-  return new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
-}
+export const templateBytes = layoutsTemplate;
 
 export function deck(
   slides: number,

@@ -7,19 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { TooManyRequestsError } from '../../src/service/errors.js';
-import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { tableTemplate } from '../support/layouts-template.js';
 import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
 
-const TEMPLATE = readCorpus('ShapeCrawler/table-case004.pptx');
+/** Slide 0 has "Table 1": a header row and three body rows; about 14 rows fit on a slide. */
+const TEMPLATE = tableTemplate();
 /** A fresh copy each time: the worker pool takes (detaches) the buffers it is given. */
-const files = () => [{ name: 'case4.pptx', bytes: TEMPLATE.slice() }];
+const files = () => [{ name: 'table.pptx', bytes: TEMPLATE.slice() }];
 
 /** One slide whose table of `rows` rows continues on copies of it. */
 function longTable(rows: number): { presentation: Record<string, unknown> } {
   return {
     presentation: {
-      template: 'case4.pptx',
+      template: 'table.pptx',
       slides: [
         {
           slide_index: 0,

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { corpusFile, corpusFiles, invalidCorpusFiles, readCorpus } from './corpus.js';
+import { expect, it } from 'vitest';
+import { corpusFile, corpusFiles, describeCorpus, invalidCorpusFiles, readCorpus } from './corpus.js';
 
-describe('corpus', () => {
+describeCorpus('corpus', () => {
   it('lists the valid decks and the _invalid files of manifest.json', () => {
     const valid = corpusFiles();
     const invalid = invalidCorpusFiles();

@@ -1,21 +1,31 @@
 /**
- * The shared compatibility corpus (../shared/corpus beside the repository; see its SOURCES.md and
- * manifest.json). Tests read the files in place; they are never copied into the repository.
+ * The shared compatibility corpus: real decks from other projects (see its SOURCES.md and manifest.json). It is
+ * not part of the repository; tests read the files in place and never copy them in.
+ *
+ * It is found at $DECKFORGE_CORPUS, or else at ../shared/corpus beside the repository. Without it, the tests
+ * whose point is the corpus are skipped (declare them with `describeCorpus` / `itCorpus`), and the rest of the
+ * suite runs on templates the project builds itself (layouts-template.ts and its neighbours). The one line
+ * saying how many were skipped comes from corpus-notice.ts (vitest's globalSetup).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { CORPUS_DIR, CORPUS_PRESENT } from './corpus-location.js';
 import { assertRunningFromSource } from './source-guard.js';
 
 assertRunningFromSource(import.meta.url);
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { CORPUS_DIR, CORPUS_PRESENT };
 
-/** `../shared/corpus` relative to the repository root; /work/shared/corpus when the clone lives elsewhere. */
-export const CORPUS_DIR =
-  [join(REPO_ROOT, '..', 'shared', 'corpus'), '/work/shared/corpus'].find((d) =>
-    existsSync(join(d, 'manifest.json')),
-  ) ?? join(REPO_ROOT, '..', 'shared', 'corpus');
+/**
+ * A suite that needs the corpus: it runs when the corpus is there and is reported skipped when it is not. Its
+ * body is not even collected then, since it may build templates from corpus decks while it declares its tests.
+ */
+export const describeCorpus: (name: string, body: () => void) => void = CORPUS_PRESENT
+  ? describe
+  : (name) => describe.skip(name, () => {});
+/** A single test that needs the corpus, in a file whose other tests run without it. */
+export const itCorpus: ReturnType<typeof it.skipIf> = it.skipIf(!CORPUS_PRESENT);
 
 interface ManifestEntry {
   file: string;
@@ -57,8 +67,11 @@ export interface InvalidCorpusFile {
 
 let manifest: ManifestEntry[] | undefined;
 
+/** Without the corpus the manifest is empty: suites that list its decks collect nothing and are skipped. */
 function readManifest(): ManifestEntry[] {
-  manifest ??= JSON.parse(readFileSync(join(CORPUS_DIR, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  manifest ??= CORPUS_PRESENT
+    ? (JSON.parse(readFileSync(join(CORPUS_DIR, 'manifest.json'), 'utf8')) as ManifestEntry[])
+    : [];
   return manifest;
 }
 
@@ -94,8 +107,13 @@ export function corpusFile(file: string): CorpusFile {
   return found;
 }
 
-/** The bytes of a corpus file, by manifest key or entry. */
+/**
+ * The bytes of a corpus file, by manifest key or entry. Without the corpus this is an empty array: a module of
+ * a skipped suite may read its decks while vitest collects it, and must still load; a test that is not gated
+ * and reads one fails on it as on any non-deck.
+ */
 export function readCorpus(file: string | { path: string }): Uint8Array {
+  if (!CORPUS_PRESENT) return new Uint8Array(0);
   const path = typeof file === 'string' ? join(CORPUS_DIR, file) : file.path;
   return new Uint8Array(readFileSync(path));
 }

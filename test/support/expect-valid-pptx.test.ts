@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { readCorpus } from './corpus.js';
+import { expect, it } from 'vitest';
+import { describeCorpus, readCorpus } from './corpus.js';
 import { expectValidPptx, newPptxProblems } from './expect-valid-pptx.js';
 import { editPackage, editPart } from './package-edit.js';
 
-describe('expectValidPptx', () => {
+describeCorpus('expectValidPptx', () => {
   it('accepts a re-zipped unchanged deck, even one with upstream flaws and validator errors', async () => {
     const flawed = readCorpus('pptx-automizer/GS_Tables_Merged.pptx'); // notes without back-links
     await expectValidPptx(

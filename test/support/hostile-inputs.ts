@@ -4,16 +4,16 @@
  */
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
-import { readCorpus } from './corpus.js';
+import { layoutsTemplate } from './layouts-template.js';
 import { storedEntry, writeZip, type RawZipEntry } from './zip-writer.js';
 
-/** A one-slide deck that passes the invariants and the validator (python-pptx test file, MIT). */
-export const HOSTILE_BASE = 'python-pptx/shp-freeform.pptx';
+/** A deck that passes the invariants and the validator: the project's own layouts template. */
+const hostileBase = layoutsTemplate;
 
 const GIB = 2 ** 30;
 
 function baseEntries(): Map<string, Uint8Array> {
-  return new Map(Object.entries(unzipSync(readCorpus(HOSTILE_BASE))));
+  return new Map(Object.entries(unzipSync(hostileBase())));
 }
 
 function deflatedEntry(name: string, data: Uint8Array): RawZipEntry {
@@ -72,7 +72,7 @@ export function zipBomb(options: ZipBombOptions = {}): Uint8Array {
   const size = options.inflatedBytes ?? 2 * GIB;
   const entry = options.entry ?? 'ppt/slides/slide1.xml';
   const entries = baseEntries();
-  if (!entries.delete(entry)) throw new Error(`zipBomb: ${HOSTILE_BASE} has no entry ${entry}`);
+  if (!entries.delete(entry)) throw new Error(`zipBomb: the base deck has no entry ${entry}`);
   const bomb: RawZipEntry = {
     name: entry,
     method: 8,
@@ -147,6 +147,6 @@ export function nonZipFile(): Uint8Array {
 
 /** A real deck cut short: the central directory and part of the data are gone. */
 export function truncatedZip(keepFraction = 0.6): Uint8Array {
-  const whole = readCorpus(HOSTILE_BASE);
+  const whole = hostileBase();
   return whole.slice(0, Math.floor(whole.length * keepFraction));
 }

@@ -1,6 +1,6 @@
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
-import { corpusFiles, readCorpus } from './corpus.js';
+import { expect, it } from 'vitest';
+import { corpusFiles, describeCorpus, readCorpus } from './corpus.js';
 import { editPackage, editPart } from './package-edit.js';
 import {
   checkPackageInvariants,
@@ -21,7 +21,7 @@ function addRel(xml: string, rel: string): string {
   return xml.replace('</Relationships>', `${rel}</Relationships>`);
 }
 
-describe('checkPackageInvariants on untouched decks', () => {
+describeCorpus('checkPackageInvariants on untouched decks', () => {
   it('passes clean decks from several producers', () => {
     for (const file of [
       'python-pptx/shp-freeform.pptx',
@@ -57,7 +57,7 @@ describe('checkPackageInvariants on untouched decks', () => {
   });
 });
 
-describe('each invariant fires on a deck broken in exactly that way', () => {
+describeCorpus('each invariant fires on a deck broken in exactly that way', () => {
   it('zip-unreadable: a truncated archive', () => {
     expect(kinds(SMALL.slice(0, SMALL.length - 100))).toEqual(['zip-unreadable']);
   });
@@ -288,7 +288,7 @@ describe('each invariant fires on a deck broken in exactly that way', () => {
   });
 });
 
-describe('checkPackageInvariantsAgainst', () => {
+describeCorpus('checkPackageInvariantsAgainst', () => {
   const template = readCorpus('pptx-automizer/threeSlidePres.pptx'); // its notes slides lack back-links upstream
 
   it('ignores a flaw the template already has, also on renamed parts', () => {
@@ -371,7 +371,7 @@ function swapSlides(deck: Uint8Array, a: number, b: number): Uint8Array {
   });
 }
 
-describe('checkPackageInvariantsAgainst compares each part with the template part it came from', () => {
+describeCorpus('checkPackageInvariantsAgainst compares each part with the template part it came from', () => {
   // Slide 17 has three shapes with cNvPr id="0" upstream: two shape-id-duplicate reports, on that slide only.
   const template = readCorpus('poi/bug62513.pptx');
   /** Gives the slide's second named shape the first one's id; returns the deck and the id now shared. */

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8 } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { readCorpus } from './corpus.js';
+import { describeCorpus, readCorpus } from './corpus.js';
 import { editPackage } from './package-edit.js';
 import { checkPackageInvariantsAgainst } from './package-invariants.js';
 import { is } from './namespaces.js';
@@ -25,7 +25,7 @@ function slidesInOrder(pkg: OpcPackage): string[] {
 const targetOf = (pkg: OpcPackage, part: string, type: string): string =>
   relsOf(pkg, part).find((r) => r.type.endsWith(`/${type}`))!.targetPart!;
 
-describe('mapPartSources', () => {
+describeCorpus('mapPartSources', () => {
   it("maps the engine's clones (renamed, reordered) and their own charts and workbooks to their sources", () => {
     const template = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
     const result = generate({

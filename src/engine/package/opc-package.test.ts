@@ -1,7 +1,8 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { engineErrorOf } from '../../../test/support/engine-error.js';
-import { corpusFiles, invalidCorpusFiles, readCorpus } from '../../../test/support/corpus.js';
+import { corpusFiles, invalidCorpusFiles, itCorpus, readCorpus } from '../../../test/support/corpus.js';
+import { layoutsTemplate } from '../../../test/support/layouts-template.js';
 import {
   docxPackage,
   lyingSizeZipBomb,
@@ -117,7 +118,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
   });
 
   it('applies caller limits', () => {
-    const deck = readCorpus('python-pptx/shp-freeform.pptx');
+    const deck = layoutsTemplate();
     expect(engineErrorOf(() => OpcPackage.open(deck, { maxEntries: 5 })).code).toBe('LIMIT_EXCEEDED');
     const pkg = OpcPackage.open(deck, { maxTotalBytes: 20_000 });
     const error = engineErrorOf(() => pkg.partNames().forEach((name) => pkg.bytes(name)));
@@ -126,7 +127,7 @@ describe('OpcPackage.open refuses what is not a usable presentation', () => {
 });
 
 describe('OpcPackage reading', () => {
-  it('opens the largest corpus deck inflating only [Content_Types].xml and /_rels/.rels', () => {
+  itCorpus('opens the largest corpus deck inflating only [Content_Types].xml and /_rels/.rels', () => {
     const largest = corpusFiles()
       .filter((f) => !f.strict)
       .reduce((a, b) => (a.bytes >= b.bytes ? a : b));
@@ -140,7 +141,7 @@ describe('OpcPackage reading', () => {
   });
 
   it('lists part names without [Content_Types].xml, looks them up case-insensitively, and memoises bytes', () => {
-    const pkg = OpcPackage.open(readCorpus('python-pptx/shp-freeform.pptx'));
+    const pkg = OpcPackage.open(layoutsTemplate());
     expect(pkg.partNames()).toContain('/ppt/slides/slide1.xml');
     expect(pkg.partNames()).not.toContain('/[Content_Types].xml');
     expect(pkg.has('/PPT/Slides/Slide1.XML')).toBe(true);
@@ -154,7 +155,7 @@ describe('OpcPackage reading', () => {
   });
 
   it('parses relationships once, and gives [] for a part without a rels part', () => {
-    const pkg = OpcPackage.open(readCorpus('python-pptx/shp-freeform.pptx'));
+    const pkg = OpcPackage.open(layoutsTemplate());
     const rels = pkg.relationships(pkg.mainPartName);
     expect(rels.some((rel) => rel.type === REL.slide)).toBe(true);
     expect(pkg.relationships('/ppt/presentation.xml')).toBe(rels);

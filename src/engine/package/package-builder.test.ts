@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { readCorpus } from '../../../test/support/corpus.js';
+import { expect, it } from 'vitest';
+import { describeCorpus, readCorpus } from '../../../test/support/corpus.js';
 import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
 import { checkPackageInvariantsAgainst } from '../../../test/support/package-invariants.js';
 import { CT } from './content-types.js';
@@ -40,7 +40,7 @@ function dropSlide1(builder: PackageBuilder, pkg: OpcPackage): void {
   builder.setPart(pkg.mainPartName, xml);
 }
 
-describe('PackageBuilder.build prunes by walking relationships', () => {
+describeCorpus('PackageBuilder.build prunes by walking relationships', () => {
   it('keeps implicitly related parts: slide→notesSlide, chart→style/colors, chart→userShapes/themeOverride', () => {
     const { pkg } = open();
     const out = OpcPackage.open(new PackageBuilder(pkg).build());
@@ -114,7 +114,7 @@ describe('PackageBuilder.build prunes by walking relationships', () => {
   });
 });
 
-describe('PackageBuilder editing', () => {
+describeCorpus('PackageBuilder editing', () => {
   it('setPart adds a part with an Override, omitting it where a Default covers the type (media)', () => {
     const { pkg } = open();
     const builder = new PackageBuilder(pkg);

@@ -6,8 +6,8 @@
  * on a sample of decks: it needs seconds to minutes per deck (146 s for one POI deck), and with every part
  * byte-identical it could only find what the invariants and the part comparison already cover.
  */
-import { describe, expect, it } from 'vitest';
-import { corpusFiles, readCorpus } from '../../../test/support/corpus.js';
+import { expect, it } from 'vitest';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
 import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
 import { checkPackageInvariantsAgainst } from '../../../test/support/package-invariants.js';
 import { OpcPackage } from './opc-package.js';
@@ -24,7 +24,7 @@ const VALIDATED = new Set([
   'python-pptx/shp-embedded-pptx.pptx',
 ]);
 
-describe('round trip of the corpus, unchanged', () => {
+describeCorpus('round trip of the corpus, unchanged', () => {
   for (const file of corpusFiles().filter((f) => !f.strict)) {
     it(file.file, async () => {
       const template = readCorpus(file);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readCorpus } from '../../../test/support/corpus.js';
+import { layoutsTemplate } from '../../../test/support/layouts-template.js';
+import { editPart } from '../../../test/support/package-edit.js';
 import { TemplateCache } from './template-cache.js';
 
 const sample = new Uint8Array(
@@ -15,8 +16,8 @@ describe('TemplateCache', () => {
   });
 
   it('evicts the least recently used template past the count or the byte limit', () => {
-    const layouts = readCorpus('poi/layouts.pptx');
-    const notes = readCorpus('pptx-automizer/SlideWithNotes.pptx');
+    const layouts = layoutsTemplate();
+    const notes = editPart(layouts, 'ppt/slides/slide10.xml', (xml) => xml.replace('Headers', 'Notes'));
     const byCount = new TemplateCache({ maxEntries: 2 });
     const first = byCount.open(sample);
     byCount.open(layouts);

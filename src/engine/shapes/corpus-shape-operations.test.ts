@@ -4,8 +4,8 @@
  * worse than the template.
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
-import { corpusFiles, readCorpus } from '../../../test/support/corpus.js';
+import { expect, it } from 'vitest';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
 import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
 import { editPackage } from '../../../test/support/package-edit.js';
 import type { Warning } from '../errors.js';
@@ -83,7 +83,7 @@ const solidFill = (shapeEl: XmlElement): string | undefined => {
 /** The validator (.NET on WebAssembly) needs a while per deck, more on a busy machine. */
 const VALIDATOR_TIMEOUT = 240_000;
 
-describe('shape operations on real slides', () => {
+describeCorpus('shape operations on real slides', () => {
   it(
     'ShapeCrawler/077 grouped shape.pptx: moves, resizes, fills and hides shapes inside nested groups',
     async () => {

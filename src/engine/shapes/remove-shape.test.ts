@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { itCorpus, readCorpus } from '../../../test/support/corpus.js';
 import {
   child,
   childElements,
@@ -159,8 +159,8 @@ describe('removeShape', () => {
     expect(childElements(props).map((e) => `${e.name}#${e.attrs['id']}`)).toEqual(['a:stCxn#2']);
   });
 
-  it('removes a media shape with its play command and its media node (SlideWithMedia.pptx)', () => {
-    const zip = unzipSync(readFileSync('../shared/corpus/pptx-automizer/SlideWithMedia.pptx'));
+  itCorpus('removes a media shape with its play command and its media node (SlideWithMedia.pptx)', () => {
+    const zip = unzipSync(readCorpus('pptx-automizer/SlideWithMedia.pptx'));
     const root = parseXml(strFromU8(zip['ppt/slides/slide1.xml']!)).root;
     const media = listShapes(spTreeOf(root)).filter((s) => s.kind === 'media');
     expect(media.length).toBeGreaterThan(0);
@@ -169,26 +169,27 @@ describe('removeShape', () => {
     for (const shape of media) expect(serializeElement(root)).not.toContain(`spid="${shape.id}"`);
   });
 
-  it('keeps every slide of an animated real deck consistent when each animated shape is removed (HowWeRefactor.pptx)', () => {
-    const zip = unzipSync(
-      readFileSync('../shared/corpus/poi/ca.ubc.cs.people_~emhill_presentations_HowWeRefactor.pptx'),
-    );
-    const slides = Object.keys(zip).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
-    let removed = 0;
-    for (const name of slides) {
-      const source = strFromU8(zip[name]!);
-      const animated = new Set([...source.matchAll(/spid="(\d+)"/g)].map((m) => Number(m[1])));
-      // A few per slide keeps the test quick; the deck has over a hundred animated shapes.
-      for (const id of [...animated].slice(0, 3)) {
-        const root = parseXml(source).root;
-        const { shape } = findShape(spTreeOf(root), { by: 'id', id });
-        if (!shape) continue;
-        removeShape(root, shape);
-        removed++;
-        expectConsistentTiming(root);
-        expect(serializeElement(root)).not.toMatch(new RegExp(`spid="${id}"`));
+  itCorpus(
+    'keeps every slide of an animated real deck consistent when each animated shape is removed (HowWeRefactor.pptx)',
+    () => {
+      const zip = unzipSync(readCorpus('poi/ca.ubc.cs.people_~emhill_presentations_HowWeRefactor.pptx'));
+      const slides = Object.keys(zip).filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n));
+      let removed = 0;
+      for (const name of slides) {
+        const source = strFromU8(zip[name]!);
+        const animated = new Set([...source.matchAll(/spid="(\d+)"/g)].map((m) => Number(m[1])));
+        // A few per slide keeps the test quick; the deck has over a hundred animated shapes.
+        for (const id of [...animated].slice(0, 3)) {
+          const root = parseXml(source).root;
+          const { shape } = findShape(spTreeOf(root), { by: 'id', id });
+          if (!shape) continue;
+          removeShape(root, shape);
+          removed++;
+          expectConsistentTiming(root);
+          expect(serializeElement(root)).not.toMatch(new RegExp(`spid="${id}"`));
+        }
       }
-    }
-    expect(removed).toBeGreaterThan(10);
-  });
+      expect(removed).toBeGreaterThan(10);
+    },
+  );
 });

@@ -3,9 +3,9 @@
  * bullets and styles survive, and the package still validates no worse than the template.
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { corpusFiles, readCorpus } from '../../../test/support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
 import { editPackage } from '../../../test/support/package-edit.js';
 import type { Warning } from '../errors.js';
 import type { ShapeContent, ShapeRequest } from '../payload/model.js';
@@ -107,7 +107,7 @@ const paragraphProps = (sp: XmlElement) =>
 /** The validator (.NET on WebAssembly) needs a while per deck, more on a busy machine. */
 const VALIDATOR_TIMEOUT = 240_000;
 
-describe('filling text on real slides', () => {
+describeCorpus('filling text on real slides', () => {
   it(
     'poi/layouts.pptx: every text shape of every slide takes three lines and the deck stays valid',
     async () => {

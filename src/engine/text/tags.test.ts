@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { itCorpus, readCorpus } from '../../../test/support/corpus.js';
 import {
   child,
   childElements,
@@ -114,24 +115,26 @@ describe('replaceTags', () => {
     expect([...descendants(root, 'a:p')].map((p) => textContent(p))).toEqual(['C', 'C again']);
   });
 
-  it('replaces tags in a real deck: TextReplaceBullets.pptx keeps the numbered and bulleted formatting', async () => {
-    const { readFileSync } = await import('node:fs');
-    const { unzipSync, strFromU8 } = await import('fflate');
-    const zip = unzipSync(readFileSync('../shared/corpus/pptx-automizer/TextReplaceBullets.pptx'));
-    const root = parseXml(strFromU8(zip['ppt/slides/slide1.xml']!)).root;
-    const report = replaceTags(
-      root,
-      lookupFrom({ bullet1: 'First\nSecond', bullet2: 'Point', 'bullet2-1': 'Sub point' }),
-    );
-    expect([...report.used].sort()).toEqual(['bullet1', 'bullet2', 'bullet2-1']);
-    const ps = [...descendants(root, 'a:p')];
-    const byText = (t: string) => ps.find((p) => textContent(p) === t)!;
-    for (const t of ['First', 'Second']) {
-      const pPr = child(byText(t), 'a:pPr')!;
-      expect(child(pPr, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
-    }
-    expect(child(child(byText('Point'), 'a:pPr')!, 'a:buChar')!.attrs['char']).toBe('•');
-    expect(child(byText('Sub point'), 'a:pPr')!.attrs['lvl']).toBe('1');
-    expect(serializeElement(root)).not.toContain('{{');
-  });
+  itCorpus(
+    'replaces tags in a real deck: TextReplaceBullets.pptx keeps the numbered and bulleted formatting',
+    async () => {
+      const { unzipSync, strFromU8 } = await import('fflate');
+      const zip = unzipSync(readCorpus('pptx-automizer/TextReplaceBullets.pptx'));
+      const root = parseXml(strFromU8(zip['ppt/slides/slide1.xml']!)).root;
+      const report = replaceTags(
+        root,
+        lookupFrom({ bullet1: 'First\nSecond', bullet2: 'Point', 'bullet2-1': 'Sub point' }),
+      );
+      expect([...report.used].sort()).toEqual(['bullet1', 'bullet2', 'bullet2-1']);
+      const ps = [...descendants(root, 'a:p')];
+      const byText = (t: string) => ps.find((p) => textContent(p) === t)!;
+      for (const t of ['First', 'Second']) {
+        const pPr = child(byText(t), 'a:pPr')!;
+        expect(child(pPr, 'a:buAutoNum')!.attrs['type']).toBe('arabicPeriod');
+      }
+      expect(child(child(byText('Point'), 'a:pPr')!, 'a:buChar')!.attrs['char']).toBe('•');
+      expect(child(byText('Sub point'), 'a:pPr')!.attrs['lvl']).toBe('1');
+      expect(serializeElement(root)).not.toContain('{{');
+    },
+  );
 });

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { CORPUS_DIR as CORPUS, itCorpus } from '../../../test/support/corpus.js';
 import { EngineError } from '../errors.js';
 import {
   checkXml,
@@ -14,8 +15,6 @@ import {
   textContent,
 } from './index.js';
 import { MAX_XML_DEPTH } from './parse.js';
-
-const CORPUS = join(import.meta.dirname, '../../../../shared/corpus');
 
 function corpusXmlParts(): { file: string; part: string; xml: string }[] {
   const parts: { file: string; part: string; xml: string }[] = [];
@@ -36,7 +35,7 @@ function corpusXmlParts(): { file: string; part: string; xml: string }[] {
 }
 
 describe('xml', () => {
-  it('round-trips every XML part of real decks without changing the tree', () => {
+  itCorpus('round-trips every XML part of real decks without changing the tree', () => {
     const parts = corpusXmlParts();
     expect(parts.length).toBeGreaterThan(500);
     for (const { xml } of parts) {
@@ -57,7 +56,7 @@ describe('xml', () => {
     );
   });
 
-  it('checks a part without keeping its tree: the root and its attributes, no children', () => {
+  itCorpus('checks a part without keeping its tree: the root and its attributes, no children', () => {
     const root = checkXml(
       '<?xml version="1.0"?><p:sld show="0" xmlns:p="urn:p"><p:cSld><a/>x</p:cSld></p:sld>',
     );

@@ -3,16 +3,14 @@
  * problems as the EngineError the engine itself throws (code, path and message intact), and keeps serving after
  * a task fails. Every deck it returns goes through the package and validator checks.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect } from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
-import { CORPUS_DIR } from '../../support/corpus.js';
 import { engineErrorOf } from '../../support/engine-error.js';
 import { expectValidPptx } from '../../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../../support/layouts-template.js';
 
-const template = () => new Uint8Array(readFileSync(join(CORPUS_DIR, 'poi', 'layouts.pptx')));
+const template = layoutsTemplate;
 
 export function titleDeck(slides: number, extra: Record<string, unknown> = {}): unknown {
   return {
