@@ -112,6 +112,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       settings: {
         plans: config.plans,
         jobRetentionHours: config.jobRetentionHours,
+        fetchTimeoutMs: config.fetchTimeoutMs,
         limits: config.limits,
         scratchDir: scratch.path,
       },

@@ -11,11 +11,11 @@ export interface InvalidInputBody {
 }
 
 /**
- * Shape B (401, 403, 404, 429). 403 is our download refusal and 503 a shutting-down server, which the interface
- * leaves unspecified.
+ * Shape B (401, 403, 404, 429). 403 is our download refusal, 503 a shutting-down server and 499 (logged, never
+ * read) a client that left, which the interface leaves unspecified.
  */
 export interface ClientErrorBody {
-  statusCode: 401 | 403 | 404 | 429 | 503;
+  statusCode: 401 | 403 | 404 | 429 | 499 | 503;
   message: string;
   detail: string;
 }

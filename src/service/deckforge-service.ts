@@ -26,6 +26,8 @@ export interface GenerationRequest {
   /** The raw `jsonData` string, or an already-parsed JSON value (plain `application/json` bodies). */
   jsonData: string | unknown;
   files: UploadedFile[];
+  /** Aborted when the client goes away: a synchronous request then stops its work (ClientGoneError). */
+  signal?: AbortSignal;
 }
 
 /**

@@ -16,8 +16,16 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
     { config: { endpoint: 'generate', bearer: true, rateLimited: true, noStore: true } },
     async (request, reply) => {
       const generationRequest = await readGenerationRequest(request, limits);
+      // The connection closing before the answer is sent means nobody will read it: the work stops.
+      const gone = new AbortController();
+      const onClose = (): void => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.once('close', onClose);
       const started = process.hrtime.bigint();
-      const deck = await service.generateNow(accountOf(request), generationRequest);
+      const deck = await service
+        .generateNow(accountOf(request), { ...generationRequest, signal: gone.signal })
+        .finally(() => reply.raw.off('close', onClose));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeSyncGeneration(seconds, deck.slideCount);
       // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
