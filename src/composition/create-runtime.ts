@@ -158,7 +158,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await consumer.start();
     }
     sweeper?.start();
-    const interrupt = () => activePool.close();
+    const interrupt = async (): Promise<void> => {
+      consumer?.interrupt();
+      await activePool.close();
+    };
     return { service: created.service, admin, firstAccount, logger, interrupt, close };
   } catch (error) {
     await pool?.close();

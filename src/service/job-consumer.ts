@@ -38,6 +38,8 @@ export class JobConsumer {
   private readonly recoverEveryMs: number;
   private readonly maxAttempts: number;
   private readonly slots: FairSlots;
+  /** Aborted by `interrupt()`: running jobs stop their downloads and keep their claim. */
+  private readonly halt = new AbortController();
   /** Jobs claimed at once, and the most one account may hold (one claim always stays for the others). */
   private readonly claims: number;
 
@@ -85,6 +87,15 @@ export class JobConsumer {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Ends the running jobs' downloads now (a shutdown past its time limit): those jobs keep their claim and run
+   * again at the next start, like the ones whose generation thread is closed.
+   */
+  interrupt(): void {
+    this.stopped = true;
+    this.halt.abort();
+  }
+
   /** Interrupted claims: requeued ones go back to QUEUED, abandoned ones end FAILED and give their slides back. */
   async recover(): Promise<void> {
     const { requeued, abandoned } = await this.deps.queue.recoverInterrupted(this.maxAttempts);
@@ -113,7 +124,7 @@ export class JobConsumer {
         },
         Math.max(50, Math.floor(this.leaseMs / 3)),
       );
-      const task = runJob(this.deps, claimed, this.slots)
+      const task = runJob(this.deps, claimed, { slots: this.slots, halt: this.halt.signal })
         .catch((error: unknown) =>
           this.deps.logger.error({ err: error, jobId: claimed.jobId }, 'job run crashed'),
         )

@@ -32,7 +32,13 @@ import { jobBlobPrefix } from './submit-job.js';
 
 export const INTERRUPTED_MESSAGE = 'the server stopped while this job was running; please submit it again';
 
-export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, slots: FairSlots): Promise<void> {
+/** What the consumer lends each job: the generation slots, and the signal that the process is being stopped. */
+export interface JobRunContext {
+  slots: FairSlots;
+  halt: AbortSignal;
+}
+
+export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, context: JobRunContext): Promise<void> {
   const job = await deps.jobs.get(claimed.jobId);
   if (!job || job.state === 'SUCCEEDED' || job.state === 'FAILED') {
     await deps.queue.ack(claimed.jobId); // deleted by retention, or finished before a crash
@@ -43,10 +49,11 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, slots: Fair
   deps.logger.info(log, 'job processing');
   let interrupted = false;
   try {
-    await succeed(deps, job, slots);
+    await succeed(deps, job, context);
     deps.logger.info(log, 'job succeeded');
   } catch (error) {
-    if (error instanceof GenerationPoolClosedError) {
+    // Stopped by a shutdown (threads closed, downloads cut): not the job's fault.
+    if (error instanceof GenerationPoolClosedError || context.halt.aborted) {
       interrupted = true;
       deps.logger.warn(log, 'job interrupted by shutdown; it runs again at the next start');
       return;
@@ -62,7 +69,7 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, slots: Fair
   }
 }
 
-async function succeed(deps: ServiceDeps, job: JobRecord, slots: FairSlots): Promise<void> {
+async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRunContext): Promise<void> {
   const blob = await deps.blobs.get(job.inputKey);
   if (!blob) throw new Error(`stored input of job ${job.id} is missing`);
   const input = decodeJobInput(blob);
@@ -74,13 +81,14 @@ async function succeed(deps: ServiceDeps, job: JobRecord, slots: FairSlots): Pro
     files: input.files,
     slideCount: request.slides.length,
   };
-  const fetched = await fetchRequestUrls(deps, prepared);
+  const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
   const file = scratchFile(deps.settings.scratchDir);
   const resultKey = `${jobBlobPrefix(job.id)}/result.pptx`;
   let result: GenerateSummary;
   const giveBack = await slots.acquire(job.accountId);
   try {
+    if (halt.aborted) throw new GenerationPoolClosedError('the job consumer is stopping');
     const task = generationTask(deps, prepared, fetched, deps.settings.limits.maxSlidesPerRequest);
     result = await runGeneration(deps, task, file);
     giveBack();
