@@ -42,7 +42,11 @@ export class GuardedUrlFetcher implements TemplateFetcher {
   async fetch(url: string, limits: FetchLimits = {}): Promise<Uint8Array> {
     const chunks: Buffer[] = [];
     const size = await this.download(url, limits, {
-      write: (chunk) => void chunks.push(chunk),
+      write: (chunk) => {
+        chunks.push(chunk);
+        return true;
+      },
+      drained: (resume) => resume(),
       end: async () => undefined,
       reset: () => void chunks.splice(0),
     });
@@ -58,8 +62,9 @@ export class GuardedUrlFetcher implements TemplateFetcher {
     });
     try {
       return await this.download(url, limits, {
-        // The socket is not paused for the disk: the body is bounded (maxBytes) and the disk is local.
-        write: (chunk) => void out.write(chunk),
+        // When the disk is slower than the network, the socket waits: the body is never held in memory.
+        write: (chunk) => out.write(chunk),
+        drained: (resume) => void out.once('drain', resume),
         end: async () => {
           out.end();
           await closed;
@@ -229,7 +234,10 @@ export class GuardedUrlFetcher implements TemplateFetcher {
           if (budget) budget.remaining -= chunk.length;
           if (received > maxBytes) fail(this.tooLarge(original, maxBytes));
           else if (budget && budget.remaining < 0) fail(overBudget(original, budget.total));
-          else sink.write(chunk);
+          else if (!sink.write(chunk)) {
+            response.pause();
+            sink.drained(() => response.resume());
+          }
         });
         response.on('error', fail);
         response.on('aborted', () =>
@@ -253,7 +261,9 @@ export class GuardedUrlFetcher implements TemplateFetcher {
 
 /** Where a body goes as it arrives. */
 interface BodySink {
-  write(chunk: Buffer): void;
+  /** False: stop reading until `drained` calls back. */
+  write(chunk: Buffer): boolean;
+  drained(resume: () => void): void;
   end(): Promise<void>;
   /** A redirect's body is never kept; a retried hop starts again. */
   reset(): void;
