@@ -75,7 +75,7 @@ export interface RequestLimits {
   maxFetchBytes: number;
   /**
    * DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT, default half the generation threads (at least 1): synchronous
-   * requests one account may have in progress at once; more get a 429, so one account cannot take every thread.
+   * generations one account may run at once; its others wait their turn, so one account cannot take every thread.
    */
   syncGenerationsPerAccount: number;
 }

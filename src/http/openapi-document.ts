@@ -25,8 +25,7 @@ const error404 = json(
 );
 const error429 = json(
   ref('ClientError'),
-  'Monthly slide allowance or request rate exceeded, or (synchronous generation) the account already has as many ' +
-    'generations in progress as it may (shape B); see Retry-After.',
+  'Monthly slide allowance or request rate exceeded (shape B); see Retry-After.',
 );
 const error500 = json(ref('ServerError'), 'Server error (shape C); the detail says which operation failed.');
 

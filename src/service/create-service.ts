@@ -5,12 +5,12 @@
 import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
+import { AccountGate } from './account-gate.js';
 import { generateNow } from './generate-now.js';
 import { authenticate, issueToken } from './issue-token.js';
 import { jobStatus, openDownload } from './job-status.js';
 import { FetchError, GenerationTimeoutError } from './ports/index.js';
 import type { ServiceDeps } from './service-deps.js';
-import { PerAccountLimit } from './per-account-limit.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { submitJob } from './submit-job.js';
 import { usageReport } from './usage-report.js';
@@ -30,7 +30,7 @@ export function createDeckforgeService(
 ): CreatedService {
   let onQueued: () => void = () => undefined;
   const signIns = new SignInGuard(deps.rateLimiter);
-  const syncGenerations = new PerAccountLimit(deps.settings.limits.syncGenerationsPerAccount);
+  const syncGenerations = new AccountGate(deps.settings.limits.syncGenerationsPerAccount);
 
   const service: DeckforgeService = {
     issueToken: (credentials, origin) => issueToken(deps, signIns, credentials, origin),
@@ -51,14 +51,7 @@ export function createDeckforgeService(
       deps.usage.countApiCall(account.id, currentPeriodKey(deps, account), succeeded);
     },
 
-    async generateNow(account, request) {
-      const leave = syncGenerations.enter(account.id);
-      try {
-        return await generateNow(deps, account, request);
-      } finally {
-        leave();
-      }
-    },
+    generateNow: (account, request) => generateNow(deps, account, request, syncGenerations),
     submitJob: (account, request) => submitJob(deps, account, request, () => onQueued()),
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),

@@ -81,7 +81,7 @@ export class GuardedUrlFetcher implements TemplateFetcher {
 
   private async download(url: string, limits: FetchLimits, sink: BodySink): Promise<number> {
     const own = Date.now() + this.options.timeoutMs;
-    const shared = limits.deadline !== undefined && limits.deadline < own;
+    const shared = limits.deadline !== undefined && limits.deadline <= own;
     const deadline = shared ? (limits.deadline as number) : own;
     const maxBytes = Math.min(this.options.maxBytes, limits.maxBytes ?? Infinity);
     let current = url;
