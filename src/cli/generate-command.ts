@@ -144,18 +144,18 @@ function guardedFetcher(config: {
   limits: { maxUploadBytes: number };
 }): TemplateFetcher {
   let fetcher: Promise<TemplateFetcher> | null = null;
+  const load = (): Promise<TemplateFetcher> =>
+    (fetcher ??= import('../adapters/url-fetch/guarded-url-fetcher.js').then(
+      ({ GuardedUrlFetcher }) =>
+        new GuardedUrlFetcher({
+          allowPrivateUrls: config.allowPrivateUrls,
+          timeoutMs: config.fetchTimeoutMs,
+          maxBytes: config.limits.maxUploadBytes,
+        }),
+    ));
   return {
-    async fetch(url) {
-      fetcher ??= import('../adapters/url-fetch/guarded-url-fetcher.js').then(
-        ({ GuardedUrlFetcher }) =>
-          new GuardedUrlFetcher({
-            allowPrivateUrls: config.allowPrivateUrls,
-            timeoutMs: config.fetchTimeoutMs,
-            maxBytes: config.limits.maxUploadBytes,
-          }),
-      );
-      return (await fetcher).fetch(url);
-    },
+    fetch: async (url, limits) => (await load()).fetch(url, limits),
+    fetchToFile: async (url, file, limits) => (await load()).fetchToFile(url, file, limits),
   };
 }
 

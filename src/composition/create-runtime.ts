@@ -121,6 +121,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       settings: {
         plans: config.plans,
         jobRetentionHours: config.jobRetentionHours,
+        fetchTimeoutMs: config.fetchTimeoutMs,
         limits: config.limits,
         scratchDir: scratch.path,
       },
@@ -172,7 +173,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     }
     sweeper?.start();
     dispatcher?.start();
-    const interrupt = () => activePool.close();
+    const interrupt = async (): Promise<void> => {
+      consumer?.interrupt();
+      await activePool.close();
+    };
     return { service: created.service, admin, firstAccount, logger, interrupt, close };
   } catch (error) {
     await pool?.close();

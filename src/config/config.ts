@@ -41,7 +41,10 @@ export interface Config {
    * thread); a deck that needs more fails with a message naming this setting (generation-settings.ts).
    */
   generationMemoryMb: number;
-  /** DECKFORGE_FETCH_TIMEOUT_SECONDS, default 20: whole-download timeout for a template or picture URL. */
+  /**
+   * DECKFORGE_FETCH_TIMEOUT_SECONDS, default 20: the time all the URLs of one request or job have to download,
+   * together (each URL's own timeout too).
+   */
   fetchTimeoutMs: number;
   /** DECKFORGE_GENERATION_TIMEOUT_SECONDS, default 120: a generation running longer is stopped. */
   generationTimeoutMs: number;
@@ -68,6 +71,13 @@ export interface RequestLimits {
   maxImageBytes: number;
   /** DECKFORGE_FETCH_CONCURRENCY, default 4: URLs of one request fetched at once. */
   fetchConcurrency: number;
+  /** DECKFORGE_MAX_FETCH_MB, default 100: bytes all the URLs of one request or job may download together. */
+  maxFetchBytes: number;
+  /**
+   * DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT, default half the generation threads (at least 1): synchronous
+   * generations one account may run at once; its others wait their turn, so one account cannot take every thread.
+   */
+  syncGenerationsPerAccount: number;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -103,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const generation = loadGenerationSettings(env);
   const host = env.HOST?.trim() || '127.0.0.1';
+  const workers = integer(env, 'DECKFORGE_WORKERS', Math.max(1, availableParallelism()), 1, 256);
   const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65_535),
     host,
@@ -122,8 +133,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxImagePixels: generation.maxImagePixels,
       maxImageBytes: generation.maxImageBytes,
       fetchConcurrency: integer(env, 'DECKFORGE_FETCH_CONCURRENCY', 4, 1, 64),
+      maxFetchBytes: integer(env, 'DECKFORGE_MAX_FETCH_MB', 100, 1, 65_536) * 1024 * 1024,
+      syncGenerationsPerAccount: integer(
+        env,
+        'DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT',
+        Math.max(1, Math.floor(workers / 2)),
+        1,
+        1024,
+      ),
     },
-    workers: integer(env, 'DECKFORGE_WORKERS', Math.max(1, availableParallelism()), 1, 256),
+    workers,
     generationMemoryMb: generation.memoryMb,
     fetchTimeoutMs: integer(env, 'DECKFORGE_FETCH_TIMEOUT_SECONDS', 20, 1, 600) * 1000,
     generationTimeoutMs: integer(env, 'DECKFORGE_GENERATION_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,

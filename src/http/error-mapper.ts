@@ -7,6 +7,7 @@
  */
 import { EngineError } from '../engine/index.js';
 import {
+  ClientGoneError,
   ForbiddenDownloadError,
   IdempotencyConflictError,
   InvalidCredentialsError,
@@ -87,7 +88,7 @@ function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits
 }
 
 function clientError(
-  statusCode: 401 | 403 | 404 | 409 | 429 | 503,
+  statusCode: 401 | 403 | 404 | 409 | 429 | 499 | 503,
   message: string,
   detail: string,
 ): MappedError {
@@ -169,6 +170,8 @@ export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMa
     return { ...mapped, headers: { 'retry-after': SHUTDOWN_RETRY_SECONDS, connection: 'close' } };
   }
   if (endpoint === 'token') return mapTokenError(error, limits);
+  // No one reads this answer (the connection is gone); 499 is what proxies log for a client that left.
+  if (error instanceof ClientGoneError) return clientError(499, 'Client Closed Request', error.message);
   if (error instanceof EngineError || error instanceof InvalidInputError) return invalidInput(error.message);
   if (error instanceof MissingCredentialsError) return invalidInput(error.message);
   if (error instanceof UnauthorizedError || error instanceof InvalidCredentialsError) {

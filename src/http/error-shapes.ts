@@ -11,12 +11,13 @@ export interface InvalidInputBody {
 }
 
 /**
- * Shape B (401, 403, 404, 429). 403 is our download refusal, 409 an Idempotency-Key conflict and 503 a
- * shutting-down server, which the interface leaves unspecified. 409 takes shape B, not A: like 401 and 429 it
- * is about the request's standing (its key was used), not a fault in its input that shape A's `details` explain.
+ * Shape B (401, 403, 404, 429). 403 is our download refusal, 409 an Idempotency-Key conflict, 503 a
+ * shutting-down server and 499 (logged, never read) a client that left, which the interface leaves unspecified.
+ * 409 takes shape B, not A: like 401 and 429 it is about the request's standing (its key was used), not a fault
+ * in its input that shape A's `details` explain.
  */
 export interface ClientErrorBody {
-  statusCode: 401 | 403 | 404 | 409 | 429 | 503;
+  statusCode: 401 | 403 | 404 | 409 | 429 | 499 | 503;
   message: string;
   detail: string;
 }

@@ -5,6 +5,7 @@
 import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
+import { AccountGate } from './account-gate.js';
 import { generateNow } from './generate-now.js';
 import { generateOnce, submitOnce } from './idempotency.js';
 import { authenticate, issueToken } from './issue-token.js';
@@ -31,6 +32,7 @@ export function createDeckforgeService(
 ): CreatedService {
   let onQueued: () => void = () => undefined;
   const signIns = new SignInGuard(deps.rateLimiter);
+  const syncGenerations = new AccountGate(deps.settings.limits.syncGenerationsPerAccount);
 
   const service: DeckforgeService = {
     issueToken: (credentials, origin) => issueToken(deps, signIns, credentials, origin),
@@ -55,9 +57,9 @@ export function createDeckforgeService(
 
     generateNow(account, request) {
       const { idempotencyKey } = request;
-      if (idempotencyKey === undefined) return generateNow(deps, account, request);
+      if (idempotencyKey === undefined) return generateNow(deps, account, request, syncGenerations);
       return generateOnce(deps, account, { ...request, idempotencyKey }, () =>
-        generateNow(deps, account, request),
+        generateNow(deps, account, request, syncGenerations),
       );
     },
     submitJob(account, request) {

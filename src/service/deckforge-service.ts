@@ -30,6 +30,8 @@ export interface GenerationRequest {
   idempotencyKey?: string;
   /** create-async only: where to POST the signed status when the job ends (webhook-delivery.ts). */
   callback?: { url: string; linkBase: string | null };
+  /** Aborted when the client goes away: a synchronous request then stops its work (ClientGoneError). */
+  signal?: AbortSignal;
 }
 
 /**

@@ -72,3 +72,14 @@ export class InvalidCredentialsError extends ServiceError {
 export class ForbiddenDownloadError extends ServiceError {
   override readonly name = 'ForbiddenDownloadError';
 }
+
+/**
+ * The client of a synchronous request went away before its deck was made: the work was not done (or was
+ * stopped). Nobody reads the answer; the HTTP layer logs it as a refusal (499), not as a server fault.
+ */
+export class ClientGoneError extends ServiceError {
+  override readonly name = 'ClientGoneError';
+  constructor() {
+    super('the client closed the connection before the presentation was generated');
+  }
+}

@@ -3,14 +3,18 @@
  * usage flush: usage-writer.ts), released on any failure. Continuation slides of long tables (known once the
  * deck is built) are reserved then, on top: a deck they do not fit is refused with a 429 like any other. The
  * deck is written to a scratch file as it is built and streamed to the client from there (deck-content.ts).
+ * A client that goes away stops the work where it is (downloads, the wait for a thread, the generation itself)
+ * and the request ends with ClientGoneError: nothing is charged, nothing is built for nobody. An account runs
+ * at most DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT generations at once (`gate`); its others wait their turn.
  */
 import { rm } from 'node:fs/promises';
 import { EngineError, slideCountText } from '../engine/index.js';
 import { scratchFile, temporaryContent } from './deck-content.js';
+import type { AccountGate } from './account-gate.js';
 import type { Account, GeneratedDeck, GenerationRequest } from './deckforge-service.js';
-import { InvalidInputError } from './errors.js';
-import { fetchRequestUrls, generationTask, prepareRequest } from './generation-input.js';
-import { FetchError } from './ports/index.js';
+import { ClientGoneError, InvalidInputError } from './errors.js';
+import { fetchRequestUrls, generationTask, prepareRequest, type FetchedUrls } from './generation-input.js';
+import { FetchError, GenerationCancelledError } from './ports/index.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from './service-deps.js';
 import { reserveContinuationSlides, reserveSlides } from './slide-quota.js';
@@ -19,22 +23,35 @@ export async function generateNow(
   deps: ServiceDeps,
   account: Account,
   input: GenerationRequest,
+  gate: AccountGate,
 ): Promise<GeneratedDeck> {
   const prepared = prepareRequest(deps, input, 'sync');
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, null);
   const file = scratchFile(deps.settings.scratchDir);
+  const { signal } = input;
+  let fetched: FetchedUrls | null = null;
   try {
-    let unavailable: Map<string, string>;
     try {
-      unavailable = await fetchRequestUrls(deps, prepared);
+      fetched = await fetchRequestUrls(deps, prepared, signal);
     } catch (error) {
+      if (signal?.aborted) throw new ClientGoneError();
       if (error instanceof FetchError) throw new InvalidInputError(error.message);
       throw error;
     }
-    const task = generationTask(deps, prepared, unavailable, deps.settings.limits.syncMaxSlides);
-    const result = await runGeneration(deps, task, file).catch((error: unknown) => {
-      throw withAsyncAdvice(error, deps.settings.limits);
+    const leave = await gate.enter(account.id, signal).catch(() => {
+      throw new ClientGoneError(); // only the signal rejects the wait
     });
+    let result;
+    try {
+      if (signal?.aborted) throw new ClientGoneError();
+      const task = generationTask(deps, prepared, fetched, deps.settings.limits.syncMaxSlides);
+      result = await runGeneration(deps, task, file, signal).catch((error: unknown) => {
+        if (error instanceof GenerationCancelledError) throw new ClientGoneError();
+        throw withAsyncAdvice(error, deps.settings.limits);
+      });
+    } finally {
+      leave();
+    }
     // Slides a long table continued on count too; when they do not fit the allowance, the deck is not given.
     const extra = result.slideCount - prepared.slideCount;
     if (extra > 0) {
@@ -52,6 +69,8 @@ export async function generateNow(
     await rm(file, { force: true });
     await deps.ledger.release(reservationId);
     throw error;
+  } finally {
+    await fetched?.discard();
   }
 }
 

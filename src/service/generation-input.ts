@@ -3,6 +3,8 @@
  * (malformed → 400 before any work), the configured limits checked (400) and uploaded templates present. The
  * URLs the payload names are fetched next (remote-files.ts).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   checkJsonLimits,
   parsePayload,
@@ -92,29 +94,62 @@ function filesByName(files: UploadedFile[]): Map<string, Uint8Array> {
   return map;
 }
 
-/** Fetches the URLs the request needs; a template URL that fails is the caller's error (InvalidInputError for 400). */
+/** What fetching a request's URLs left: the bodies on disk, and the pictures that could not be had. */
+export interface FetchedUrls {
+  /** Picture URLs that could not be fetched, with the reason. */
+  unavailable: Map<string, string>;
+  /** The fetched bodies, by URL: files in a folder of this request's own, read by the generation thread. */
+  paths: Map<string, string>;
+  /** Removes the downloads (after the generation, or when the request fails). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Fetches the URLs the request needs, all within one deadline and one byte allowance, to disk; a template URL
+ * that fails is the caller's error (FetchError). `signal` stops the downloads (the client went away).
+ */
 export async function fetchRequestUrls(
   deps: ServiceDeps,
   prepared: PreparedRequest,
-): Promise<Map<string, string>> {
-  return fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
-    concurrency: deps.settings.limits.fetchConcurrency,
-  });
+  signal?: AbortSignal,
+): Promise<FetchedUrls> {
+  const { limits, fetchTimeoutMs, scratchDir } = deps.settings;
+  const directory = await mkdtemp(join(scratchDir, 'fetched-'));
+  const discard = () => rm(directory, { recursive: true, force: true });
+  const paths = new Map<string, string>();
+  try {
+    const unavailable = await fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
+      concurrency: limits.fetchConcurrency,
+      limits: {
+        // The fetcher's timers run on the system clock, not the service's (which tests move): so does this.
+        deadline: Date.now() + fetchTimeoutMs,
+        budget: { remaining: limits.maxFetchBytes, total: limits.maxFetchBytes },
+        ...(signal ? { signal } : {}),
+      },
+      pictureMaxBytes: limits.maxImageBytes,
+      toDisk: { directory, paths },
+    });
+    return { unavailable, paths, discard };
+  } catch (error) {
+    await discard();
+    throw error;
+  }
 }
 
-/** What the generation pool runs: the prepared request, the pictures that could not be fetched, the image caps. */
+/** What the generation pool runs: the prepared request, the fetched files, the image caps. */
 /** `maxSlides`: the most slides the deck may have, continuation slides of long tables included. */
 export function generationTask(
   deps: ServiceDeps,
   prepared: PreparedRequest,
-  unavailable: ReadonlyMap<string, string>,
+  fetched: FetchedUrls,
   maxSlides: number,
 ): GenerationTask {
   const { maxImagePixels, maxImageBytes } = deps.settings.limits;
   return {
     payload: prepared.payload,
     files: prepared.files,
-    unavailable,
+    filePaths: fetched.paths,
+    unavailable: fetched.unavailable,
     imageLimits: { maxPixels: maxImagePixels, maxBytes: maxImageBytes },
     maxSlides,
   };

@@ -1,12 +1,23 @@
 /**
- * The in-process queue consumer: runs up to `concurrency` jobs at once (one per pool worker), polls the durable
- * queue (a job enqueued by another process is found within `pollMs`), renews each running job's lease, and
- * recovers interrupted jobs (retried once, then FAILED: never stuck) at start and every `recoverEveryMs`.
+ * The in-process queue consumer: generates up to `concurrency` jobs at once, polls the durable queue (a job
+ * enqueued by another process is found within `pollMs`), renews each running job's lease, and recovers
+ * interrupted jobs (retried once, then FAILED: never stuck) at start and every `recoverEveryMs`.
+ *
+ * Fair to every account (issue 21). A job fetches its URLs before it takes a generation slot, so a job whose
+ * picture server never answers holds no thread, only one of the few extra jobs held while fetching
+ * (FETCHING_AHEAD). The queue hands out the oldest job of the account holding the fewest claims, and no account
+ * may hold every claim, so another account's job is always taken next; the slots go to the account served
+ * longest ago (fair-slots.ts). Another account's first job thus waits for at most the one job generating.
  */
+import { FairSlots } from './fair-slots.js';
 import { INTERRUPTED_MESSAGE, runJob } from './run-job.js';
 import type { ServiceDeps } from './service-deps.js';
 
+/** Jobs held beyond the generating ones: fetching their URLs, or fetched and waiting for a slot. */
+const FETCHING_AHEAD = 2;
+
 export interface JobConsumerOptions {
+  /** Jobs generating at once (each on a thread of the pool). */
   concurrency: number;
   pollMs?: number;
   leaseMs?: number;
@@ -26,6 +37,11 @@ export class JobConsumer {
   private readonly leaseMs: number;
   private readonly recoverEveryMs: number;
   private readonly maxAttempts: number;
+  private readonly slots: FairSlots;
+  /** Aborted by `interrupt()`: running jobs stop their downloads and keep their claim. */
+  private readonly halt = new AbortController();
+  /** Jobs claimed at once, and the most one account may hold (one claim always stays for the others). */
+  private readonly claims: number;
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -35,6 +51,8 @@ export class JobConsumer {
     this.leaseMs = options.leaseMs ?? 30_000;
     this.recoverEveryMs = options.recoverEveryMs ?? 10_000;
     this.maxAttempts = options.maxAttempts ?? 2;
+    this.slots = new FairSlots(options.concurrency);
+    this.claims = options.concurrency + FETCHING_AHEAD;
   }
 
   async start(): Promise<void> {
@@ -69,6 +87,15 @@ export class JobConsumer {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Ends the running jobs' downloads now (a shutdown past its time limit): those jobs keep their claim and run
+   * again at the next start, like the ones whose generation thread is closed.
+   */
+  interrupt(): void {
+    this.stopped = true;
+    this.halt.abort();
+  }
+
   /** Interrupted claims: requeued ones go back to QUEUED, abandoned ones end FAILED and give their slides back. */
   async recover(): Promise<void> {
     const { requeued, abandoned } = await this.deps.queue.recoverInterrupted(this.maxAttempts);
@@ -87,8 +114,8 @@ export class JobConsumer {
   }
 
   private async fill(): Promise<void> {
-    while (!this.stopped && this.running < this.options.concurrency) {
-      const claimed = await this.deps.queue.claim(this.leaseMs);
+    while (!this.stopped && this.running < this.claims) {
+      const claimed = await this.deps.queue.claim(this.leaseMs, this.claims - 1);
       if (!claimed) return;
       this.running += 1;
       const renew = setInterval(
@@ -97,7 +124,7 @@ export class JobConsumer {
         },
         Math.max(50, Math.floor(this.leaseMs / 3)),
       );
-      const task = runJob(this.deps, claimed)
+      const task = runJob(this.deps, claimed, { slots: this.slots, halt: this.halt.signal })
         .catch((error: unknown) =>
           this.deps.logger.error({ err: error, jobId: claimed.jobId }, 'job run crashed'),
         )

@@ -4,9 +4,15 @@
  * request; a picture that cannot be fetched is handed on as unavailable, with the reason, so that the engine
  * refuses it naming the shape that uses it (and a bare string that only looks like a URL stays text).
  * Shared by the service's use cases and `deckforge generate`.
+ *
+ * The service also bounds what one request (or job) may make the server hold (issue 21): all its downloads
+ * share one deadline and one byte allowance, a picture is cut off as soon as it passes the picture limit, and
+ * each body goes to a file in the request's own folder rather than into memory. Passing the allowance fails
+ * the whole request: it is a property of the request, not of one picture.
  */
+import { join } from 'node:path';
 import { isHttpUrl, pictureSourceUses, type DeckRequest } from '../engine/index.js';
-import { FetchError, type TemplateFetcher } from './ports/index.js';
+import { FetchBudgetError, FetchError, type FetchLimits, type TemplateFetcher } from './ports/index.js';
 
 /** Text that happens to be a URL may be a picture: fetched when possible, at most this many per request. */
 const MAX_BARE_STRING_URLS = 20;
@@ -14,6 +20,12 @@ const MAX_BARE_STRING_URLS = 20;
 export interface RemoteFileOptions {
   /** URLs fetched at once. */
   concurrency: number;
+  /** Shared by every download: the deadline, the byte allowance, the cancel signal. */
+  limits?: Omit<FetchLimits, 'maxBytes'>;
+  /** The most bytes one picture may have (its download stops when more arrive). */
+  pictureMaxBytes?: number;
+  /** Write each body to a file in `directory` and record it in `paths` (by URL) instead of `files`. */
+  toDisk?: { directory: string; paths: Map<string, string> };
 }
 
 /**
@@ -47,15 +59,34 @@ export async function fetchRemoteFiles(
     })),
   ].filter(({ url }) => !files.has(url));
   const unavailable = new Map<string, string>();
-  await forEachBounded(wanted, options.concurrency, async ({ url, template }) => {
+  const { toDisk } = options;
+  // A request that fails stops its other downloads too, rather than leaving them running in the background.
+  const stop = new AbortController();
+  const outer = options.limits?.signal;
+  const signal = outer ? AbortSignal.any([outer, stop.signal]) : stop.signal;
+  const work = async ({ url, template }: { url: string; template: boolean }, index: number) => {
+    const limits: FetchLimits = { ...options.limits, signal };
+    if (!template && options.pictureMaxBytes !== undefined) limits.maxBytes = options.pictureMaxBytes;
     try {
-      files.set(url, await fetcher.fetch(url));
+      if (toDisk) {
+        const file = join(toDisk.directory, `${index}.bin`);
+        await fetcher.fetchToFile(url, file, limits);
+        toDisk.paths.set(url, file);
+      } else {
+        files.set(url, await fetcher.fetch(url, limits));
+      }
     } catch (error) {
-      if (!(error instanceof FetchError)) throw error;
+      if (!(error instanceof FetchError) || error instanceof FetchBudgetError) throw error;
       if (template) throw new FetchError(url, `template ${error.message}`);
       unavailable.set(url, `picture ${error.message}`);
     }
-  });
+  };
+  try {
+    await forEachBounded(wanted, options.concurrency, work);
+  } catch (error) {
+    stop.abort();
+    throw error;
+  }
   return unavailable;
 }
 
@@ -69,15 +100,15 @@ export function usedTemplates(request: DeckRequest): DeckRequest['templates'] {
 async function forEachBounded<T>(
   items: readonly T[],
   limit: number,
-  work: (item: T) => Promise<void>,
+  work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   let failed = false;
   const lane = async (): Promise<void> => {
     while (!failed && next < items.length) {
-      const item = items[next++] as T;
+      const index = next++;
       try {
-        await work(item);
+        await work(items[index] as T, index);
       } catch (error) {
         failed = true;
         throw error;

@@ -12,11 +12,12 @@ export async function runGeneration(
   deps: ServiceDeps,
   task: GenerationTask,
   file: string,
+  signal?: AbortSignal,
 ): Promise<GenerateSummary> {
   const started = performance.now();
   let result: GenerateSummary;
   try {
-    result = await deps.pool.generateToFile(task, file);
+    result = await deps.pool.generateToFile(task, file, signal);
   } catch (error) {
     if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
     throw error;

@@ -6,11 +6,16 @@
  * built; when they do not fit the allowance the job is FAILED with the reason. The one exception is a shutdown
  * that could not wait for the job (the pool was closed under it): the job keeps its claim, and the next start
  * runs it again, as after a crash.
+ *
+ * The URLs are fetched first, within the job's fetch deadline and byte allowance and to disk, and only then
+ * does the job wait for a generation slot (job-consumer.ts): a slow picture server holds no thread. A picture
+ * not fetched by the deadline fails the job with that reason, and its slides are given back.
  */
 import { rm } from 'node:fs/promises';
 import { EngineError, parsePayload, type GenerateSummary } from '../engine/index.js';
 import { ServiceError } from './errors.js';
 import { scratchFile } from './deck-content.js';
+import type { FairSlots } from './fair-slots.js';
 import { fetchRequestUrls, generationTask, type PreparedRequest } from './generation-input.js';
 import { decodeJobInput } from './job-input-codec.js';
 import {
@@ -27,7 +32,13 @@ import { jobBlobPrefix } from './submit-job.js';
 
 export const INTERRUPTED_MESSAGE = 'the server stopped while this job was running; please submit it again';
 
-export async function runJob(deps: ServiceDeps, claimed: ClaimedJob): Promise<void> {
+/** What the consumer lends each job: the generation slots, and the signal that the process is being stopped. */
+export interface JobRunContext {
+  slots: FairSlots;
+  halt: AbortSignal;
+}
+
+export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, context: JobRunContext): Promise<void> {
   const job = await deps.jobs.get(claimed.jobId);
   if (!job || job.state === 'SUCCEEDED' || job.state === 'FAILED') {
     await deps.queue.ack(claimed.jobId); // deleted by retention, or finished before a crash
@@ -38,10 +49,11 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob): Promise<vo
   deps.logger.info(log, 'job processing');
   let interrupted = false;
   try {
-    await succeed(deps, job);
+    await succeed(deps, job, context);
     deps.logger.info(log, 'job succeeded');
   } catch (error) {
-    if (error instanceof GenerationPoolClosedError) {
+    // Stopped by a shutdown (threads closed, downloads cut): not the job's fault.
+    if (error instanceof GenerationPoolClosedError || context.halt.aborted) {
       interrupted = true;
       deps.logger.warn(log, 'job interrupted by shutdown; it runs again at the next start');
       return;
@@ -58,7 +70,7 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob): Promise<vo
   }
 }
 
-async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
+async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRunContext): Promise<void> {
   const blob = await deps.blobs.get(job.inputKey);
   if (!blob) throw new Error(`stored input of job ${job.id} is missing`);
   const input = decodeJobInput(blob);
@@ -70,17 +82,22 @@ async function succeed(deps: ServiceDeps, job: JobRecord): Promise<void> {
     files: input.files,
     slideCount: request.slides.length,
   };
-  const unavailable = await fetchRequestUrls(deps, prepared);
+  const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
   const file = scratchFile(deps.settings.scratchDir);
   const resultKey = `${jobBlobPrefix(job.id)}/result.pptx`;
   let result: GenerateSummary;
+  const giveBack = await slots.acquire(job.accountId);
   try {
-    const task = generationTask(deps, prepared, unavailable, deps.settings.limits.maxSlidesPerRequest);
+    if (halt.aborted) throw new GenerationPoolClosedError('the job consumer is stopping');
+    const task = generationTask(deps, prepared, fetched, deps.settings.limits.maxSlidesPerRequest);
     result = await runGeneration(deps, task, file);
+    giveBack();
     await deps.blobs.putFile(resultKey, file);
   } finally {
+    giveBack();
     await rm(file, { force: true });
+    await fetched.discard();
   }
   // Continuation slides of long tables count too; when they do not fit the allowance the job fails (and its
   // reservation is released) rather than going over it.

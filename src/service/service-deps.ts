@@ -27,6 +27,8 @@ export interface ServiceSettings {
   /** A local folder of this process where decks are written while they are generated (composition: scratch-dir.ts). */
   scratchDir: string;
   jobRetentionHours: number;
+  /** All the URLs of one request or job are fetched within this time (DECKFORGE_FETCH_TIMEOUT_SECONDS). */
+  fetchTimeoutMs: number;
   limits: {
     maxUploadBytes: number;
     maxFilesPerRequest: number;
@@ -35,6 +37,8 @@ export interface ServiceSettings {
     maxImagePixels: number;
     maxImageBytes: number;
     fetchConcurrency: number;
+    maxFetchBytes: number;
+    syncGenerationsPerAccount: number;
   };
 }
 

@@ -9,6 +9,8 @@ export type TaskMessage =
       /** The `jsonData` document as text, parsed in the worker; `payload` is then unused. */
       payloadText: string | null;
       files: [string, Uint8Array][];
+      /** More files, by name, as paths the thread reads itself. */
+      filePaths: [string, string][];
       /** Picture URLs that could not be fetched, with the reason. */
       unavailable: [string, string][];
       imageLimits: ImageLimits | null;

@@ -4,6 +4,7 @@
  * so the engine stays synchronous. A deck goes into the task's output file as it is built, or comes back as
  * bytes, by transfer, not copy.
  */
+import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, resourceLimits } from 'node:worker_threads';
 import {
@@ -81,6 +82,7 @@ async function handle(task: TaskMessage): Promise<void> {
       keepRoomInBudget();
       const parsed = parsedPayloadOf(task);
       const files = new Map(task.files);
+      for (const [name, path] of task.filePaths) files.set(name, readFileSync(path));
       const imageLimits = task.imageLimits ?? DEFAULT_IMAGE_LIMITS;
       const images = await prepareImages(parsed.request, files, {
         limits: imageLimits,

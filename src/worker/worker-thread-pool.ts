@@ -18,6 +18,7 @@ import { EngineError, type EngineErrorCode } from '../engine/errors.js';
 import type { GenerateResult, GenerateSummary, InspectResult } from '../engine/index.js';
 import { loadSharp } from '../image-preparation/load-sharp.js';
 import {
+  GenerationCancelledError,
   GenerationPoolClosedError,
   GenerationTimeoutError,
   type GenerationPool,
@@ -141,13 +142,14 @@ export class WorkerThreadPool implements GenerationPool {
     return result;
   }
 
-  generateToFile(task: GenerationTask, file: string): Promise<GenerateSummary> {
-    return this.generateInto(task, file);
+  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary> {
+    return this.generateInto(task, file, signal);
   }
 
   private async generateInto(
     task: GenerationTask,
     output: string | null,
+    signal?: AbortSignal,
   ): Promise<GenerateResult | GenerateSummary> {
     const files = [...task.files];
     const reply = await this.run(
@@ -156,12 +158,14 @@ export class WorkerThreadPool implements GenerationPool {
         payload: task.payload,
         payloadText: task.payloadText ?? null,
         files,
+        filePaths: [...(task.filePaths ?? [])],
         unavailable: [...(task.unavailable ?? [])],
         imageLimits: task.imageLimits ?? null,
         maxSlides: task.maxSlides,
         output,
       },
       transferList(files.map(([, b]) => b)),
+      signal,
     );
     if (reply.ok && reply.kind === 'generate') return reply.result;
     throw this.failure(reply);
@@ -196,11 +200,37 @@ export class WorkerThreadPool implements GenerationPool {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
-  private run(body: TaskBody, transfer: ArrayBuffer[]): Promise<ResultMessage> {
+  private run(body: TaskBody, transfer: ArrayBuffer[], signal?: AbortSignal): Promise<ResultMessage> {
     if (this.closed) return Promise.reject(new GenerationPoolClosedError('the generation pool is closed'));
-    return new Promise((resolve, reject) => {
+    const cancelled = () => new GenerationCancelledError('the task was withdrawn');
+    if (signal?.aborted) return Promise.reject(cancelled());
+    return new Promise<ResultMessage>((resolve, reject) => {
       const message = { ...body, id: this.nextId++ } as TaskMessage;
-      this.waiting.push({ message, transfer, resolve, reject });
+      const task: PendingTask = { message, transfer, resolve, reject };
+      this.waiting.push(task);
+      if (signal) {
+        const withdraw = (): void => {
+          const index = this.waiting.indexOf(task);
+          if (index >= 0) {
+            this.waiting.splice(index, 1);
+            reject(cancelled());
+            return;
+          }
+          // Already running: the thread is stopped like one past its time budget, and replaced.
+          const slot = this.slots.find((s) => s.busy === task);
+          if (slot) this.stopTask(slot, cancelled());
+        };
+        signal.addEventListener('abort', withdraw, { once: true });
+        const settled = () => signal.removeEventListener('abort', withdraw);
+        task.resolve = (result) => {
+          settled();
+          resolve(result);
+        };
+        task.reject = (error) => {
+          settled();
+          reject(error);
+        };
+      }
       this.dispatch();
     });
   }
@@ -245,10 +275,15 @@ export class WorkerThreadPool implements GenerationPool {
 
   /** The slot's task outran the budget: the thread is terminated (it may be in an endless loop) and replaced. */
   private expire(slot: Slot): void {
+    this.stopTask(slot, new GenerationTimeoutError(this.taskTimeoutMs));
+  }
+
+  /** Terminates the slot's thread (whatever it is doing), fails its task with `error`, starts a new thread. */
+  private stopTask(slot: Slot, error: Error): void {
     const task = this.release(slot);
     if (!task || slot.dead) return;
     slot.dead = true;
-    task.reject(new GenerationTimeoutError(this.taskTimeoutMs));
+    task.reject(error);
     killConverter(slot);
     void slot.worker.terminate();
     this.replaceSlot(slot, 0);

@@ -93,8 +93,8 @@ describe('SQLite job queue ownership', () => {
       const second = new SqliteJobQueue(t.db, SYSTEM_CLOCK);
       await first.enqueue('a');
       await first.enqueue('b');
-      expect(await first.claim(60_000)).toEqual({ jobId: 'a', attempt: 1 });
-      expect(await second.claim(60_000)).toEqual({ jobId: 'b', attempt: 1 });
+      expect(await first.claim(60_000)).toMatchObject({ jobId: 'a', attempt: 1 });
+      expect(await second.claim(60_000)).toMatchObject({ jobId: 'b', attempt: 1 });
       await first.close(); // e.g. the runtime restarted inside a pid-1 container
       expect(await second.recoverInterrupted(2)).toEqual({ requeued: ['a'], abandoned: [] });
       await second.close();

@@ -33,7 +33,8 @@ async function usedSlides(): Promise<number> {
 describe('asynchronous generation', () => {
   it('answers 202 {job_id, status: "QUEUED"} and walks QUEUED → PROCESSING → SUCCEEDED', async () => {
     // Each job's template sits behind a link the test holds open: a job stays PROCESSING (fetching it) until the
-    // test lets the download finish, and with one job running at a time a second one stays QUEUED meanwhile.
+    // test lets the download finish. A job fetches before it needs a thread, so a second job is taken at once
+    // too; one account may hold every claim but one (kept for other accounts), so a third stays QUEUED.
     // Every state is held on purpose; no poll has to catch a moment.
     const gated = await hostGatedTemplates();
     try {
@@ -54,18 +55,24 @@ describe('asynchronous generation', () => {
       await gated.requested('first'); // the worker took the first job and is fetching its template
       expect(await readStatus(server.base, token, first)).toEqual(held);
       const second = await submitJob(server.base, token, deck(4, 'second', 'Second one'));
+      await gated.requested('second');
+      expect(await readStatus(server.base, token, second)).toEqual(held);
+      const third = await submitJob(server.base, token, deck(2, 'third', 'Third one'));
       const seen = [];
       for (let i = 0; i < 3; i += 1) {
-        seen.push(await readStatus(server.base, token, second));
+        seen.push(await readStatus(server.base, token, third));
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      expect(seen).toEqual([waiting, waiting, waiting]); // the only job slot is taken
+      expect(seen).toEqual([waiting, waiting, waiting]); // the account holds the most claims it may
       expect(await readStatus(server.base, token, first)).toEqual(held);
 
       gated.release('first');
-      await gated.requested('second'); // the first is done with the slot; the second has it now
-      expect(await readStatus(server.base, token, second)).toEqual(held);
+      await gated.requested('third'); // the first is done; its claim goes to the third
+      expect(await readStatus(server.base, token, third)).toEqual(held);
       gated.release('second');
+      gated.release('third');
+      const thirdWalk = await pollUntil(server.base, token, third, ['SUCCEEDED', 'FAILED']);
+      expect(thirdWalk.last.status).toBe('SUCCEEDED');
       const secondWalk = await pollUntil(server.base, token, second, ['SUCCEEDED', 'FAILED']);
       expect(secondWalk.seen.at(-1)).toBe('SUCCEEDED');
 

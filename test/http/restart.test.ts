@@ -32,6 +32,9 @@ describe('restart recovery', () => {
       token,
       uploadForm(titleDeck(600, { resultFileName: 'Survivor' })),
     );
+    // Taken at once too (a job is claimed while it fetches, before a thread is free); one account may hold every
+    // claim but one, so the job after it is the one that stays QUEUED.
+    await submitJob(first.base, token, uploadForm(titleDeck(2, { resultFileName: 'Ahead' })));
     const waiting = await submitJob(
       first.base,
       token,

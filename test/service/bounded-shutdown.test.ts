@@ -4,8 +4,10 @@
  * neither FAILED nor lost: it keeps its claim and runs again at the next start, like after a crash.
  */
 import { describe, expect, it } from 'vitest';
+import { readCorpus } from '../support/corpus.js';
 import { shutDownWithin } from '../../src/cli/shutdown.js';
 import { tempDir } from '../adapters/temp-dir.js';
+import { hostSilentPictures } from '../http/picture-hosts.js';
 import { startHarness, TEMPLATE_NAME, upload } from './service-harness.js';
 
 /** 10 000 slides of 40 paragraphs: far more work than the shutdown may wait for. */
@@ -83,6 +85,51 @@ describe('bounded shutdown', () => {
       }
     } finally {
       dir.remove();
+    }
+  });
+
+  it('interrupts a job still downloading its pictures at the timeout, however long its fetch deadline', async () => {
+    const silent = await hostSilentPictures();
+    const dir = tempDir('deckforge-shutdown-');
+    try {
+      const first = await startHarness({
+        dataDir: dir.path,
+        overrides: { ...overrides, allowPrivateUrls: true, fetchTimeoutMs: 120_000 },
+        plans,
+      });
+      const user = await first.signUp('Big');
+      const slides = [{ slide_index: 1, shapes: [{ name: 'imagePNG', content: `${silent.base}/p.png` }] }];
+      const payload = { presentation: { template: 'images.pptx', slides } };
+      const images = readCorpus('pptx-automizer/SlideWithImages.pptx');
+      const { jobId } = await first.service.submitJob(
+        user.account,
+        upload(payload, [{ name: 'images.pptx', bytes: images }]),
+      );
+      while (silent.requests === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      await shutDownWithin(300, {
+        stop: () => first.runtime.close(),
+        interrupt: () => first.runtime.interrupt(),
+      });
+      expect(Date.now() - started).toBeLessThan(3_000);
+      const second = await startHarness({
+        dataDir: dir.path,
+        overrides: { ...overrides, workers: 1 },
+        plans,
+      });
+      try {
+        // Not FAILED: it runs again at the next start, like a job whose thread was stopped.
+        const again = await second.service.jobStatus(user.account, jobId, 'http://x');
+        expect(again).toMatchObject({ status: expect.stringMatching(/^(QUEUED|PROCESSING)$/) });
+      } finally {
+        await shutDownWithin(0, {
+          stop: () => second.runtime.close(),
+          interrupt: () => second.runtime.interrupt(),
+        });
+      }
+    } finally {
+      dir.remove();
+      await silent.close();
     }
   });
 });

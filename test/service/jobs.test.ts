@@ -177,7 +177,8 @@ describe('sharing the generation threads', () => {
       const states = await Promise.all(
         jobs.map((j) => big.service.jobStatus(user.account, j.jobId, 'http://x')),
       );
-      expect(states.map((s) => s.status)).toEqual(['PROCESSING', 'QUEUED']);
+      // (The second may already be PROCESSING: a job is taken, and fetches its URLs, before a thread is free.)
+      for (const state of states) expect(['PROCESSING', 'QUEUED']).toContain(state.status);
       const decks = [await result.content.bytes()];
       for (const job of jobs) {
         const done = await waitForJob(big.service, user.account, job.jobId, 120_000);

@@ -59,13 +59,25 @@ export class SqliteJobQueue implements JobQueue {
     });
   }
 
-  async claim(leaseMs: number): Promise<ClaimedJob | null> {
+  /**
+   * Fair across accounts (issue 21): the oldest waiting job of the account holding the fewest claims right now,
+   * so one account's backlog cannot keep another account's first job waiting. The account comes from the jobs
+   * table in the same file; a job whose record is gone counts as an account of its own (its run just acks it).
+   */
+  async claim(leaseMs: number, maxPerAccount = Infinity): Promise<ClaimedJob | null> {
     return immediate(this.db, () => {
       const row = this.db
         .prepare(
-          'SELECT job_id, attempts FROM job_queue WHERE lease_until IS NULL ORDER BY enqueued_seq LIMIT 1',
+          `WITH held AS (
+             SELECT j.account_id, COUNT(*) AS n FROM job_queue c JOIN jobs j ON j.id = c.job_id
+             WHERE c.lease_until IS NOT NULL GROUP BY j.account_id)
+           SELECT q.job_id, q.attempts, j.account_id, COALESCE(held.n, 0) AS held
+           FROM job_queue q LEFT JOIN jobs j ON j.id = q.job_id LEFT JOIN held ON held.account_id = j.account_id
+           WHERE q.lease_until IS NULL AND COALESCE(held.n, 0) < ?
+           ORDER BY held, q.enqueued_seq LIMIT 1`,
         )
-        .get() as { job_id: string; attempts: number } | undefined;
+        .get(Number.isFinite(maxPerAccount) ? maxPerAccount : Number.MAX_SAFE_INTEGER) as
+        { job_id: string; attempts: number; account_id: string | null } | undefined;
       if (!row) return null;
       this.db
         .prepare(
@@ -73,7 +85,7 @@ export class SqliteJobQueue implements JobQueue {
              owner_instance = ? WHERE job_id = ?`,
         )
         .run(this.clock.now().getTime() + leaseMs, this.host, process.pid, this.instance, row.job_id);
-      return { jobId: row.job_id, attempt: row.attempts + 1 };
+      return { jobId: row.job_id, attempt: row.attempts + 1, accountId: row.account_id };
     });
   }
 

@@ -1,14 +1,22 @@
 /**
  * Fetches a template (or picture) URL for the service: http(s) only, an overall timeout, a size cap, at most
- * three redirects with every hop checked again. Unless private URLs are allowed, the host's addresses are
+ * three redirects with every hop checked again. A caller may tighten the timeout to its request's deadline, the
+ * cap to what this one file may be (a picture's limit), and share a byte allowance across the downloads of one
+ * request; every cap is enforced while the body arrives, not after. `fetchToFile` streams the body to disk. Unless private URLs are allowed, the host's addresses are
  * resolved once, checked (address-policy.ts), and the socket connects to exactly the address checked: the
  * `lookup` hook hands the vetted address to the connection, so there is no DNS-rebinding window.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { createWriteStream } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { FetchError, type TemplateFetcher } from '../../service/ports/index.js';
+import {
+  FetchBudgetError,
+  FetchError,
+  type FetchLimits,
+  type TemplateFetcher,
+} from '../../service/ports/index.js';
 import { refusedAddressReason } from './address-policy.js';
 
 export interface UrlFetcherOptions {
@@ -31,13 +39,59 @@ export class GuardedUrlFetcher implements TemplateFetcher {
       : (options.refusedAddress ?? refusedAddressReason);
   }
 
-  async fetch(url: string): Promise<Uint8Array> {
-    const deadline = Date.now() + this.options.timeoutMs;
+  async fetch(url: string, limits: FetchLimits = {}): Promise<Uint8Array> {
+    const chunks: Buffer[] = [];
+    const size = await this.download(url, limits, {
+      write: (chunk) => {
+        chunks.push(chunk);
+        return true;
+      },
+      drained: (resume) => resume(),
+      end: async () => undefined,
+      reset: () => void chunks.splice(0),
+    });
+    const all = Buffer.concat(chunks, size);
+    return new Uint8Array(all.buffer, all.byteOffset, all.byteLength);
+  }
+
+  async fetchToFile(url: string, file: string, limits: FetchLimits = {}): Promise<number> {
+    const out = createWriteStream(file);
+    const closed = new Promise<void>((resolve, reject) => {
+      out.once('close', resolve);
+      out.once('error', reject);
+    });
+    try {
+      return await this.download(url, limits, {
+        // When the disk is slower than the network, the socket waits: the body is never held in memory.
+        write: (chunk) => out.write(chunk),
+        drained: (resume) => void out.once('drain', resume),
+        end: async () => {
+          out.end();
+          await closed;
+        },
+        reset: () => undefined,
+      });
+    } finally {
+      if (!out.closed) {
+        out.destroy();
+        await closed.catch(() => undefined);
+      }
+    }
+  }
+
+  private async download(url: string, limits: FetchLimits, sink: BodySink): Promise<number> {
+    const own = Date.now() + this.options.timeoutMs;
+    const shared = limits.deadline !== undefined && limits.deadline <= own;
+    const deadline = shared ? (limits.deadline as number) : own;
+    const maxBytes = Math.min(this.options.maxBytes, limits.maxBytes ?? Infinity);
     let current = url;
     for (let hop = 0; ; hop++) {
       const target = this.checkUrl(url, current);
-      const outcome = await this.request(url, target, deadline);
-      if (outcome.kind === 'body') return outcome.bytes;
+      const outcome = await this.request(url, target, { ...limits, deadline, shared, maxBytes }, sink);
+      if (outcome.kind === 'body') {
+        await sink.end();
+        return outcome.size;
+      }
       if (hop >= this.maxRedirects) {
         throw new FetchError(url, `URL ${url}: more than ${this.maxRedirects} redirects`);
       }
@@ -117,17 +171,24 @@ export class GuardedUrlFetcher implements TemplateFetcher {
   private request(
     original: string,
     target: URL,
-    deadline: number,
-  ): Promise<{ kind: 'body'; bytes: Uint8Array } | { kind: 'redirect'; location: string }> {
+    limits: FetchLimits & { deadline: number; shared: boolean; maxBytes: number },
+    sink: BodySink,
+  ): Promise<{ kind: 'body'; size: number } | { kind: 'redirect'; location: string }> {
     const current = target.toString();
+    const { deadline, maxBytes, budget, signal } = limits;
+    const timedOut = () =>
+      new FetchError(
+        original,
+        limits.shared
+          ? `URL ${original}: not fetched in time: all the URLs of one request or job have ` +
+              `${this.options.timeoutMs / 1000} s together (DECKFORGE_FETCH_TIMEOUT_SECONDS)`
+          : `URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`,
+      );
     return new Promise((resolve, reject) => {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) {
-        reject(
-          new FetchError(original, `URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`),
-        );
-        return;
-      }
+      if (remaining <= 0) return void reject(timedOut());
+      if (signal?.aborted)
+        return void reject(new FetchError(original, `URL ${original}: download cancelled`));
       const client = target.protocol === 'https:' ? https : http;
       const request = client.request(target, {
         method: 'GET',
@@ -136,64 +197,88 @@ export class GuardedUrlFetcher implements TemplateFetcher {
         headers: { 'user-agent': 'deckforge', accept: '*/*' },
       });
       let settled = false;
-      const timer = setTimeout(() => {
-        fail(new FetchError(original, `URL ${original}: timed out after ${this.options.timeoutMs / 1000} s`));
-      }, remaining);
-      const fail = (error: Error): void => {
-        if (settled) return;
+      const timer = setTimeout(() => fail(timedOut()), remaining);
+      const onAbort = (): void => fail(new FetchError(original, `URL ${original}: download cancelled`));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const finish = (): boolean => {
+        if (settled) return false;
         settled = true;
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         request.destroy();
+        return true;
+      };
+      const fail = (error: Error): void => {
+        if (!finish()) return;
         reject(
           error instanceof FetchError ? error : new FetchError(original, `URL ${current}: ${error.message}`),
         );
-      };
-      const succeed = (
-        value: { kind: 'body'; bytes: Uint8Array } | { kind: 'redirect'; location: string },
-      ): void => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        request.destroy();
-        resolve(value);
       };
       request.on('error', fail);
       request.on('response', (response) => {
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
-          succeed({ kind: 'redirect', location: response.headers.location });
+          if (finish()) resolve({ kind: 'redirect', location: response.headers.location });
           return;
         }
         if (status !== 200) {
           fail(new FetchError(original, `URL ${current} answered HTTP ${status}`));
           return;
         }
-        if (Number(response.headers['content-length'] ?? NaN) > this.options.maxBytes) {
-          fail(this.tooLarge(original));
-          return;
-        }
-        const chunks: Buffer[] = [];
+        const announced = Number(response.headers['content-length'] ?? NaN);
+        if (announced > maxBytes) return void fail(this.tooLarge(original, maxBytes));
+        if (budget && announced > budget.remaining) return void fail(overBudget(original, budget.total));
+        sink.reset();
         let received = 0;
         response.on('data', (chunk: Buffer) => {
+          if (settled) return;
           received += chunk.length;
-          if (received > this.options.maxBytes) fail(this.tooLarge(original));
-          else chunks.push(chunk);
+          if (budget) budget.remaining -= chunk.length;
+          if (received > maxBytes) fail(this.tooLarge(original, maxBytes));
+          else if (budget && budget.remaining < 0) fail(overBudget(original, budget.total));
+          else if (!sink.write(chunk)) {
+            response.pause();
+            sink.drained(() => response.resume());
+          }
         });
         response.on('error', fail);
         response.on('aborted', () =>
           fail(new FetchError(original, `URL ${current}: the connection was cut`)),
         );
         response.on('end', () => {
-          const all = Buffer.concat(chunks, received);
-          succeed({ kind: 'body', bytes: new Uint8Array(all.buffer, all.byteOffset, all.byteLength) });
+          if (finish()) resolve({ kind: 'body', size: received });
         });
       });
       request.end();
     });
   }
 
-  private tooLarge(original: string): FetchError {
-    const mb = Math.round((this.options.maxBytes / (1024 * 1024)) * 10) / 10;
-    return new FetchError(original, `URL ${original}: the file is larger than the ${mb} MB limit`);
+  private tooLarge(original: string, maxBytes: number): FetchError {
+    return new FetchError(
+      original,
+      `URL ${original}: the file is larger than the ${megabytes(maxBytes)} MB limit`,
+    );
   }
+}
+
+/** Where a body goes as it arrives. */
+interface BodySink {
+  /** False: stop reading until `drained` calls back. */
+  write(chunk: Buffer): boolean;
+  drained(resume: () => void): void;
+  end(): Promise<void>;
+  /** A redirect's body is never kept; a retried hop starts again. */
+  reset(): void;
+}
+
+function overBudget(original: string, total: number): FetchBudgetError {
+  return new FetchBudgetError(
+    original,
+    `URL ${original}: the files fetched for this request together passed the ${megabytes(total)} MB limit ` +
+      '(DECKFORGE_MAX_FETCH_MB): use fewer or smaller pictures',
+  );
+}
+
+function megabytes(bytes: number): number {
+  return Math.round((bytes / (1024 * 1024)) * 10) / 10;
 }

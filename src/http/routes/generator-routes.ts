@@ -23,8 +23,16 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
           'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
         );
       }
+      // The connection closing before the answer is sent means nobody will read it: the work stops.
+      const gone = new AbortController();
+      const onClose = (): void => {
+        if (!reply.raw.writableEnded) gone.abort();
+      };
+      reply.raw.once('close', onClose);
       const started = process.hrtime.bigint();
-      const deck = await service.generateNow(accountOf(request), generationRequest);
+      const deck = await service
+        .generateNow(accountOf(request), { ...generationRequest, signal: gone.signal })
+        .finally(() => reply.raw.off('close', onClose));
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeSyncGeneration(seconds, deck.slideCount);
       // Sent from the file the deck was generated into: a large deck never sits in this process's memory.

@@ -11,6 +11,8 @@ export interface GenerationTask {
   payloadText?: string;
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
   files: ReadonlyMap<string, Uint8Array>;
+  /** More files by name or URL, on disk: read by the thread that generates, so this thread never holds them. */
+  filePaths?: ReadonlyMap<string, string>;
   /** Picture URLs that could not be fetched, with the reason (a picture using one is refused with it). */
   unavailable?: ReadonlyMap<string, string>;
   /** Caps on one picture, applied before anything decodes it. */
@@ -43,9 +45,11 @@ export interface GenerationPool {
   generate(task: GenerationTask): Promise<GenerateResult>;
   /**
    * As `generate`, but the deck goes into `file` (created or replaced) as it is built, so it is never whole in
-   * memory. When the promise rejects, the file holds no deck: the caller deletes it.
+   * memory. When the promise rejects, the file holds no deck: the caller deletes it. `signal` withdraws the
+   * task (the client went away): a waiting task leaves the queue, a running one has its thread stopped and
+   * replaced; either way the promise rejects with GenerationCancelledError.
    */
-  generateToFile(task: GenerationTask, file: string): Promise<GenerateSummary>;
+  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
   /** Number of worker threads. */
   readonly size: number;
@@ -64,4 +68,9 @@ export class GenerationTimeoutError extends Error {
 /** The pool was closed (shutdown) while the task waited or ran: the work was not done, nor did it fail. */
 export class GenerationPoolClosedError extends Error {
   override readonly name = 'GenerationPoolClosedError';
+}
+
+/** The task was withdrawn through its signal before it finished. */
+export class GenerationCancelledError extends Error {
+  override readonly name = 'GenerationCancelledError';
 }

@@ -16,10 +16,14 @@ export type {
 export type { AttemptPolicy, RateDecision, RateLimiter } from './rate-limiter.js';
 export type { JobRecord, JobOutcome, JobStore, ClaimedJob, RecoveredJobs, JobQueue } from './job-store.js';
 export type { SignedLinkRequest, VerifiedLink, BlobStore, BlobReader } from './blob-store.js';
-export type { TemplateFetcher } from './template-fetcher.js';
-export { FetchError } from './template-fetcher.js';
+export type { ByteBudget, FetchLimits, TemplateFetcher } from './template-fetcher.js';
+export { FetchBudgetError, FetchError } from './template-fetcher.js';
 export type { GenerationTask, GenerationPool, GenerationPoolStats } from './generation-pool.js';
-export { GenerationPoolClosedError, GenerationTimeoutError } from './generation-pool.js';
+export {
+  GenerationCancelledError,
+  GenerationPoolClosedError,
+  GenerationTimeoutError,
+} from './generation-pool.js';
 export type { ServiceLogger } from './service-logger.js';
 export type { IdempotencyEntry, IdempotencyKeys } from './idempotency-keys.js';
 export { SILENT_LOGGER } from './service-logger.js';

@@ -52,6 +52,8 @@ export interface ClaimedJob {
   jobId: string;
   /** 1 on the first run, 2 on the retry after an interrupted run, … */
   attempt: number;
+  /** The account that submitted it (null when the job record is gone): the consumer shares threads by account. */
+  accountId: string | null;
 }
 
 export interface RecoveredJobs {
@@ -63,8 +65,11 @@ export interface RecoveredJobs {
 
 export interface JobQueue {
   enqueue(jobId: string): Promise<void>;
-  /** Takes the oldest waiting job under a lease; null when none waits. */
-  claim(leaseMs: number): Promise<ClaimedJob | null>;
+  /**
+   * Takes a waiting job under a lease, fairly across accounts: the oldest job of the account with the fewest
+   * claimed jobs, skipping accounts that already hold `maxPerAccount` claims; null when none qualifies.
+   */
+  claim(leaseMs: number, maxPerAccount?: number): Promise<ClaimedJob | null>;
   /** Extends the lease of a job this consumer is running. */
   renew(jobId: string, leaseMs: number): Promise<void>;
   /** The job is finished (either way): remove it from the queue. */

@@ -108,16 +108,38 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
       for (const id of ['a', 'b', 'c']) await queue.enqueue(id);
       expect(await queue.depth()).toBe(3);
       const claims = await Promise.all([queue.claim(30_000), queue.claim(30_000)]);
-      expect(claims).toEqual([
+      expect(claims).toMatchObject([
         { jobId: 'a', attempt: 1 },
         { jobId: 'b', attempt: 1 },
       ]);
       expect(await queue.depth()).toBe(1);
       await queue.ack('a');
-      expect(await queue.claim(30_000)).toEqual({ jobId: 'c', attempt: 1 });
+      expect(await queue.claim(30_000)).toMatchObject({ jobId: 'c', attempt: 1 });
       expect(await queue.claim(30_000)).toBeNull();
       await queue.remove('b');
       expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: [] });
+    });
+
+    it('hands out the oldest job of the account holding the fewest claims, never every claim to one account', async () => {
+      const { jobs, queue } = await open();
+      const submitted: [string, string][] = [
+        ['a1', 'account-a'],
+        ['a2', 'account-a'],
+        ['a3', 'account-a'],
+        ['b1', 'account-b'],
+      ];
+      for (const [id, accountId] of submitted) {
+        await jobs.create({ ...jobRecord(id), accountId });
+        await queue.enqueue(id);
+      }
+      expect(await queue.claim(30_000, 2)).toEqual({ jobId: 'a1', attempt: 1, accountId: 'account-a' });
+      // a2 is older, but account-a already holds a claim and account-b none.
+      expect(await queue.claim(30_000, 2)).toEqual({ jobId: 'b1', attempt: 1, accountId: 'account-b' });
+      expect(await queue.claim(30_000, 2)).toMatchObject({ jobId: 'a2' });
+      // account-a holds 2 claims, the most it may: a3 waits although nothing else does.
+      expect(await queue.claim(30_000, 2)).toBeNull();
+      await queue.ack('a1');
+      expect(await queue.claim(30_000, 2)).toMatchObject({ jobId: 'a3' });
     });
 
     it('survives a restart: queued jobs are still there', async () => {
@@ -126,17 +148,17 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
       await h.queue.enqueue('j1');
       const after = await h.restart();
       expect((await after.jobs.get('j1'))?.state).toBe('QUEUED');
-      expect(await after.queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 1 });
+      expect(await after.queue.claim(30_000)).toMatchObject({ jobId: 'j1', attempt: 1 });
     });
 
     it('a job running when the process died is retried once, then abandoned: never stuck', async () => {
       const h = await open();
       await h.queue.enqueue('j1');
-      expect(await h.queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 1 });
+      expect(await h.queue.claim(30_000)).toMatchObject({ jobId: 'j1', attempt: 1 });
       let { queue } = await h.restart(); // crash mid-job
       time.now += 31_000; // at the latest when the lease is over (an adapter may know sooner)
       expect(await queue.recoverInterrupted(2)).toEqual({ requeued: ['j1'], abandoned: [] });
-      expect(await queue.claim(30_000)).toEqual({ jobId: 'j1', attempt: 2 });
+      expect(await queue.claim(30_000)).toMatchObject({ jobId: 'j1', attempt: 2 });
       ({ queue } = await h.restart()); // crash again during the retry
       time.now += 31_000;
       expect(await queue.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: ['j1'] });

@@ -1,0 +1,64 @@
+/**
+ * The generation threads jobs may use, shared fairly between accounts (issue 21): when a slot frees, it goes to
+ * the waiting account that was served longest ago, not to the job that asked first. One account's queue of
+ * heavy jobs therefore delays another account's job by at most the one job already generating.
+ */
+export class FairSlots {
+  private free: number;
+  /** Waiting jobs by account, in the order they asked. */
+  private readonly waiting = new Map<string, (() => void)[]>();
+  /** When each account was last given a slot (a counter, not a clock: only the order matters). */
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  /** Resolves when `account` has a slot; call the returned function to give it back (once). */
+  async acquire(account: string): Promise<() => void> {
+    if (this.free > 0 && this.waiting.size === 0) {
+      this.free -= 1;
+      this.note(account);
+    } else {
+      await new Promise<void>((resolve) => {
+        const queue = this.waiting.get(account) ?? [];
+        queue.push(resolve);
+        this.waiting.set(account, queue);
+      });
+    }
+    let given = false;
+    return () => {
+      if (given) return;
+      given = true;
+      this.free += 1;
+      this.handOut();
+    };
+  }
+
+  private handOut(): void {
+    while (this.free > 0 && this.waiting.size > 0) {
+      let next: string | null = null;
+      for (const account of this.waiting.keys()) {
+        if (next === null || (this.lastServed.get(account) ?? -1) < (this.lastServed.get(next) ?? -1)) {
+          next = account;
+        }
+      }
+      const queue = this.waiting.get(next as string) as (() => void)[];
+      const wake = queue.shift() as () => void;
+      if (queue.length === 0) this.waiting.delete(next as string);
+      this.free -= 1;
+      this.note(next as string);
+      wake();
+    }
+  }
+
+  private note(account: string): void {
+    this.lastServed.set(account, this.served++);
+    // Accounts long gone need no memory: only accounts still waiting are compared with one another.
+    if (this.lastServed.size > 10_000) {
+      for (const known of this.lastServed.keys())
+        if (known !== account && !this.waiting.has(known)) this.lastServed.delete(known);
+    }
+  }
+}
