@@ -111,7 +111,7 @@ describe('jobs', () => {
     const { jobId } = await h.service.submitJob(user.account, upload(payload, []));
     const done = await waitForJob(h.service, user.account, jobId);
     expect(done.status).toBe('SUCCEEDED');
-    expect(done.fileUrl).toMatch(/deck\.pptx\?/);
+    expect(done.fileUrl).toMatch(/deck-generated\.pptx\?/); // no resultFileName: named after the template
     await expectValidJobDeck(h.service, done);
   });
 
