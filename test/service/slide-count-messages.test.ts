@@ -37,7 +37,7 @@ describe('a count of one slide', () => {
     const user = await h.signUp('Single');
     const refused = await h.service.generateNow(user.account, request(2)).catch((e: unknown) => e);
     expect((refused as Error).message).toBe(
-      'monthly slide limit exceeded: plan Single allows 1 slide, 0 used, this request needs 2',
+      'monthly slide limit exceeded: plan Single allows 1 slide, 0 used, this request needs 2, more than the plan allows in a whole month',
     );
   });
 });
