@@ -4,7 +4,6 @@
  * (picture-hosts.ts; private URLs allowed for them, as in ssrf.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { png } from '../support/test-images.js';
 import { bearer, startServer, type RunningServer } from './http-harness.js';
@@ -18,7 +17,6 @@ import {
   type PictureHost,
 } from './picture-hosts.js';
 
-const IMAGES_TEMPLATE = readCorpus('pptx-automizer/SlideWithImages.pptx');
 const FETCH_SECONDS = 8;
 const MB = 1024 * 1024;
 
@@ -44,16 +42,16 @@ afterAll(async () => {
   await large?.close();
 });
 
-/** Slides of the images template whose picture shapes name `urls`, three to a slide. */
+/** Slides of the layouts template (slide 9 has two pictures) whose picture shapes name `urls`, two to a slide. */
 function picturesForm(urls: string[]): FormData {
-  const names = ['imagePNG', 'imageJPG', 'imageSVG'];
+  const names = ['Picture 10', 'Picture 11'];
   const slides = [];
-  for (let i = 0; i < urls.length; i += 3) {
-    const shapes = urls.slice(i, i + 3).map((url, k) => ({ name: names[k], content: url }));
-    slides.push({ slide_index: 1, shapes });
+  for (let i = 0; i < urls.length; i += names.length) {
+    const shapes = urls.slice(i, i + names.length).map((url, k) => ({ name: names[k], content: url }));
+    slides.push({ slide_index: 9, shapes });
   }
-  const payload = { presentation: { template: 'images.pptx', slides } };
-  return uploadForm(payload, [{ name: 'images.pptx', bytes: IMAGES_TEMPLATE.slice() }]);
+  const payload = { presentation: { template: 'layouts.pptx', slides } };
+  return uploadForm(payload, [{ name: 'layouts.pptx', bytes: templateBytes() }]);
 }
 
 const silentUrls = (tag: string, count = 12) =>
