@@ -4,7 +4,7 @@
  * neither FAILED nor lost: it keeps its claim and runs again at the next start, like after a crash.
  */
 import { describe, expect, it } from 'vitest';
-import { readCorpus } from '../support/corpus.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
 import { shutDownWithin } from '../../src/cli/shutdown.js';
 import { tempDir } from '../adapters/temp-dir.js';
 import { hostSilentPictures } from '../http/picture-hosts.js';
@@ -98,12 +98,11 @@ describe('bounded shutdown', () => {
         plans,
       });
       const user = await first.signUp('Big');
-      const slides = [{ slide_index: 1, shapes: [{ name: 'imagePNG', content: `${silent.base}/p.png` }] }];
-      const payload = { presentation: { template: 'images.pptx', slides } };
-      const images = readCorpus('pptx-automizer/SlideWithImages.pptx');
+      const slides = [{ slide_index: 9, shapes: [{ name: 'Picture 10', content: `${silent.base}/p.png` }] }];
+      const payload = { presentation: { template: 'layouts.pptx', slides } };
       const { jobId } = await first.service.submitJob(
         user.account,
-        upload(payload, [{ name: 'images.pptx', bytes: images }]),
+        upload(payload, [{ name: 'layouts.pptx', bytes: layoutsTemplate() }]),
       );
       while (silent.requests === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const started = Date.now();
