@@ -27,6 +27,10 @@ function endlessDeck() {
 }
 
 const overrides = { workers: 1, limits: { maxSlidesPerRequest: 10_000 } };
+/** The harness's runtime stopped as `deckforge serve` stops it: `ms` for running work, then interrupted. */
+const stopHarness = (h: { runtime: { close(): Promise<void>; interrupt(): Promise<void> } }, ms: number) =>
+  shutDownWithin(ms, { stop: () => h.runtime.close(), interrupt: () => h.runtime.interrupt() });
+
 const plans = [{ name: 'Big', allowedSlideCount: 100_000, requestsPerMinute: 1000 }];
 
 describe('bounded shutdown', () => {
@@ -78,10 +82,7 @@ describe('bounded shutdown', () => {
         }
         expect(state).toBe('PROCESSING');
       } finally {
-        await shutDownWithin(0, {
-          stop: () => second.runtime.close(),
-          interrupt: () => second.runtime.interrupt(),
-        });
+        await stopHarness(second, 0);
       }
     } finally {
       dir.remove();
@@ -106,10 +107,7 @@ describe('bounded shutdown', () => {
       );
       while (silent.requests === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const started = Date.now();
-      await shutDownWithin(300, {
-        stop: () => first.runtime.close(),
-        interrupt: () => first.runtime.interrupt(),
-      });
+      await stopHarness(first, 300);
       expect(Date.now() - started).toBeLessThan(3_000);
       const second = await startHarness({
         dataDir: dir.path,
@@ -121,10 +119,7 @@ describe('bounded shutdown', () => {
         const again = await second.service.jobStatus(user.account, jobId, 'http://x');
         expect(again).toMatchObject({ status: expect.stringMatching(/^(QUEUED|PROCESSING)$/) });
       } finally {
-        await shutDownWithin(0, {
-          stop: () => second.runtime.close(),
-          interrupt: () => second.runtime.interrupt(),
-        });
+        await stopHarness(second, 0);
       }
     } finally {
       dir.remove();
