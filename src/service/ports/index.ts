@@ -34,3 +34,12 @@ export type {
   WebhookStore,
 } from './webhook-store.js';
 export type { WebhookSender } from './webhook-sender.js';
+export type { Renderer, RenderRequest, RenderResult, RendererStatus } from './renderer.js';
+export {
+  RenderCancelledError,
+  RenderFailedError,
+  RenderTimeoutError,
+  RendererUnavailableError,
+} from './renderer.js';
+export type { MailMessage, Mailer } from './mailer.js';
+export { MailDeliveryError } from './mailer.js';

@@ -1,0 +1,73 @@
+/**
+ * Turns a finished .pptx into what a person can look at without PowerPoint: a PDF, or one PNG per slide. On
+ * one machine or many, the adapter is a pool of long-lived LibreOffice processes; the engine never renders.
+ */
+
+/** What to make of the deck. A PDF always comes first; PNG pages are drawn from it. */
+export interface RenderRequest {
+  /** The account asking: the pool shares its renderers fairly between accounts, as generation does. */
+  accountId: string;
+  /** Path of the .pptx to render (read, never changed). */
+  deckFile: string;
+  /** Folder the adapter writes into (it exists and is empty; the caller owns it and removes it). */
+  outputDir: string;
+  /** Writes `deck.pdf` into `outputDir`. */
+  pdf: boolean;
+  /** When set, also writes `slide-1.png`, `slide-2.png`, … this many pixels wide, in `outputDir`. */
+  pngWidth?: number;
+  /** Withdraws the request (the client went away): a waiting one leaves the queue, a running one is stopped. */
+  signal?: AbortSignal;
+}
+
+export interface RenderResult {
+  /** Absolute path of the PDF, when one was asked for. */
+  pdfFile: string | null;
+  /** Absolute paths of the PNG pages in slide order ([] when none were asked for). */
+  pngFiles: string[];
+  /** Pages in the PDF: the visible slides (hidden slides are left out, as PowerPoint's export does). */
+  pageCount: number;
+  /** Font families the deck asks for that were not installed, each with what was drawn instead. */
+  substitutedFonts: { requested: string; used: string }[];
+}
+
+/** Whether previews can be made here, for /healthz and for a clear refusal. */
+export interface RendererStatus {
+  available: boolean;
+  /** Why not, in words a user can act on ("LibreOffice (soffice) is not installed"), when not available. */
+  reason?: string;
+  /** Renderer processes configured, busy, and requests waiting for one. */
+  size: number;
+  busy: number;
+  waiting: number;
+}
+
+export interface Renderer {
+  /**
+   * Rejects with RendererUnavailableError when previews cannot be made on this machine, RenderTimeoutError when
+   * the conversion passed its time budget (its process is killed and replaced), RenderFailedError when
+   * LibreOffice could not render the deck, and RenderCancelledError when `signal` withdrew it.
+   */
+  render(request: RenderRequest): Promise<RenderResult>;
+  status(): RendererStatus;
+  /** Stops every renderer process; none is left behind. */
+  close(): Promise<void>;
+}
+
+export class RendererUnavailableError extends Error {
+  override readonly name = 'RendererUnavailableError';
+}
+
+export class RenderTimeoutError extends Error {
+  override readonly name = 'RenderTimeoutError';
+  constructor(readonly budgetMs: number) {
+    super(`rendering took longer than its ${budgetMs} ms budget and was stopped`);
+  }
+}
+
+export class RenderFailedError extends Error {
+  override readonly name = 'RenderFailedError';
+}
+
+export class RenderCancelledError extends Error {
+  override readonly name = 'RenderCancelledError';
+}
