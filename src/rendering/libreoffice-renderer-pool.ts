@@ -202,6 +202,12 @@ export class LibreOfficeRendererPool implements Renderer {
       }
       this.recycleIfWorn(slot, process);
       return started;
+    } catch (error) {
+      // Stopped by close(): say so, rather than what stopping did to LibreOffice.
+      if (this.closed && !(error instanceof RenderCancelledError)) {
+        throw new RendererUnavailableError('the renderer pool is shut down');
+      }
+      throw error;
     } finally {
       this.busy -= 1;
       this.idle.push(slot);
@@ -236,6 +242,7 @@ export class LibreOfficeRendererPool implements Renderer {
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
+    if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
     if (!existsSync(this.bridgeScript)) {
       mkdirSync(this.options.workDir, { recursive: true });
       writeFileSync(this.bridgeScript, UNO_BRIDGE_SCRIPT);
