@@ -156,14 +156,14 @@ export class LibreOfficeRendererPool implements Renderer {
 
   /** Processes of every renderer that runs now (LibreOffice's and the bridges'): for tests and diagnostics. */
   pids(): number[] {
-    return [...this.live].flatMap((process) => process.pids());
+    return [...this.live].flatMap((renderer) => renderer.pids());
   }
 
   async close(): Promise<void> {
     this.closed = true;
     const ending = [...this.live];
-    for (const process of ending) process.kill();
-    await Promise.all(ending.map((process) => process.exited()));
+    for (const renderer of ending) renderer.kill();
+    await Promise.all(ending.map((renderer) => renderer.exited()));
     rmSync(this.options.workDir, { recursive: true, force: true });
   }
 
@@ -189,18 +189,18 @@ export class LibreOfficeRendererPool implements Renderer {
     try {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
-      const process = await this.warm(slot, await this.tools(), signal);
+      const renderer = await this.warm(slot, await this.tools(), signal);
       const started = Date.now();
       try {
-        await process.convert(resolve(request.deckFile), pdfFile, this.options.timeoutMs, signal);
+        await renderer.convert(resolve(request.deckFile), pdfFile, this.options.timeoutMs, signal);
       } catch (error) {
-        if (!process.alive) this.replace(slot, (error as Error).message, process);
+        if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
         throw error;
       }
       if (!existsSync(pdfFile) || statSync(pdfFile).size === 0) {
         throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
       }
-      this.recycleIfWorn(slot, process);
+      this.recycleIfWorn(slot, renderer);
       return started;
     } catch (error) {
       // Stopped by close(): say so, rather than what stopping did to LibreOffice.
@@ -217,14 +217,14 @@ export class LibreOfficeRendererPool implements Renderer {
 
   /** The slot's renderer, started (and awaited) when it has none. */
   private async warm(slot: Slot, tools: RenderTools, signal?: AbortSignal): Promise<RendererProcess> {
-    const process = slot.process ?? this.start(slot, tools);
-    const ready = process.ready.then(
+    const renderer = slot.process ?? this.start(slot, tools);
+    const ready = renderer.ready.then(
       () => {
         this.startFailure = null;
       },
       (error: Error) => {
         this.startFailure = error.message;
-        if (slot.process === process) slot.process = null;
+        if (slot.process === renderer) slot.process = null;
         throw error;
       },
     );
@@ -238,7 +238,7 @@ export class LibreOfficeRendererPool implements Renderer {
         ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
     }
-    return process;
+    return renderer;
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
@@ -273,17 +273,17 @@ export class LibreOfficeRendererPool implements Renderer {
     if (!this.closed && this.known && 'tools' in this.known) this.start(slot, this.known.tools);
   }
 
-  private recycleIfWorn(slot: Slot, process: RendererProcess): void {
-    if (process.conversions >= this.options.recycleAfter) {
-      this.replace(slot, `recycled after ${process.conversions} conversions`, process);
+  private recycleIfWorn(slot: Slot, renderer: RendererProcess): void {
+    if (renderer.conversions >= this.options.recycleAfter) {
+      this.replace(slot, `recycled after ${renderer.conversions} conversions`, renderer);
       return;
     }
-    const rss = process.residentMb();
+    const rss = renderer.residentMb();
     if (rss > this.options.memoryCeilingMb) {
       this.replace(
         slot,
         `recycled at ${Math.round(rss)} MB resident (ceiling ${this.options.memoryCeilingMb} MB)`,
-        process,
+        renderer,
       );
     }
   }
