@@ -32,6 +32,7 @@ import {
   runTool,
   ToolAbortedError,
   ToolTimeoutError,
+  type ProgramSearch,
   type RenderTools,
 } from './render-tools.js';
 
@@ -74,7 +75,8 @@ export class LibreOfficeRendererPool implements Renderer {
   private readonly idle: Slot[];
   private readonly fair: FairSlots;
   private readonly fonts: FontSubstitutions;
-  private readonly detection: Promise<ToolDetection>;
+  private readonly programs: ProgramSearch;
+  private detection: Promise<ToolDetection> | null = null;
   private known: ToolDetection | null = null;
   /** Why the last start of LibreOffice failed, until one succeeds. */
   private startFailure: string | null = null;
@@ -94,27 +96,33 @@ export class LibreOfficeRendererPool implements Renderer {
     this.fair = new FairSlots(options.size);
     this.fonts = new FontSubstitutions(options.searchPath);
     this.bridgeScript = join(options.workDir, 'uno-bridge.py');
-    // The programs are looked for now (a few stat calls); the Python bridge's interpreter in the background,
-    // since trying one means starting it: the service starts without waiting, and status() is right at once
-    // on a machine without LibreOffice.
-    const programs = findRenderPrograms(options.searchPath);
-    if ('reason' in programs) this.known = programs;
-    this.detection =
+    // The programs are looked for now (a few stat calls), so status() is right at once on a machine without
+    // LibreOffice. The Python bridge's interpreter is tried on first need (status, render), in the background:
+    // trying one means starting it, and a service that never makes a preview should not pay for that.
+    this.programs = findRenderPrograms(options.searchPath);
+    if ('reason' in this.programs) this.known = this.programs;
+  }
+
+  private detect(): Promise<ToolDetection> {
+    const programs = this.programs;
+    this.detection ??=
       'reason' in programs
         ? Promise.resolve(programs)
-        : findUnoPython(options.searchPath, options.python).then((found) => {
+        : findUnoPython(this.options.searchPath, this.options.python).then((found) => {
             this.known =
               'reason' in found ? found : { tools: { ...programs.programs, python: found.python } };
             return this.known;
           });
+    return this.detection;
   }
 
   /** Resolves once the tools were looked for (status() is final from then on, but for start failures). */
   async detected(): Promise<void> {
-    await this.detection;
+    await this.detect();
   }
 
   status(): RendererStatus {
+    void this.detect();
     const counts = { size: this.options.size, busy: this.busy, waiting: this.fair.waitingCount };
     const reason =
       this.known && 'reason' in this.known
@@ -161,6 +169,7 @@ export class LibreOfficeRendererPool implements Renderer {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.detection; // The interpreter being tried ends too (within seconds).
     const ending = [...this.live];
     for (const renderer of ending) renderer.kill();
     await Promise.all(ending.map((renderer) => renderer.exited()));
@@ -169,7 +178,7 @@ export class LibreOfficeRendererPool implements Renderer {
 
   private async tools(): Promise<RenderTools> {
     if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
-    const found = await this.detection;
+    const found = await this.detect();
     if ('reason' in found) throw new RendererUnavailableError(found.reason);
     return found.tools;
   }
