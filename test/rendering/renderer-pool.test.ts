@@ -206,8 +206,9 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
     await vi.waitFor(() => expect(pool.status()).toMatchObject({ busy: 2, waiting: 8 }), { timeout: 30_000 });
     const b = track('b', pool.render({ accountId: 'b', deckFile: deck, outputDir: outputDir(), pdf: true }));
     await Promise.all([...a, b]);
-    // First come, first served would finish B last (11th); fair slots give it the first renderer that frees.
-    expect(finished.indexOf('b')).toBeLessThanOrEqual(2);
+    // First come, first served would finish B last (11th); fair slots give it the first renderer that frees,
+    // so it is done after two or three of A's (four allowed: the machine's load may slow B's own conversion).
+    expect(finished.indexOf('b')).toBeLessThanOrEqual(4);
   });
 
   it('a request withdrawn while it waits leaves the queue at once', async () => {
