@@ -68,6 +68,8 @@ interface Slot {
 }
 
 const DEFAULT_STARTUP_MS = 60_000;
+/** PNG widths accepted: a thumbnail at least, and at most 8K (a page of 8192 × 4608 is ~150 MB of pixels). */
+export const PNG_WIDTH_RANGE = { min: 16, max: 8192 } as const;
 const PDF_NAME = 'deck.pdf';
 
 export class LibreOfficeRendererPool implements Renderer {
@@ -134,7 +136,15 @@ export class LibreOfficeRendererPool implements Renderer {
   }
 
   async render(request: RenderRequest): Promise<RenderResult> {
-    const { signal } = request;
+    const { signal, pngWidth } = request;
+    if (
+      pngWidth !== undefined &&
+      (!Number.isInteger(pngWidth) || pngWidth < PNG_WIDTH_RANGE.min || pngWidth > PNG_WIDTH_RANGE.max)
+    ) {
+      throw new RenderFailedError(
+        `the PNG width must be a whole number of pixels from ${PNG_WIDTH_RANGE.min} to ${PNG_WIDTH_RANGE.max}, got ${pngWidth}`,
+      );
+    }
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
     const fonts = this.fonts.of(request.deckFile);

@@ -157,6 +157,19 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
     expect(result.substitutedFonts).toContainEqual({ requested: 'Calibri', used: 'Carlito' });
   });
 
+  it('refuses a PNG width outside 16–8192 pixels before it takes a renderer', async () => {
+    for (const pngWidth of [0, 15, 8193, 12.5]) {
+      await expect(
+        pool.render({ accountId: 'a', deckFile: smallDeck, outputDir: outputDir(), pdf: false, pngWidth }),
+      ).rejects.toThrow(
+        new RenderFailedError(
+          `the PNG width must be a whole number of pixels from 16 to 8192, got ${pngWidth}`,
+        ),
+      );
+    }
+    expect(pool.status()).toMatchObject({ busy: 0, waiting: 0 });
+  });
+
   it('PNG pages alone leave no PDF behind', async () => {
     const dir = outputDir();
     const result = await pool.render({
