@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../service/fair-slots.js';
 import {
@@ -25,11 +25,11 @@ import {
   type RenderResult,
 } from '../service/ports/renderer.js';
 import { FontSubstitutions } from './font-substitutions.js';
+import { drawPages, pdfPageCount } from './pdf-pages.js';
 import { RendererProcess } from './renderer-process.js';
 import {
   findRenderPrograms,
   findUnoPython,
-  runTool,
   ToolAbortedError,
   ToolTimeoutError,
   type ProgramSearch,
@@ -153,11 +153,11 @@ export class LibreOfficeRendererPool implements Renderer {
     const started = await this.exportPdf(request, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
-      const pageCount = await this.pageCount(tools, pdfFile, remaining(), signal);
+      const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
       const pngFiles =
         request.pngWidth === undefined
           ? []
-          : await this.drawPages(tools, pdfFile, request.pngWidth, pageCount, remaining(), signal);
+          : await drawPages(tools.pdftoppm, pdfFile, request.pngWidth, pageCount, remaining(), signal);
       if (!request.pdf) await rm(pdfFile, { force: true });
       return {
         pdfFile: request.pdf ? pdfFile : null,
@@ -305,57 +305,5 @@ export class LibreOfficeRendererPool implements Renderer {
         renderer,
       );
     }
-  }
-
-  private async pageCount(
-    tools: RenderTools,
-    pdf: string,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<number> {
-    const info = await runTool(tools.pdfinfo, [pdf], { timeoutMs, signal });
-    const pages = /^Pages:\s+(\d+)/m.exec(info.stdout);
-    if (info.code !== 0 || !pages) {
-      throw new RenderFailedError(
-        `the PDF LibreOffice wrote does not open: ${info.stderr.trim() || 'no page count'}`,
-      );
-    }
-    return Number(pages[1]);
-  }
-
-  /** slide-1.png … slide-N.png, `width` pixels wide, each page's own aspect ratio. */
-  private async drawPages(
-    tools: RenderTools,
-    pdf: string,
-    width: number,
-    pageCount: number,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    const dir = join(pdf, '..');
-    const prefix = join(dir, `.pages-${randomBytes(4).toString('hex')}`);
-    const run = await runTool(
-      tools.pdftoppm,
-      ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix],
-      { timeoutMs, signal },
-    );
-    if (run.code !== 0)
-      throw new RenderFailedError(`pdftoppm could not draw the pages: ${run.stderr.trim()}`);
-    // pdftoppm numbers its pages with as many digits as the last one has: prefix-01.png … prefix-12.png.
-    const base = prefix.slice(dir.length + 1);
-    const drawn = (await readdir(dir))
-      .map((name) => ({ name, page: Number(new RegExp(`^${base}-(\\d+)\\.png$`).exec(name)?.[1]) }))
-      .filter((entry) => Number.isInteger(entry.page))
-      .sort((a, b) => a.page - b.page);
-    if (drawn.length !== pageCount) {
-      throw new RenderFailedError(`pdftoppm drew ${drawn.length} of the PDF's ${pageCount} pages`);
-    }
-    return Promise.all(
-      drawn.map(async ({ name, page }) => {
-        const target = join(dir, `slide-${page}.png`);
-        await rename(join(dir, name), target);
-        return target;
-      }),
-    );
   }
 }
