@@ -5,6 +5,7 @@ export { generate } from './generate.js';
 export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.js';
 export type { ByteSink } from './package/zip-writer.js';
 export { inspect } from './inspect.js';
+export { requestedFonts } from './requested-fonts.js';
 export type {
   InspectResult,
   InspectedSlide,

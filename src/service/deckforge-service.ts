@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
+import type { RendererStatus } from './ports/renderer.js';
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
@@ -136,6 +137,11 @@ export interface ServiceHealth {
   status: 'ok' | 'degraded' | 'unavailable';
   checks: Record<string, boolean>;
   workers: GenerationPoolStats;
+  /**
+   * Whether PDF and PNG previews can be made here, and why not. Not one of the checks: a service without
+   * LibreOffice is healthy, it only refuses previews.
+   */
+  previews: RendererStatus;
 }
 
 export interface DeckforgeService {
