@@ -30,7 +30,11 @@ export class ConsoleVisitor {
   }
 
   /** JSON POST with the cookie and (unless `csrf` says otherwise) the session's CSRF token. */
-  post(path: string, body?: unknown, options: { csrf?: string | null; method?: string } = {}) {
+  post(
+    path: string,
+    body?: unknown,
+    options: { csrf?: string | null; method?: string } = {},
+  ): Promise<ConsoleAnswer> {
     return this.send(options.method ?? 'POST', path, body, options.csrf);
   }
 
@@ -39,7 +43,12 @@ export class ConsoleVisitor {
     return this.post('/console/api/sign-in', { email, password });
   }
 
-  private async send(method: string, path: string, body?: unknown, csrf?: string | null) {
+  private async send(
+    method: string,
+    path: string,
+    body?: unknown,
+    csrf?: string | null,
+  ): Promise<ConsoleAnswer> {
     const headers: Record<string, string> = {};
     if (this.cookie !== null) headers.cookie = `deckforge_console=${this.cookie}`;
     const token = csrf === undefined ? this.csrfToken : csrf;
