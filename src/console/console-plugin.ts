@@ -4,6 +4,7 @@
  * one error mapper (`config.endpoint: 'console'`). It calls the service's use cases, never the stores.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account-routes.js';
 import type { ConsoleContext } from './console-context.js';
 import { registerConsoleSessions } from './console-session.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -11,4 +12,5 @@ import { registerSessionRoutes } from './session-routes.js';
 export async function consolePlugin(app: FastifyInstance, context: ConsoleContext): Promise<void> {
   registerConsoleSessions(app, context.console);
   registerSessionRoutes(app, context);
+  registerAccountRoutes(app, context);
 }
