@@ -119,10 +119,33 @@ describe('console sessions', () => {
     });
   });
 
+  it('refuses sign-up while the operator keeps it closed (the default), saying so', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    const refused = await visitor.post('/console/api/sign-up', {
+      email: 'new-user@example.test',
+      password: 'long enough',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      message: 'Forbidden',
+      detail: 'sign-up is closed on this server',
+    });
+  });
+
   it('lets no request act without a signed-in session', async () => {
     const visitor = new ConsoleVisitor(server.base);
     await visitor.open();
     const out = await visitor.post('/console/api/sign-out');
     expect(out.status).toBe(401);
+    for (const answer of [
+      await visitor.get('/console/api/security-key'),
+      await visitor.post('/console/api/security-key/rotate'),
+      await visitor.post('/console/api/password', { currentPassword: 'x', newPassword: 'long enough' }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ statusCode: 401, message: 'Unauthorized', detail: expect.any(String) });
+    }
   });
 });
