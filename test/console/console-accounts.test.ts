@@ -95,6 +95,13 @@ describe('console sign-up and confirmation', () => {
     // The key from the mail, with the password, makes an API token that works.
     const token = await issueToken(server.base, { email, password, key });
     expect((await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) })).status).toBe(200);
+
+    // None of the secrets of this story reached the server's log.
+    const log = server.logs.join('');
+    for (const secret of [password, key, tokenOf(link), visitor.cookie ?? 'no cookie', token]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('console sign-up: confirmation mail sent');
   });
 
   it('answers a taken address exactly like a new one, and mails its owner instead', async () => {
