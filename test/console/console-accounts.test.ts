@@ -237,6 +237,24 @@ describe('console password', () => {
   });
 });
 
+describe('console mail rationing', () => {
+  it('sends one address at most two mails a minute, whoever asks', async () => {
+    const owner = await server.createAccount();
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await visitor.post('/console/api/password-reset', { email: owner.email }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 429]);
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await catcher.next(owner.email);
+    await catcher.next(owner.email);
+    expect(catcher.pending(owner.email)).toEqual([]);
+    server.clock.advance(60_000);
+  });
+});
+
 describe('console security key', () => {
   it("mails a new key and revokes the account's tokens", async () => {
     const owner = await server.signUp();
