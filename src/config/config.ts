@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
+import { loadMailSettings, type MailSettings } from './mail-settings.js';
 import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
 import { loadRenderSettings, type RenderSettings } from './render-settings.js';
@@ -57,6 +58,8 @@ export interface Config {
   logLevel: LogLevel;
   /** DECKFORGE_RENDERERS, DECKFORGE_RENDER_*: the PDF and PNG preview renderer (render-settings.ts). */
   rendering: RenderSettings;
+  /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP: the console's mails and sign-up. */
+  mail: MailSettings;
 }
 
 export interface RequestLimits {
@@ -153,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     linkSecret: secret || null,
     logLevel: logLevel(env),
     rendering: loadRenderSettings(env),
+    mail: loadMailSettings(env),
   };
   return deepFreeze(config);
 }
@@ -162,9 +166,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
  * where the renderer finds LibreOffice: a program's location is the machine's, not a setting.
  */
 export function configWith(
-  overrides: Partial<Omit<Config, 'limits' | 'rendering'>> & {
+  overrides: Partial<Omit<Config, 'limits' | 'rendering' | 'mail'>> & {
     limits?: Partial<RequestLimits>;
     rendering?: Partial<RenderSettings>;
+    mail?: Partial<MailSettings>;
   },
 ): Readonly<Config> {
   const base = loadConfig({ PATH: process.env.PATH });
@@ -173,6 +178,7 @@ export function configWith(
     ...overrides,
     limits: { ...base.limits, ...overrides.limits },
     rendering: { ...base.rendering, ...overrides.rendering },
+    mail: { ...base.mail, ...overrides.mail },
   });
 }
 

@@ -4,3 +4,4 @@ export { ConfigError } from './config-error.js';
 export { BUILT_IN_PLANS, findPlan, parsePlanCatalog, loadPlanCatalog } from './plans.js';
 export type { Plan, PlanCatalog } from './plans.js';
 export type { RenderSettings } from './render-settings.js';
+export type { MailSettings } from './mail-settings.js';

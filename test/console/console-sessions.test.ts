@@ -1,0 +1,172 @@
+/**
+ * The console's sessions over a real socket: the anonymous session and its cookie, CSRF refusals, sign-in and
+ * sign-out, the cookie's flags, and one account's cookie never reading another's data.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../http/http-harness.js';
+import { ConsoleVisitor } from './console-client.js';
+
+let server: RunningServer;
+let httpsServer: RunningServer;
+
+beforeAll(async () => {
+  [server, httpsServer] = await Promise.all([
+    startServer(),
+    startServer({ overrides: { publicBaseUrl: 'https://decks.example.test' } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([server?.close(), httpsServer?.close()]);
+});
+
+describe('console sessions', () => {
+  it('opens an anonymous session with an HttpOnly, SameSite=Strict cookie scoped to /console', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    const body = await visitor.open();
+    expect(body).toEqual({
+      signedIn: false,
+      csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      signup: { open: false, reason: 'sign-up is closed on this server' },
+      mailConfigured: false,
+    });
+    const flags = visitor.lastSetCookie?.split('; ') ?? [];
+    expect(flags[0]).toMatch(/^deckforge_console=[A-Za-z0-9_-]{43}$/);
+    expect(flags).toEqual(expect.arrayContaining(['Path=/console', 'HttpOnly', 'SameSite=Strict']));
+    expect(flags).not.toContain('Secure');
+    // The same cookie keeps the same session and token, and is not set again.
+    visitor.lastSetCookie = null;
+    expect((await visitor.open()).csrfToken).toBe(body.csrfToken);
+    expect(visitor.lastSetCookie).toBeNull();
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const visitor = new ConsoleVisitor(httpsServer.base);
+    await visitor.open();
+    expect(visitor.lastSetCookie?.split('; ')).toContain('Secure');
+  });
+
+  it("refuses a state-changing request without the CSRF token, or with another session's, with 403", async () => {
+    const credentials = await server.createAccount();
+    const visitor = new ConsoleVisitor(server.base);
+    const other = new ConsoleVisitor(server.base);
+    await Promise.all([visitor.open(), other.open()]);
+    const attempts = [
+      await visitor.post('/console/api/sign-in', credentials, { csrf: null }),
+      await visitor.post('/console/api/sign-in', credentials, { csrf: 'x'.repeat(43) }),
+      await visitor.post('/console/api/sign-in', credentials, { csrf: other.csrfToken }),
+      // No cookie at all: there is no session whose token could match.
+      await new ConsoleVisitor(server.base).post('/console/api/sign-in', credentials, {
+        csrf: visitor.csrfToken,
+      }),
+    ];
+    for (const answer of attempts) {
+      expect(answer.status).toBe(403);
+      expect(answer.body).toEqual({ statusCode: 403, message: 'Forbidden', detail: expect.any(String) });
+    }
+    expect((attempts[0]!.body as { detail: string }).detail).toMatch(/X-CSRF-Token/);
+    // Nothing was signed in by those attempts.
+    expect((await visitor.open()).signedIn).toBe(false);
+  });
+
+  it('signs in with a new session id, keeps the CSRF token, and signs out for good', async () => {
+    const credentials = await server.createAccount({ plan: 'Starter' });
+    const visitor = new ConsoleVisitor(server.base);
+    const before = await visitor.open();
+    const anonymousCookie = visitor.cookie;
+    const signedIn = await visitor.signIn(credentials.email, credentials.password);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body).toEqual({
+      account: { email: credentials.email, plan: 'Starter', emailConfirmed: true },
+      csrfToken: before.csrfToken,
+    });
+    expect(visitor.cookie).not.toBe(anonymousCookie);
+    const session = await visitor.open();
+    expect(session).toMatchObject({
+      signedIn: true,
+      account: { email: credentials.email, plan: 'Starter', emailConfirmed: true },
+    });
+    // The cookie from before sign-in opens nothing now (no session fixation).
+    const planted = new ConsoleVisitor(server.base);
+    planted.cookie = anonymousCookie;
+    expect((await planted.open()).signedIn).toBe(false);
+
+    const signedInCookie = visitor.cookie;
+    const out = await visitor.post('/console/api/sign-out');
+    expect(out.status).toBe(204);
+    expect(visitor.lastSetCookie).toMatch(/^deckforge_console=; .*Max-Age=0/);
+    // A copy of the cookie kept from before sign-out is worth nothing: the session is gone on the server.
+    const copy = new ConsoleVisitor(server.base);
+    copy.cookie = signedInCookie;
+    expect((await copy.open()).signedIn).toBe(false);
+  });
+
+  it('answers a wrong password with 401 and missing fields with 400 naming the field', async () => {
+    const credentials = await server.createAccount();
+    const visitor = new ConsoleVisitor(server.base);
+    const wrong = await visitor.signIn(credentials.email, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({
+      statusCode: 401,
+      message: 'Unauthorized',
+      detail: 'the e-mail address or the password is wrong',
+    });
+    const missing = await visitor.post('/console/api/sign-in', { email: credentials.email });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      statusCode: 400,
+      message: 'Invalid input parameters',
+      details: expect.stringMatching(/^password: /),
+    });
+  });
+
+  it('refuses sign-up while the operator keeps it closed (the default), saying so', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    const refused = await visitor.post('/console/api/sign-up', {
+      email: 'new-user@example.test',
+      password: 'long enough',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      message: 'Forbidden',
+      detail: 'sign-up is closed on this server',
+    });
+  });
+
+  it('lets no request act without a signed-in session', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    // Signing out an anonymous session just ends it.
+    expect((await visitor.post('/console/api/sign-out')).status).toBe(204);
+    expect(visitor.cookie).toBeNull();
+    await visitor.open();
+    for (const answer of [
+      await visitor.get('/console/api/security-key'),
+      await visitor.post('/console/api/security-key/rotate'),
+      await visitor.post('/console/api/password', { currentPassword: 'x', newPassword: 'long enough' }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ statusCode: 401, message: 'Unauthorized', detail: expect.any(String) });
+    }
+  });
+
+  it('rations new sessions per client address, so cookie-less requests cannot fill the session table', async () => {
+    const regular = new ConsoleVisitor(server.base);
+    await regular.open();
+    // Sixty a minute (SESSIONS_PER_NETWORK_PER_MINUTE); earlier tests of this file opened some already.
+    let refused: Response | null = null;
+    for (let i = 0; i < 61 && refused === null; i++) {
+      const response = await fetch(`${server.base}/console/api/session`);
+      await response.arrayBuffer();
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // A visitor that keeps its cookie is not affected; a minute later new ones are welcome again.
+    expect((await regular.open()).signedIn).toBe(false);
+    server.clock.advance(60_000);
+    expect((await fetch(`${server.base}/console/api/session`)).status).toBe(200);
+  });
+});
