@@ -75,14 +75,28 @@ async function newAccount(admin: Runtime['admin'], plan?: string): Promise<Crede
   return { email: created.email, password: created.password, key: created.key };
 }
 
-/** Wall-clock time plus an offset the test can move forward. */
+/** Wall-clock time plus an offset the test can move forward, and stop while it checks a short window. */
 export class TestClock implements Clock {
   private offsetMs = 0;
+  private frozenAt: number | null = null;
   now(): Date {
-    return new Date(Date.now() + this.offsetMs);
+    return new Date((this.frozenAt ?? Date.now()) + this.offsetMs);
   }
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  /**
+   * Stops the clock until `thaw`: a test about a one-second window must not depend on how long a busy machine
+   * takes to hash a password between two requests.
+   */
+  freeze(): void {
+    this.frozenAt ??= Date.now();
+  }
+  /** Starts the clock again from where it stopped (it never goes back). */
+  thaw(): void {
+    if (this.frozenAt === null) return;
+    this.offsetMs -= Date.now() - this.frozenAt;
+    this.frozenAt = null;
   }
 }
 
