@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BullMqJobQueue } from '../../src/adapters/bullmq/bullmq-job-queue.js';
-import { openRedis } from '../../src/adapters/bullmq/redis-connections.js';
+import { openRedis } from '../../src/adapters/redis/redis-connections.js';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
 import type { Clock, JobStore } from '../../src/service/ports/index.js';
