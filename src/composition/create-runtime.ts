@@ -4,13 +4,10 @@
  * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
  */
 import type { Logger } from 'pino';
-import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
-import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
 import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
-import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
 import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
@@ -30,6 +27,7 @@ import type { ServiceDeps } from '../service/service-deps.js';
 import { WebhookDispatcher } from '../service/webhook-delivery.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
+import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
@@ -89,6 +87,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
   let pool: GenerationPool | null = null;
   let scratch: ScratchDir | null = null;
+  let shared: QueueAndLimiter | null = null;
   try {
     scratch = createScratchDir(config.dataDir);
     pool = new WorkerThreadPool(config.workers, undefined, {
@@ -102,21 +101,23 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       timeoutMs: config.fetchTimeoutMs,
       maxBytes: config.limits.maxUploadBytes,
     });
+    const jobs = new SqliteJobStore(db);
+    shared = openQueueAndLimiter(config, clock, jobs, db, logger);
     const deps: ServiceDeps = {
       accounts: new SqliteAccountStore(db),
       tokens: new SqliteTokenStore(db, clock),
       ledger,
-      jobs: new SqliteJobStore(db),
-      queue: new SqliteJobQueue(db, clock),
+      jobs,
+      queue: shared.queue,
       idempotency: new SqliteIdempotencyKeys(db),
-      blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
+      blobs: openBlobStore(config),
       fetcher,
       webhooks: new SqliteWebhookStore(db),
       webhookSender: new GuardedWebhookSender(fetcher),
       clock,
       hasher,
       pool,
-      rateLimiter: new MemoryRateLimiter(clock),
+      rateLimiter: shared.rateLimiter,
       logger,
       settings: {
         plans: config.plans,
@@ -152,6 +153,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     if (dispatcher) deps.onJobEnded = (jobId) => dispatcher.jobEnded(jobId);
     const activePool = pool;
     const activeScratch = scratch;
+    const activeShared = shared;
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> => {
       closing ??= (async () => {
@@ -160,6 +162,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await dispatcher?.stop();
         await deps.usage.close();
         await deps.queue.close();
+        activeShared.close();
         await activePool.close();
         activeScratch.remove();
         db.close();
@@ -179,6 +182,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     };
     return { service: created.service, admin, firstAccount, logger, interrupt, close };
   } catch (error) {
+    if (shared) {
+      await shared.queue.close().catch(() => undefined);
+      shared.close();
+    }
     await pool?.close();
     scratch?.remove();
     db.close();

@@ -9,6 +9,9 @@ import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
 import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
+import { loadRedisSettings, type RedisSettings } from './redis-settings.js';
+import { loadS3Settings, type S3Settings } from './s3-settings.js';
+import { refuseHalfSharedStores } from './store-topology.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -54,6 +57,10 @@ export interface Config {
   linkSecret: string | null;
   /** DECKFORGE_LOG_LEVEL (or LOG_LEVEL), default info. */
   logLevel: LogLevel;
+  /** DECKFORGE_REDIS_URL (+ prefix): BullMQ queue and shared rate limits; null = in this process. */
+  redis: RedisSettings | null;
+  /** DECKFORGE_S3_BUCKET (+ endpoint, region, path style): job files in S3; null = the data directory. */
+  s3: S3Settings | null;
 }
 
 export interface RequestLimits {
@@ -149,7 +156,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: integer(env, 'DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS', 8, 0, 3600) * 1000,
     linkSecret: secret || null,
     logLevel: logLevel(env),
+    redis: loadRedisSettings(env),
+    s3: loadS3Settings(env),
   };
+  refuseHalfSharedStores({
+    sharedDatabase: Boolean(env.DECKFORGE_DATABASE_URL?.trim()),
+    sharedQueue: config.redis !== null,
+    sharedFiles: config.s3 !== null,
+  });
   return deepFreeze(config);
 }
 

@@ -1,25 +1,15 @@
 /**
- * A local S3 server for tests: s3rver (npm) on a free port, with its files in a temp dir. It serves the S3 API
- * well enough for the wiring but does not check signatures; presigned URLs are checked from the presigner's
- * own output instead (test/adapters/s3-blob-store.test.ts).
+ * A local S3 server for tests: s3rver (npm) on a free port, in a child process of its own (so nothing loaded by
+ * the test process shares its event loop or its globals), with its files in a temp dir. It serves the S3 API well
+ * enough for the wiring but does not check signatures; presigned URLs are checked from the presigner's own output
+ * instead (test/adapters/s3-blob-store.test.ts).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-interface S3rverInstance {
-  run(): Promise<{ port: number }>;
-  close(): Promise<void>;
-}
-
-type S3rverConstructor = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
+import { createInterface } from 'node:readline';
 
 export interface LocalS3 {
   endpoint: string;
@@ -29,24 +19,34 @@ export interface LocalS3 {
   stop(): Promise<void>;
 }
 
+const SERVER = `
+const S3rver = require(process.argv[1]);
+const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: process.argv[2],
+  configureBuckets: [{ name: process.argv[3] }] });
+server.run().then(({ port }) => console.log(String(port)));
+process.on('disconnect', () => process.exit(0));
+`;
+
 export async function startLocalS3(bucket = 'deckforge-test'): Promise<LocalS3> {
-  // s3rver ships no types: its constructor is described above, and loaded through require (CommonJS).
-  const S3rver = createRequire(import.meta.url)('s3rver') as S3rverConstructor;
   const directory = mkdtempSync(join(tmpdir(), 'deckforge-s3-'));
-  const server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
+  const entry = createRequire(import.meta.url).resolve('s3rver');
+  const child = spawn(process.execPath, ['-e', SERVER, entry, directory, bucket], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
-  const { port } = await server.run();
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(Number(line)));
+  });
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
     async stop() {
-      await server.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(directory, { recursive: true, force: true });
     },
   };

@@ -14,7 +14,6 @@ import { PassThrough, type Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsCommand,
   PutObjectCommand,
@@ -176,12 +175,18 @@ export class S3BlobStore implements BlobStore {
     return null;
   }
 
+  /**
+   * Reads a key that is never written: "no such key" proves the bucket is there and these credentials may read
+   * it (HeadBucket would need s3:ListBucket rights and is not served faithfully by every S3-compatible server).
+   */
   async ping(): Promise<boolean> {
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}.deckforge-ping` }),
+      );
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return error instanceof S3ServiceException && error.name === 'NoSuchKey';
     }
   }
 
