@@ -10,7 +10,7 @@ import { BullMqJobQueue } from '../../src/adapters/bullmq/bullmq-job-queue.js';
 import { openRedis } from '../../src/adapters/redis/redis-connections.js';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
-import type { Clock, JobStore } from '../../src/service/ports/index.js';
+import { StoreUnavailableError, type Clock, type JobStore } from '../../src/service/ports/index.js';
 import {
   deleteKeys,
   REDIS_URL_VARIABLE,
@@ -168,7 +168,8 @@ describeRestart('BullMQ job queue on a Redis of its own (appendonly yes, appendf
       for (const id of ids) await queue.enqueue(id); // each acknowledged once `enqueue` resolved
       await redis.kill(); // SIGKILL: nothing is saved beyond what the append-only file already holds
       const started = Date.now();
-      await expect(queue.depth()).rejects.toThrow();
+      await expect(queue.depth()).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(queue.enqueue('during-outage')).rejects.toThrow(/^Redis unavailable: /);
       expect(Date.now() - started).toBeLessThan(15_000);
       await redis.start();
       // The same queue object reconnects by itself.

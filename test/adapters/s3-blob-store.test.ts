@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../src/adapters/s3/s3-blob-store.js';
+import { StoreUnavailableError } from '../../src/service/ports/index.js';
 import { startLocalS3, type LocalS3 } from '../support/s3-server.js';
 import { describeBlobStorageContract } from './contracts/blob-store-contract.js';
 
@@ -115,7 +116,7 @@ describe('S3 blob store', () => {
     try {
       const started = Date.now();
       expect(await blobs.ping()).toBe(false);
-      await expect(blobs.get('jobs/x/input.bin')).rejects.toThrow();
+      await expect(blobs.get('jobs/x/input.bin')).rejects.toBeInstanceOf(StoreUnavailableError);
       expect(Date.now() - started).toBeLessThan(15_000);
     } finally {
       blobs.close();

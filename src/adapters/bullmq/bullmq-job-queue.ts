@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { Job, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ClaimedJob, Clock, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
+import { onRedis } from '../redis/redis-unavailable.js';
 
 const QUEUE_NAME = 'deckforge-jobs';
 const JOB_NAME = 'generate';
@@ -103,6 +104,10 @@ export class BullMqJobQueue implements JobQueue {
 
   async enqueue(jobId: string): Promise<void> {
     const accountId = await this.options.accountOf(jobId);
+    await onRedis(() => this.add(jobId, accountId));
+  }
+
+  private async add(jobId: string, accountId: string | null): Promise<void> {
     const account = accountId ?? `job:${jobId}`;
     const outstanding = await this.redis.hincrby(this.countersKey, account, 1);
     const data: JobData = { accountId };
@@ -117,7 +122,7 @@ export class BullMqJobQueue implements JobQueue {
 
   async claim(leaseMs: number, maxPerAccount = Infinity): Promise<ClaimedJob | null> {
     // One claim at a time per instance: the cap check and the fetch belong together.
-    const next = this.claiming.then(() => this.claimNow(leaseMs, maxPerAccount));
+    const next = this.claiming.then(() => onRedis(() => this.claimNow(leaseMs, maxPerAccount)));
     this.claiming = next.catch(() => undefined);
     return next;
   }
@@ -218,7 +223,7 @@ export class BullMqJobQueue implements JobQueue {
   }
 
   async depth(): Promise<number> {
-    const counts = await this.queue.getJobCounts('wait', 'prioritized', 'delayed');
+    const counts = await onRedis(() => this.queue.getJobCounts('wait', 'prioritized', 'delayed'));
     return Object.values(counts).reduce((sum, n) => sum + n, 0);
   }
 

@@ -9,6 +9,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { AttemptPolicy, Clock, RateDecision, RateLimiter } from '../../service/ports/index.js';
+import { onRedis } from './redis-unavailable.js';
 
 const WINDOW_MS = 60_000;
 
@@ -62,12 +63,8 @@ export class RedisRateLimiter implements RateLimiter {
     const now = this.clock.now().getTime();
     const start = now - (now % WINDOW_MS);
     const waitMs = Number(
-      await this.redis.eval(
-        HIT,
-        1,
-        `${this.base}hit:${start}:${key}`,
-        limitPerMinute,
-        start + WINDOW_MS - now,
+      await onRedis(() =>
+        this.redis.eval(HIT, 1, `${this.base}hit:${start}:${key}`, limitPerMinute, start + WINDOW_MS - now),
       ),
     );
     return decision(waitMs);
@@ -75,16 +72,18 @@ export class RedisRateLimiter implements RateLimiter {
 
   async attempt(key: string, policy: AttemptPolicy): Promise<RateDecision> {
     const waitMs = Number(
-      await this.redis.eval(
-        ATTEMPT,
-        1,
-        `${this.base}fail:${key}`,
-        this.clock.now().getTime(),
-        policy.freeFailures,
-        policy.firstDelaySeconds * 1000,
-        policy.lockAfterFailures,
-        policy.lockSeconds * 1000,
-        policy.forgetAfterSeconds * 1000,
+      await onRedis(() =>
+        this.redis.eval(
+          ATTEMPT,
+          1,
+          `${this.base}fail:${key}`,
+          this.clock.now().getTime(),
+          policy.freeFailures,
+          policy.firstDelaySeconds * 1000,
+          policy.lockAfterFailures,
+          policy.lockSeconds * 1000,
+          policy.forgetAfterSeconds * 1000,
+        ),
       ),
     );
     return decision(waitMs);
@@ -92,17 +91,19 @@ export class RedisRateLimiter implements RateLimiter {
 
   async forgive(key: string, scope: 'all' | 'one'): Promise<void> {
     const failures = `${this.base}fail:${key}`;
-    if (scope === 'all') await this.redis.del(failures);
-    else await this.redis.eval(FORGIVE_ONE, 1, failures);
+    if (scope === 'all') await onRedis(() => this.redis.del(failures));
+    else await onRedis(() => this.redis.eval(FORGIVE_ONE, 1, failures));
   }
 
   async remember(key: string, seconds: number): Promise<void> {
     const until = this.clock.now().getTime() + seconds * 1000;
-    await this.redis.set(`${this.base}known:${key}`, String(until), 'PX', Math.max(1, seconds * 1000));
+    await onRedis(() =>
+      this.redis.set(`${this.base}known:${key}`, String(until), 'PX', Math.max(1, seconds * 1000)),
+    );
   }
 
   async remembers(key: string): Promise<boolean> {
-    const until = await this.redis.get(`${this.base}known:${key}`);
+    const until = await onRedis(() => this.redis.get(`${this.base}known:${key}`));
     return until !== null && Number(until) > this.clock.now().getTime();
   }
 }

@@ -21,7 +21,13 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { BlobReader, BlobStore, SignedLinkRequest, VerifiedLink } from '../../service/ports/index.js';
+import {
+  StoreUnavailableError,
+  type BlobReader,
+  type BlobStore,
+  type SignedLinkRequest,
+  type VerifiedLink,
+} from '../../service/ports/index.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 /** How long a presigned link lives (issue 25: 15 minutes). */
@@ -75,8 +81,8 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: bytes }),
+    await this.guard(
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: bytes })),
     );
   }
 
@@ -84,13 +90,15 @@ export class S3BlobStore implements BlobStore {
   async putFile(key: string, file: string): Promise<void> {
     const objectKey = this.objectKey(key);
     const { size } = await stat(file);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.bucket,
-        Key: objectKey,
-        Body: createReadStream(file),
-        ContentLength: size,
-      }),
+    await this.guard(
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: objectKey,
+          Body: createReadStream(file),
+          ContentLength: size,
+        }),
+      ),
     );
     await rm(file, { force: true });
   }
@@ -98,7 +106,9 @@ export class S3BlobStore implements BlobStore {
   async get(key: string): Promise<Uint8Array | null> {
     const objectKey = this.objectKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      const out = await this.guard(
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey })),
+      );
       if (!out.Body) return new Uint8Array(0);
       return await out.Body.transformToByteArray();
     } catch (error) {
@@ -111,7 +121,9 @@ export class S3BlobStore implements BlobStore {
     const objectKey = this.objectKey(key);
     let size: number;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey }));
+      const head = await this.guard(
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: objectKey })),
+      );
       size = head.ContentLength ?? 0;
     } catch (error) {
       if (isMissing(error)) return null;
@@ -133,18 +145,22 @@ export class S3BlobStore implements BlobStore {
     const listed = `${this.objectKey(prefix.replace(/\/+$/, ''))}/`;
     let after: string | undefined;
     for (;;) {
-      const page = await this.client.send(
-        new ListObjectsCommand({
-          Bucket: this.bucket,
-          Prefix: listed,
-          MaxKeys: this.pageSize,
-          ...(after ? { Marker: after } : {}),
-        }),
+      const page = await this.guard(
+        this.client.send(
+          new ListObjectsCommand({
+            Bucket: this.bucket,
+            Prefix: listed,
+            MaxKeys: this.pageSize,
+            ...(after ? { Marker: after } : {}),
+          }),
+        ),
       );
       const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
       if (keys.length > 0) {
-        const out = await this.client.send(
-          new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+        const out = await this.guard(
+          this.client.send(
+            new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }),
+          ),
         );
         const failed = out.Errors?.[0];
         if (failed) throw new Error(`S3 could not delete "${failed.Key}": ${failed.Code} ${failed.Message}`);
@@ -181,12 +197,28 @@ export class S3BlobStore implements BlobStore {
    */
   async ping(): Promise<boolean> {
     try {
-      await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}.deckforge-ping` }),
+      await this.guard(
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: `${this.prefix}.deckforge-ping` })),
       );
       return true;
     } catch (error) {
       return error instanceof S3ServiceException && error.name === 'NoSuchKey';
+    }
+  }
+
+  /**
+   * One S3 call; a failure to reach S3 (network, timeout, a 5xx after the SDK's retries) becomes
+   * StoreUnavailableError, while S3's answers about the request itself (no such key, access denied) pass as they are.
+   */
+  private async guard<T>(call: Promise<T>): Promise<T> {
+    try {
+      return await call;
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+      if (status !== undefined && status < 500) throw error;
+      throw new StoreUnavailableError('S3', error instanceof Error ? error.message : String(error), {
+        cause: error,
+      });
     }
   }
 

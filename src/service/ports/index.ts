@@ -43,3 +43,4 @@ export {
 } from './renderer.js';
 export type { MailMessage, Mailer } from './mailer.js';
 export { MailDeliveryError } from './mailer.js';
+export { StoreUnavailableError } from './store-errors.js';
