@@ -10,7 +10,12 @@ import { BullMqJobQueue } from '../../src/adapters/bullmq/bullmq-job-queue.js';
 import { openRedis } from '../../src/adapters/redis/redis-connections.js';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
-import { StoreUnavailableError, type Clock, type JobStore } from '../../src/service/ports/index.js';
+import {
+  StoreUnavailableError,
+  type Clock,
+  type JobStore,
+  type RecoveredJobs,
+} from '../../src/service/ports/index.js';
 import {
   deleteKeys,
   REDIS_URL_VARIABLE,
@@ -112,12 +117,13 @@ describeRedis('BullMQ job queue', () => {
     }
   });
 
-  it('a worker killed with SIGKILL mid-job: BullMQ finds the job stalled and another worker runs it', async () => {
-    const stores = openStores(url, clock);
+  it('a worker killed with SIGKILL mid-job: BullMQ finds the job stalled and another worker runs it; twice, and it is abandoned', async () => {
+    // The survivor's clock is an hour behind, so no lease of ours ever looks over to it: only BullMQ's own
+    // stalled-job checker (in the survivor's Worker, every lockMs) can bring the job back.
+    const stores = openStores(url, { now: () => new Date(Date.now() - 3600_000) });
     const lockMs = 1_000;
-    try {
-      const survivor = stores.queue(lockMs);
-      await survivor.enqueue('j1');
+    /** A worker process claims a job and is killed (SIGKILL) holding it; what it claimed. */
+    const claimAndDie = async (): Promise<unknown> => {
       const child = spawn(
         process.execPath,
         [
@@ -133,26 +139,40 @@ describeRedis('BullMQ job queue', () => {
       const line = await new Promise<string>((resolve) =>
         createInterface({ input: child.stdout! }).once('line', resolve),
       );
-      expect(JSON.parse(line)).toMatchObject({ jobId: 'j1', attempt: 1 });
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       await exited;
-      expect(await survivor.claim(lockMs)).toBeNull(); // still locked by the dead worker
-      // Its lock runs out after 1 s; BullMQ's stalled checker (every lockMs) moves it back to wait.
+      return JSON.parse(line);
+    };
+    /** recoverInterrupted until `done` says so (at most 10 s). */
+    const recoverUntil = async (done: (r: RecoveredJobs) => boolean): Promise<RecoveredJobs> => {
       const started = Date.now();
-      let claimed = null;
-      while (!claimed && Date.now() - started < 10_000) {
-        await survivor.recoverInterrupted(2);
-        claimed = await survivor.claim(30_000);
-        if (!claimed) await new Promise((resolve) => setTimeout(resolve, 200));
+      for (;;) {
+        const recovered = await survivor.recoverInterrupted(2);
+        if (done(recovered) || Date.now() - started > 10_000) return recovered;
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      expect(claimed).toMatchObject({ jobId: 'j1', attempt: 2 });
-      await survivor.ack('j1');
+    };
+    const survivor = stores.queue(lockMs);
+    try {
+      await survivor.enqueue('j1');
+      expect(await claimAndDie()).toMatchObject({ jobId: 'j1', attempt: 1 });
+      expect(await survivor.claim(lockMs)).toBeNull(); // still locked by the dead worker
+      // Its lock runs out after 1 s; the stalled checker moves it back to wait and reports it here.
+      expect(await recoverUntil((r) => r.requeued.length > 0)).toEqual({ requeued: ['j1'], abandoned: [] });
+      expect(await claimAndDie()).toMatchObject({ jobId: 'j1', attempt: 2 });
+      // Stalled a second time, past its attempts: BullMQ marks it failed-on-next-fetch, the next claim fails it
+      // instead of running it, and the survivor reports it abandoned.
+      expect(await recoverUntil((r) => r.requeued.length > 0)).toEqual({ requeued: ['j1'], abandoned: [] });
+      expect(await survivor.claim(30_000)).toBeNull();
+      expect(await survivor.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: ['j1'] });
+      expect(await survivor.claim(30_000)).toBeNull();
       expect(await survivor.depth()).toBe(0);
+      expect(await survivor.recoverInterrupted(2)).toEqual({ requeued: [], abandoned: [] }); // reported once
     } finally {
       await stores.close();
     }
-  }, 30_000);
+  }, 40_000);
 });
 
 const describeRestart = redisServerInstalled() ? describe : describe.skip;

@@ -8,7 +8,8 @@
  *   for; renew = `extendLock`; ack and remove = `moveToCompleted` (the job is removed on completion: its outcome
  *   lives in the JobStore).
  * - a killed worker: its lock runs out and BullMQ's stalled-job checker (`startStalledCheckTimer`) moves the job
- *   back to wait, up to `attempts - 1` times, then to failed. A lease that ran out on the service clock (a
+ *   back to wait, up to `attempts - 1` times; beyond, BullMQ marks it for failing at the next fetch, and the claim
+ *   that fetches it fails it. A lease that ran out on the service clock (a
  *   consumer that stopped renewing, or a closed one) is taken over with the token stored beside it and failed
  *   with `moveToFailed`, so BullMQ's attempts decide: back to wait, or failed once they are used up. Jobs in
  *   BullMQ's failed set are the abandoned ones; `recoverInterrupted` removes each (only one caller wins the
@@ -25,7 +26,7 @@
  * `appendonly yes` with `appendfsync always` (docs/operations.md).
  */
 import { randomUUID } from 'node:crypto';
-import { Job, Queue, Worker } from 'bullmq';
+import { Job, Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ClaimedJob, Clock, JobQueue, RecoveredJobs } from '../../service/ports/index.js';
 import { onRedis } from '../redis/redis-unavailable.js';
@@ -135,6 +136,12 @@ export class BullMqJobQueue implements JobQueue {
         const token = `${this.instance}:${++this.sequence}`;
         const job = (await this.worker.getNextJob(token, { block: false })) as Job | undefined;
         if (!job?.id) return null;
+        if (job.deferredFailure) {
+          // Stalled more often than its attempts allow: BullMQ defers the failure to the next fetch, as its own
+          // processJob does; failed, it is reported as abandoned by recoverInterrupted.
+          await job.moveToFailed(new UnrecoverableError(job.deferredFailure), token, false);
+          continue;
+        }
         const data = job.data as JobData;
         const account = data.accountId ?? `job:${job.id}`;
         if ((held.get(account) ?? 0) >= maxPerAccount) {
