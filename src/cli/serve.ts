@@ -1,6 +1,7 @@
 /**
- * `deckforge serve`: the HTTP API with an embedded job worker, on PORT (8080). On an empty database the first
- * start creates an account and prints its credentials once, here (not in the log).
+ * `deckforge serve`: the HTTP API with an embedded job worker, on PORT (8080); `--no-worker` runs the API only
+ * (its jobs are run by `deckforge worker` processes on the same stores). On an empty database the first start
+ * creates an account and prints its credentials once, here (not in the log).
  */
 import { createRuntime } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
@@ -10,7 +11,9 @@ import { portProblem } from './port-probe.js';
 import { shutDownWithin } from './shutdown.js';
 import { untilStopped, type StopOptions } from './stop-signal.js';
 
-const USAGE = `Usage: deckforge serve
+const USAGE = `Usage: deckforge serve [--no-worker]
+
+  --no-worker   answer the API only; queued jobs are run by \`deckforge worker\` processes on the same stores
 
 Settings come from the environment: PORT, HOST, DECKFORGE_DATA_DIR, DECKFORGE_PLANS, DECKFORGE_ALLOW_PRIVATE_URLS,
 … (see the README's Configuration table).
@@ -21,10 +24,12 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     io.stdout(USAGE);
     return 0;
   }
-  if (args.length > 0) {
-    io.stderr(`deckforge serve: unexpected arguments: ${args.join(' ')}\n\n${USAGE}`);
+  const unexpected = args.filter((arg) => arg !== '--no-worker');
+  if (unexpected.length > 0) {
+    io.stderr(`deckforge serve: unexpected arguments: ${unexpected.join(' ')}\n\n${USAGE}`);
     return 2;
   }
+  const consumeJobs = !args.includes('--no-worker');
   const config = loadCommandConfig('serve', io);
   if (!config) return 2;
   const problem = await portProblem(config.host, config.port);
@@ -32,7 +37,7 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     io.stderr(`deckforge serve: ${problem}\n`);
     return 1;
   }
-  const runtime = await createRuntime(config, { createFirstAccount: true });
+  const runtime = await createRuntime(config, { createFirstAccount: true, consumeJobs });
   const first = runtime.firstAccount;
   if (first) {
     io.stdout(
@@ -50,7 +55,8 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
   try {
     server = await createHttpServer(runtime.service, config);
     const url = await server.listen();
-    io.stdout(`Deckforge is listening on ${url} (data in ${config.dataDir})\n`);
+    const role = consumeJobs ? '' : ', API only: jobs run in `deckforge worker` processes';
+    io.stdout(`Deckforge is listening on ${url} (data in ${config.dataDir}${role})\n`);
   } catch (error) {
     await runtime.close();
     io.stderr(`deckforge serve: cannot start the HTTP server: ${(error as Error).message}\n`);

@@ -4,16 +4,13 @@
  * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
  */
 import { join } from 'node:path';
-import type { Logger } from 'pino';
-import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
+import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
-import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
 import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
 import { SqliteOneTimeTokenStore } from '../adapters/sqlite/sqlite-one-time-token-store.js';
 import { SqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
-import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
 import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
@@ -35,6 +32,7 @@ import { WebhookDispatcher } from '../service/webhook-delivery.js';
 import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
+import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
@@ -78,17 +76,20 @@ export function openAccountAdmin(
 } {
   const db = openDatabase(databasePath(config.dataDir));
   const clock = options.clock ?? new SystemClock();
-  const queue = new SqliteJobQueue(db, clock);
+  const jobs = new SqliteJobStore(db);
+  // Deleting an account empties its queued jobs and stored files wherever they live (Redis, S3).
+  const shared = openQueueAndLimiter(config, clock, jobs, db, pino({ level: 'silent' }));
+  const queue = shared.queue;
   const admin = new AccountAdmin({
     accounts: new SqliteAccountStore(db),
     tokens: new SqliteTokenStore(db, clock),
     webhooks: new SqliteWebhookStore(db),
     sessions: new SqliteSessionStore(db),
     oneTimeTokens: new SqliteOneTimeTokenStore(db),
-    jobs: new SqliteJobStore(db),
+    jobs,
     queue,
     ledger: new SqliteUsageLedger(db, clock),
-    blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
+    blobs: openBlobStore(config),
     idempotency: new SqliteIdempotencyKeys(db),
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
@@ -97,7 +98,7 @@ export function openAccountAdmin(
   return {
     admin,
     close: () => {
-      void queue.close();
+      void queue.close().finally(() => shared.close());
       db.close();
     },
   };
@@ -111,6 +112,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let pool: GenerationPool | null = null;
   let renderer: Renderer | null = null;
   let scratch: ScratchDir | null = null;
+  let shared: QueueAndLimiter | null = null;
   try {
     scratch = createScratchDir(config.dataDir);
     pool = new WorkerThreadPool(config.workers, undefined, {
@@ -139,14 +141,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       timeoutMs: config.fetchTimeoutMs,
       maxBytes: config.limits.maxUploadBytes,
     });
+    const jobs = new SqliteJobStore(db);
+    shared = openQueueAndLimiter(config, clock, jobs, db, logger);
     const deps: ServiceDeps = {
       accounts: new SqliteAccountStore(db),
       tokens: new SqliteTokenStore(db, clock),
       ledger,
-      jobs: new SqliteJobStore(db),
-      queue: new SqliteJobQueue(db, clock),
+      jobs,
+      queue: shared.queue,
       idempotency: new SqliteIdempotencyKeys(db),
-      blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
+      blobs: openBlobStore(config),
       fetcher,
       webhooks: new SqliteWebhookStore(db),
       webhookSender: new GuardedWebhookSender(fetcher),
@@ -157,7 +161,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       hasher,
       pool,
       renderer,
-      rateLimiter: new MemoryRateLimiter(clock),
+      rateLimiter: shared.rateLimiter,
       logger,
       settings: {
         plans: config.plans,
@@ -188,6 +192,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const activePool = pool;
     const activeRenderer = renderer;
     const activeScratch = scratch;
+    const activeShared = shared;
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> => {
       closing ??= (async () => {
@@ -197,6 +202,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await deps.usage.close();
         await deps.queue.close();
         await deps.mailer.close();
+        activeShared.close();
         await activePool.close();
         await activeRenderer.close();
         activeScratch.remove();
@@ -225,6 +231,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       close,
     };
   } catch (error) {
+    if (shared) {
+      await shared.queue.close().catch(() => undefined);
+      shared.close();
+    }
     await pool?.close();
     await renderer?.close();
     scratch?.remove();

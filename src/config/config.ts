@@ -11,6 +11,9 @@ import { loadMailSettings, type MailSettings } from './mail-settings.js';
 import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
 import { loadRenderSettings, type RenderSettings } from './render-settings.js';
+import { loadRedisSettings, type RedisSettings } from './redis-settings.js';
+import { loadS3Settings, type S3Settings } from './s3-settings.js';
+import { refuseHalfSharedStores } from './store-topology.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -60,6 +63,10 @@ export interface Config {
   rendering: RenderSettings;
   /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP: the console's mails and sign-up. */
   mail: MailSettings;
+  /** DECKFORGE_REDIS_URL (+ prefix): BullMQ queue and shared rate limits; null = in this process. */
+  redis: RedisSettings | null;
+  /** DECKFORGE_S3_BUCKET (+ endpoint, region, path style): job files in S3; null = the data directory. */
+  s3: S3Settings | null;
 }
 
 export interface RequestLimits {
@@ -157,7 +164,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel: logLevel(env),
     rendering: loadRenderSettings(env),
     mail: loadMailSettings(env),
+    redis: loadRedisSettings(env),
+    s3: loadS3Settings(env),
   };
+  refuseHalfSharedStores({
+    sharedDatabase: Boolean(env.DECKFORGE_DATABASE_URL?.trim()),
+    sharedQueue: config.redis !== null,
+    sharedFiles: config.s3 !== null,
+  });
   return deepFreeze(config);
 }
 

@@ -5,3 +5,6 @@ export { BUILT_IN_PLANS, findPlan, parsePlanCatalog, loadPlanCatalog } from './p
 export type { Plan, PlanCatalog } from './plans.js';
 export type { RenderSettings } from './render-settings.js';
 export type { MailSettings } from './mail-settings.js';
+export type { RedisSettings } from './redis-settings.js';
+export type { S3Settings } from './s3-settings.js';
+export { refuseHalfSharedStores, type StoreChoices } from './store-topology.js';

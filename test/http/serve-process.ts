@@ -25,6 +25,7 @@ async function freePort(): Promise<number> {
 export async function startServe(
   dataDir: string,
   extraEnv: Record<string, string> = {},
+  args: string[] = [],
 ): Promise<ServeProcess> {
   await ensureBuilt();
   const port = await freePort();
@@ -35,7 +36,7 @@ export async function startServe(
     DECKFORGE_LOG_LEVEL: 'info',
     ...extraEnv,
   };
-  const child = spawn(process.execPath, [CLI_PATH, 'serve'], {
+  const child = spawn(process.execPath, [CLI_PATH, 'serve', ...args], {
     cwd: REPO_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 /**
- * BlobStore contract for stores that serve their own signed links (local disk). An S3 adapter runs the
- * storage half and checks its presigned URLs with its own test.
+ * BlobStore contract. The storage half (`describeBlobStorageContract`) holds for every store; the signed-link
+ * half for stores that serve their own links (local disk). S3 runs the storage half, and its presigned URLs are
+ * checked by its own test (s3-blob-store.test.ts), since their verification happens at S3, not here.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,64 @@ export interface BlobHarness {
   /** A store on the same storage with a different secret. */
   withOtherSecret(): BlobStore;
   close(): Promise<void>;
+}
+
+export interface BlobStorageHarness {
+  blobs: BlobStore;
+  close(): Promise<void>;
+}
+
+/** Storing, reading, streaming and deleting: what every BlobStore does, whatever its links. */
+export function describeBlobStorageContract(name: string, make: () => Promise<BlobStorageHarness>): void {
+  describe(`BlobStore storage contract: ${name}`, () => {
+    let harness: BlobStorageHarness | null = null;
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
+    });
+    describeStorageTests(async () => (harness = await make()));
+  });
+}
+
+function describeStorageTests(open: () => Promise<BlobStorageHarness>): void {
+  it('stores, reads back and deletes by prefix', async () => {
+    const { blobs } = await open();
+    await blobs.put('jobs/j1/input.bin', new Uint8Array([1, 2, 3]));
+    await blobs.put('jobs/j1/result.pptx', new Uint8Array([4]));
+    await blobs.put('jobs/j2/input.bin', new Uint8Array([5]));
+    expect([...((await blobs.get('jobs/j1/input.bin')) ?? [])]).toEqual([1, 2, 3]);
+    await blobs.deletePrefix('jobs/j1');
+    expect(await blobs.get('jobs/j1/input.bin')).toBeNull();
+    expect(await blobs.get('jobs/j1/result.pptx')).toBeNull();
+    expect([...((await blobs.get('jobs/j2/input.bin')) ?? [])]).toEqual([5]);
+    expect(await blobs.ping()).toBe(true);
+  });
+
+  it('takes over a local file (a deck generated into it) and streams a blob back with its size', async () => {
+    const { blobs } = await open();
+    const scratch = mkdtempSync(join(tmpdir(), 'deckforge-blob-'));
+    try {
+      const file = join(scratch, 'deck.pptx');
+      const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
+      writeFileSync(file, bytes);
+      await blobs.putFile('jobs/j3/result.pptx', file);
+      expect(existsSync(file)).toBe(false);
+      const reader = await blobs.open('jobs/j3/result.pptx');
+      expect(reader?.byteLength).toBe(bytes.length);
+      const chunks: Buffer[] = [];
+      for await (const chunk of reader!.stream()) chunks.push(chunk as Buffer);
+      expect(Buffer.compare(Buffer.concat(chunks), bytes)).toBe(0);
+      expect(await blobs.open('jobs/j3/missing.pptx')).toBeNull();
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses keys that could leave the store', async () => {
+    const { blobs } = await open();
+    await expect(blobs.put('../escape', new Uint8Array([1]))).rejects.toThrow(/invalid blob key/);
+    await expect(blobs.get('jobs/../../etc/passwd')).rejects.toThrow(/invalid blob key/);
+  });
 }
 
 export function describeBlobStoreContract(name: string, make: () => Promise<BlobHarness>): void {
@@ -38,44 +97,7 @@ export function describeBlobStoreContract(name: string, make: () => Promise<Blob
       return `${u.pathname}${u.search}`;
     };
 
-    it('stores, reads back and deletes by prefix', async () => {
-      const { blobs } = await open();
-      await blobs.put('jobs/j1/input.bin', new Uint8Array([1, 2, 3]));
-      await blobs.put('jobs/j1/result.pptx', new Uint8Array([4]));
-      await blobs.put('jobs/j2/input.bin', new Uint8Array([5]));
-      expect([...((await blobs.get('jobs/j1/input.bin')) ?? [])]).toEqual([1, 2, 3]);
-      await blobs.deletePrefix('jobs/j1');
-      expect(await blobs.get('jobs/j1/input.bin')).toBeNull();
-      expect(await blobs.get('jobs/j1/result.pptx')).toBeNull();
-      expect([...((await blobs.get('jobs/j2/input.bin')) ?? [])]).toEqual([5]);
-      expect(await blobs.ping()).toBe(true);
-    });
-
-    it('takes over a local file (a deck generated into it) and streams a blob back with its size', async () => {
-      const { blobs } = await open();
-      const scratch = mkdtempSync(join(tmpdir(), 'deckforge-blob-'));
-      try {
-        const file = join(scratch, 'deck.pptx');
-        const bytes = new Uint8Array(300_000).map((_, i) => i % 251);
-        writeFileSync(file, bytes);
-        await blobs.putFile('jobs/j3/result.pptx', file);
-        expect(existsSync(file)).toBe(false);
-        const reader = await blobs.open('jobs/j3/result.pptx');
-        expect(reader?.byteLength).toBe(bytes.length);
-        const chunks: Buffer[] = [];
-        for await (const chunk of reader!.stream()) chunks.push(chunk as Buffer);
-        expect(Buffer.compare(Buffer.concat(chunks), bytes)).toBe(0);
-        expect(await blobs.open('jobs/j3/missing.pptx')).toBeNull();
-      } finally {
-        rmSync(scratch, { recursive: true, force: true });
-      }
-    });
-
-    it('refuses keys that could leave the store', async () => {
-      const { blobs } = await open();
-      await expect(blobs.put('../escape', new Uint8Array([1]))).rejects.toThrow(/invalid blob key/);
-      await expect(blobs.get('jobs/../../etc/passwd')).rejects.toThrow(/invalid blob key/);
-    });
+    describeStorageTests(open);
 
     it('a signed link verifies, for another instance too, until it expires', async () => {
       const h = await open();

@@ -48,5 +48,35 @@ export function describeRateLimiterContract(name: string, make: () => RateHarnes
       advance(1_000);
       expect(await limiter.remembers('ann|192.0.2.1')).toBe(false);
     });
+
+    it('slows sign-in attempts after the free failures, then locks, and forgives one or all', async () => {
+      const { limiter, advance } = make();
+      const policy = {
+        freeFailures: 2,
+        firstDelaySeconds: 1,
+        lockAfterFailures: 5,
+        lockSeconds: 60,
+        forgetAfterSeconds: 3600,
+      };
+      const retry = async (key = 'ann@example.com') => {
+        const d = await limiter.attempt(key, policy);
+        return d.allowed ? 0 : d.retryAfterSeconds;
+      };
+      for (let i = 0; i < 3; i++) expect(await retry()).toBe(0); // two free failures, and the attempt after them
+      expect(await retry()).toBe(1); // three failures: wait 1 s
+      advance(1_000);
+      expect(await retry()).toBe(0);
+      expect(await retry()).toBe(2); // four: the wait doubles
+      advance(2_000);
+      expect(await retry()).toBe(0);
+      expect(await retry()).toBe(60); // five: locked
+      expect(await retry('bob@example.com')).toBe(0); // another key is not touched
+      await limiter.forgive('ann@example.com', 'one');
+      expect(await retry()).toBe(2); // four failures again
+      await limiter.forgive('ann@example.com', 'all');
+      expect(await retry()).toBe(0);
+      advance(3_600_000); // failures are forgotten an hour after the last one
+      for (let i = 0; i < 3; i++) expect(await retry('bob@example.com')).toBe(0);
+    });
   });
 }
