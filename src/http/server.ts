@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerConsolePages } from '../console/console-pages.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { registerBearerAuth } from './bearer-auth.js';
@@ -130,6 +131,7 @@ export async function createHttpServer(
   registerUsageRoutes(app, context);
   registerInspectRoutes(app, context);
   registerOperationsRoutes(app, context);
+  registerConsolePages(app);
 
   return {
     app,
