@@ -31,6 +31,7 @@ function upToDate(): boolean {
     existsSync(STAMP) &&
     existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')) &&
     existsSync(BUNDLE) &&
+    existsSync(join(REPO_ROOT, 'dist', 'console', 'manifest.json')) &&
     statSync(STAMP).mtimeMs >= newestMtime(join(REPO_ROOT, 'src'))
   );
 }
