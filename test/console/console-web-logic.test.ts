@@ -191,10 +191,11 @@ describe('drawing a slide', () => {
       ],
       size,
     );
-    expect(plan.width).toBe(9_144_000);
-    expect(plan.height).toBe(6_858_000);
+    // In points: 12,700 EMU each.
+    expect(plan.width).toBe(720);
+    expect(plan.height).toBe(540);
     expect(plan.placed).toHaveLength(1);
-    expect(plan.placed[0]).toMatchObject({ x: 457_200, y: 274_638, width: 8_229_600, height: 1_143_000 });
+    expect(plan.placed[0]).toMatchObject({ x: 36, y: 274_638 / 12_700, width: 648, height: 90 });
     expect(plan.placed[0]?.lines).toEqual(['Title 1 · text', 'Quarterly figures']);
     expect(plan.unplaced.map((s) => s.name)).toEqual(['Inherited']);
   });

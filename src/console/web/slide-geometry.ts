@@ -1,6 +1,8 @@
 /**
- * Where each shape of a slide goes in its drawing: the SVG's coordinates are the slide's own EMU, so a box is drawn
- * at exactly the position and size `inspect` reports and the drawing keeps the slide's aspect ratio. Labels are cut
+ * Where each shape of a slide goes in its drawing: the SVG's coordinates are the slide's own, in points (12,700 EMU
+ * each), so a box is drawn at exactly the position and size `inspect` reports and the drawing keeps the slide's
+ * aspect ratio. Points rather than EMU because browsers cap font sizes (Chromium at 10,000 px), and a label sized in
+ * EMU would be far past that. Labels are cut
  * to what fits the box. Pure (no DOM), so it is tested without a browser.
  */
 import { DEFAULT_SLIDE_SIZE, type InspectedShape, type InspectResult } from './inspect-types.js';
@@ -24,6 +26,8 @@ export interface SlidePlan {
   unplaced: InspectedShape[];
 }
 
+export const EMU_PER_POINT = 12_700;
+
 /** Average glyph width as a share of the font size, for cutting labels (a sans-serif's is about half). */
 const GLYPH_WIDTH = 0.55;
 
@@ -33,7 +37,7 @@ export function slideSize(result: Pick<InspectResult, 'slideSize'>): { cx: numbe
 }
 
 export function planSlide(shapes: InspectedShape[], size: { cx: number; cy: number }): SlidePlan {
-  const fontSize = Math.round(size.cy / 40);
+  const fontSize = size.cy / EMU_PER_POINT / 40;
   const placed: PlacedShape[] = [];
   const unplaced: InspectedShape[] = [];
   for (const shape of shapes) {
@@ -43,8 +47,8 @@ export function planSlide(shapes: InspectedShape[], size: { cx: number; cy: numb
       continue;
     }
     // A line (a connector) has no height or width: give it a hairline to click.
-    const width = Math.max(box.cx, fontSize / 4);
-    const height = Math.max(box.cy, fontSize / 4);
+    const width = Math.max(box.cx / EMU_PER_POINT, fontSize / 4);
+    const height = Math.max(box.cy / EMU_PER_POINT, fontSize / 4);
     const maxChars = Math.max(4, Math.floor(width / (fontSize * GLYPH_WIDTH)) - 1);
     const maxLines = Math.max(1, Math.floor(height / (fontSize * 1.25)));
     const textLines = shape.text
@@ -54,9 +58,17 @@ export function planSlide(shapes: InspectedShape[], size: { cx: number; cy: numb
     const lines = [`${shape.name} · ${kindLabel(shape)}`, ...textLines]
       .slice(0, maxLines)
       .map((line) => cut(line, maxChars));
-    placed.push({ shape, x: box.x, y: box.y, width, height, lines, fontSize });
+    placed.push({
+      shape,
+      x: box.x / EMU_PER_POINT,
+      y: box.y / EMU_PER_POINT,
+      width,
+      height,
+      lines,
+      fontSize,
+    });
   }
-  return { width: size.cx, height: size.cy, placed, unplaced };
+  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, placed, unplaced };
 }
 
 export function kindLabel(shape: InspectedShape): string {

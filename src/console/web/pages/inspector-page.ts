@@ -20,8 +20,8 @@ export function renderInspector(main: HTMLElement): void {
   main.append(
     el('p', {}, 'See which box is which: click a shape to copy its ', el('code', {}, 'shapes[]'), ' entry.'),
     inspectForm((template) => showTemplate(drawings, picked, template)),
-    picked,
     drawings,
+    picked,
   );
   const kept = inspectedTemplate();
   if (kept) showTemplate(drawings, picked, kept);

@@ -142,6 +142,9 @@ function showError(outcome: HTMLElement, text: HTMLTextAreaElement, error: unkno
     text.setAttribute('aria-invalid', 'true');
     text.focus();
     text.setSelectionRange(range.start, range.end);
+    // Selecting does not scroll a textarea to the selection: bring its line near the top.
+    const lineHeight = parseFloat(getComputedStyle(text).lineHeight) || 20;
+    text.scrollTop = Math.max(0, (line - 3) * lineHeight);
     where = el(
       'div',
       { class: 'path-excerpt' },
