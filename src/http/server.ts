@@ -7,6 +7,7 @@ import type { DestinationStream } from 'pino';
 import { registerConsolePages } from '../console/console-pages.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
+import { consolePlugin } from '../console/console-plugin.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
@@ -131,6 +132,13 @@ export async function createHttpServer(
   registerUsageRoutes(app, context);
   registerInspectRoutes(app, context);
   registerOperationsRoutes(app, context);
+  await app.register(consolePlugin, {
+    prefix: '/console',
+    service,
+    console: service.console,
+    config,
+    limits,
+  });
   registerConsolePages(app);
 
   return {

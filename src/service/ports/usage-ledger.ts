@@ -60,6 +60,8 @@ export interface UsageLedger {
   /** Releases synchronous reservations (no job) made before `before`: left behind by a crashed process. */
   releaseStale(before: Date): Promise<number>;
   periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage>;
+  /** The account is being deleted: its periods, counts and reservations go. */
+  forgetAccount(accountId: string): Promise<void>;
   /** All-time counters of the account. */
   apiCalls(accountId: string): Promise<ApiCallCounts>;
 }
