@@ -6,6 +6,7 @@ import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
 import { AccountGate } from './account-gate.js';
+import { createConsoleService } from './create-console-service.js';
 import { generateNow } from './generate-now.js';
 import { generateOnce, submitOnce } from './idempotency.js';
 import { authenticate, issueToken } from './issue-token.js';
@@ -122,6 +123,8 @@ export function createDeckforgeService(
       const status = !Object.values(checks).every(Boolean) ? 'unavailable' : stalled ? 'degraded' : 'ok';
       return { status, checks: { ...checks, workers: !stalled }, workers };
     },
+
+    console: createConsoleService(deps, signIns),
 
     close: onClose,
   };

@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
+import type { ConsoleService } from './console-service.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 
 /**
@@ -232,5 +233,7 @@ export interface DeckforgeService {
   stats(): Promise<ServiceStats>;
   /** Liveness of the parts behind the ports (database, queue, blob store) and of the generation threads. */
   health(): Promise<ServiceHealth>;
+  /** The web console's accounts and sessions (console-service.ts); shares this service's sign-in guard. */
+  readonly console: ConsoleService;
   close(): Promise<void>;
 }

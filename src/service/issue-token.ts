@@ -1,5 +1,6 @@
 /** Endpoint 1 (token create) and bearer authentication, both verified against the stores (any node can verify). */
 import { timingSafeEqual } from 'node:crypto';
+import { assertUsable } from './account-standing.js';
 import type { Account, IssuedToken } from './deckforge-service.js';
 import { InvalidCredentialsError, MissingCredentialsError, UnauthorizedError } from './errors.js';
 import type { AccountRecord } from './ports/index.js';
@@ -10,7 +11,8 @@ import type { SignInGuard } from './sign-in-guard.js';
 const EXPIRED_MESSAGE = 'Bearer token has expired: request a new one from /v1.0/token/create.';
 
 /** Checked when the e-mail is unknown, so both failures take the same time (no account enumeration). */
-const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const DUMMY_HASH =
+  'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export function accountView(record: AccountRecord): Account {
   return {
@@ -48,6 +50,7 @@ export async function issueToken(
   if (!record || !valid) {
     throw new InvalidCredentialsError('The e-mail/password/key combination is invalid.');
   }
+  assertUsable(record);
   const { token } = await mintToken(deps, record.id);
   deps.logger.info({ accountId: record.id }, 'token issued');
   return { accessToken: token, username: record.email, hasSubscription: true };
@@ -88,6 +91,8 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
   if (!stored) throw new UnauthorizedError('Bearer token is invalid or has been revoked.');
   const record = await deps.accounts.findById(stored.accountId);
   if (!record) throw new UnauthorizedError('Bearer token is invalid: its account no longer exists.');
+  if (record.disabledAt !== null)
+    throw new UnauthorizedError('Bearer token refused: its account is disabled.');
   const stale = now - LAST_USED_RESOLUTION_MS;
   if (stored.lastUsedAt === null || Date.parse(stored.lastUsedAt) < stale) {
     await deps.tokens.touch(stored.tokenHash, new Date(now), new Date(stale));

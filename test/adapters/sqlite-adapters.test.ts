@@ -173,7 +173,7 @@ describe('SQLite database file', () => {
           '-e',
           `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
            db.exec('BEGIN IMMEDIATE');
-           db.prepare("INSERT INTO accounts VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
+           db.prepare("INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at) VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
            process.stdout.write('locked');
            setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
           t.file,
@@ -203,5 +203,9 @@ function account(email: string): AccountRecord {
     plan: 'Free',
     subscriptionStart: now,
     createdAt: now,
+    emailConfirmedAt: now,
+    disabledAt: null,
+    passwordChangedAt: null,
+    keyCreatedAt: now,
   };
 }

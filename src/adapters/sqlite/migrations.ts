@@ -122,6 +122,38 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    name: 'console: account states, sessions, one-time links',
+    // Accounts that exist already were made by an operator (CLI or first start): their address counts as
+    // confirmed and their key as made when the account was.
+    sql: `
+      ALTER TABLE accounts ADD COLUMN email_confirmed_at TEXT;
+      ALTER TABLE accounts ADD COLUMN disabled_at TEXT;
+      ALTER TABLE accounts ADD COLUMN password_changed_at TEXT;
+      ALTER TABLE accounts ADD COLUMN key_created_at TEXT;
+      UPDATE accounts SET email_confirmed_at = created_at, key_created_at = created_at;
+      CREATE TABLE console_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX console_sessions_by_account ON console_sessions(account_id);
+      CREATE INDEX console_sessions_by_expiry ON console_sessions(expires_at);
+      CREATE TABLE one_time_tokens (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        purpose TEXT NOT NULL CHECK (purpose IN ('confirm-email', 'reset-password')),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX one_time_tokens_by_account ON one_time_tokens(account_id);
+    `,
+  },
+  {
     version: 6,
     name: 'console data: token ids and last use, slides per UTC day, jobs by account',
     sql: `

@@ -22,6 +22,10 @@ function account(email: string, id = `id-${email}`): AccountRecord {
     plan: 'Free',
     subscriptionStart: '2026-11-21T10:00:00.000Z',
     createdAt: '2026-11-21T10:00:00.000Z',
+    emailConfirmedAt: null,
+    disabledAt: null,
+    passwordChangedAt: null,
+    keyCreatedAt: '2026-11-21T10:00:00.000Z',
   };
 }
 
@@ -57,10 +61,14 @@ export function describeAccountStoreContract(name: string, make: () => Promise<A
       const { accounts } = await open();
       await accounts.create(account('ann@example.test', 'a1'));
       expect(await accounts.setPlan('a1', 'Business')).toBe(true);
-      expect(await accounts.setKeyHash('a1', 'cd'.repeat(32))).toBe(true);
+      expect(await accounts.setKeyHash('a1', 'cd'.repeat(32), '2026-11-22T10:00:00.000Z')).toBe(true);
       expect(await accounts.setPlan('missing', 'Business')).toBe(false);
       const found = await accounts.findById('a1');
-      expect([found?.plan, found?.keyHash]).toEqual(['Business', 'cd'.repeat(32)]);
+      expect([found?.plan, found?.keyHash, found?.keyCreatedAt]).toEqual([
+        'Business',
+        'cd'.repeat(32),
+        '2026-11-22T10:00:00.000Z',
+      ]);
     });
 
     it('stores tokens by hash, revokes all of an account, forgets expired ones', async () => {
