@@ -137,6 +137,7 @@ export async function createHttpServer(
     console: service.console,
     config,
     limits,
+    metrics,
   });
 
   return {
