@@ -18,6 +18,7 @@ import { pollUntil, readStatus, submitJob } from '../http/jobs-polling.js';
 import { titleDeck, uploadForm } from '../http/payloads.js';
 import { hostTemplate, type TemplateHost } from '../http/template-host.js';
 import { ConsoleVisitor } from './console-client.js';
+import { BUILT_IN_PLANS } from '../../src/config/index.js';
 
 /**
  * A signed-in visitor (their ConsoleVisitor keeps the cookie and CSRF token) and raw requests with them:
@@ -60,7 +61,10 @@ let bob: ConsoleClient;
 
 beforeAll(async () => {
   // Template URLs on loopback are refused by default (ssrf.test.ts); the inspector's URL variant uses one here.
-  server = await startServer({ overrides: { allowPrivateUrls: true } });
+  server = await startServer({
+    overrides: { allowPrivateUrls: true },
+    plans: [...BUILT_IN_PLANS.plans, { name: 'Three', allowedSlideCount: 3, requestsPerMinute: 1_000 }],
+  });
   host = await hostTemplate();
   annCredentials = await server.createAccount();
   ann = await consoleSignIn(server.base, annCredentials);
@@ -224,6 +228,39 @@ describe('console playground, jobs and usage', () => {
     const bobsList = (await (await bob.call('GET', '/console/api/jobs')).json()) as { jobs: JobBody[] };
     expect(bobsList.jobs.map((j) => j.jobId)).toEqual([bobsConsoleJob]);
     expect((await readStatus(server.base, bobToken, bobsApiJob)).status).toBeDefined();
+  });
+
+  it('draws on the same allowance as the API: past it, 429 in the console and the API alike, each a failed call', async () => {
+    const credentials = await server.createAccount({ plan: 'Three' });
+    const small = await consoleSignIn(server.base, credentials);
+    const first = await small.call('POST', '/console/api/generate', { body: uploadForm(titleDeck(3)) });
+    expect(first.status).toBe(200);
+    await first.arrayBuffer();
+    // The allowance is spent: refused for sync generation and jobs alike.
+    await expectShapeB(
+      await small.call('POST', '/console/api/generate', { body: uploadForm(titleDeck(1)) }),
+      429,
+      'Too Many Requests - usage or rate limit exceeded',
+    );
+    await expectShapeB(
+      await small.call('POST', '/console/api/jobs', { body: uploadForm(titleDeck(1)) }),
+      429,
+      'Too Many Requests - usage or rate limit exceeded',
+    );
+    // The API agrees with the console: the token/create token sees the same allowance spent.
+    const token = await apiToken(credentials);
+    await expectShapeB(
+      await fetch(`${server.base}/v1.0/generator/create`, {
+        method: 'POST',
+        body: uploadForm(titleDeck(1)),
+        headers: bearer(token),
+      }),
+      429,
+      'Too Many Requests - usage or rate limit exceeded',
+    );
+    const usage = (await (await small.call('GET', '/console/api/usage')).json()) as UsageBody;
+    expect(usage.usedSlideCount).toBe(3);
+    expect(usage.apiCalls).toEqual({ total: 4, successful: 1, failed: 3 });
   });
 
   it('inspects an uploaded template and one given by URL, with every shape’s box; bad input is shape A', async () => {
