@@ -138,6 +138,7 @@ export async function createHttpServer(
     console: service.console,
     config,
     limits,
+    metrics,
   });
   registerConsolePages(app);
 
