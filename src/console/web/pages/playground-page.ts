@@ -52,7 +52,7 @@ function editor(template: InspectedTemplate): HTMLElement {
   const busy = (on: boolean): void => {
     generate.disabled = on;
     submit.disabled = on;
-    text.removeAttribute('aria-invalid');
+    if (on) text.removeAttribute('aria-invalid');
   };
   generate.addEventListener('click', () => {
     busy(true);

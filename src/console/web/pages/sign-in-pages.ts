@@ -65,7 +65,11 @@ export function renderSignUp(main: HTMLElement): void {
     'form',
     { class: 'card narrow', 'aria-label': 'Sign up' },
     field('E-mail', input('email', 'email', 'email')),
-    field('Password', input('password', 'password', 'new-password')),
+    field(
+      'Password',
+      input('password', 'password', 'new-password', { minlength: 8 }),
+      'At least 8 characters.',
+    ),
     el('button', { type: 'submit' }, 'Create account'),
     status,
     el('p', {}, 'Already registered? ', el('a', { href: '/console/sign-in' }, 'Sign in'), '.'),
@@ -124,7 +128,11 @@ export function renderReset(main: HTMLElement, context: PageContext): void {
   const form = el(
     'form',
     { class: 'card narrow', 'aria-label': 'Set a new password' },
-    field('New password', input('new-password', 'password', 'new-password')),
+    field(
+      'New password',
+      input('new-password', 'password', 'new-password', { minlength: 8 }),
+      'At least 8 characters.',
+    ),
     el('button', { type: 'submit' }, 'Set the password'),
     status,
   );
