@@ -226,6 +226,8 @@ describeBrowser('the console in Chromium', () => {
       .toMatch(/SUCCEEDED|FAILED/);
     const states = await page.locator('#job-states li').allTextContents();
     expect(states.at(-1)).toBe('SUCCEEDED');
+    // The first is the state the submission answered with.
+    expect(states[0]).toBe('QUEUED');
     // In walking order: nothing goes back.
     const order = ['QUEUED', 'PROCESSING', 'SUCCEEDED'];
     expect(states.map((s) => order.indexOf(s))).toEqual([...states.map((s) => order.indexOf(s))].sort());

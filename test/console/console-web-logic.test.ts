@@ -232,4 +232,9 @@ describe('the usage chart', () => {
       expect(bar.x + bar.width).toBeLessThanOrEqual(CHART.width);
     }
   });
+
+  it('keeps a bar narrow when the period has had one day so far', () => {
+    const { bars } = chartBars([{ date: '2026-11-26', slides: 20 }]);
+    expect(bars[0]!.width).toBeLessThan((CHART.width - CHART.left) / 5);
+  });
 });

@@ -19,11 +19,14 @@ export interface ChartBar {
 
 export const CHART = { width: 600, height: 180, bottom: 24, left: 36 } as const;
 
+const MIN_SLOTS = 10;
+
 export function chartBars(days: DaySlides[]): { bars: ChartBar[]; max: number } {
   const max = Math.max(1, ...days.map((d) => d.slides));
   const plotWidth = CHART.width - CHART.left;
   const plotHeight = CHART.height - CHART.bottom - 8;
-  const step = plotWidth / Math.max(1, days.length);
+  // At least MIN_SLOTS slots: a period of one or two days gets bars of a normal width, not one wall of colour.
+  const step = plotWidth / Math.max(MIN_SLOTS, days.length);
   const bars = days.map((day, i) => {
     const height = (Math.max(0, day.slides) / max) * plotHeight;
     return {

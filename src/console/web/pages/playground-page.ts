@@ -81,8 +81,8 @@ function editor(template: InspectedTemplate): HTMLElement {
   submit.addEventListener('click', () => {
     busy(true);
     replaceChildren(outcome, message('Submitting…'));
-    sendForm<{ jobId: string }>('/console/api/jobs', form())
-      .then(({ jobId }) => followJob(outcome, jobId))
+    sendForm<{ jobId: string; status?: string }>('/console/api/jobs', form())
+      .then(({ jobId, status }) => followJob(outcome, jobId, status ?? null))
       .catch((error: unknown) => showError(outcome, text, error))
       .finally(() => busy(false));
   });
@@ -102,7 +102,8 @@ function editor(template: InspectedTemplate): HTMLElement {
   );
 }
 
-async function followJob(outcome: HTMLElement, jobId: string): Promise<void> {
+/** Shows each state the job is seen in, from the one the submission answered with, until it ends. */
+async function followJob(outcome: HTMLElement, jobId: string, submitted: string | null): Promise<void> {
   const walk = el('ol', { id: 'job-states', class: 'states' });
   const row = el('tbody', {});
   replaceChildren(
@@ -111,7 +112,8 @@ async function followJob(outcome: HTMLElement, jobId: string): Promise<void> {
     walk,
     el('table', { class: 'rows' }, row),
   );
-  let last = '';
+  let last = submitted ?? '';
+  if (submitted) walk.appendChild(el('li', { class: `state state-${submitted.toLowerCase()}` }, submitted));
   for (;;) {
     const job = await getJson<JobRow>(`/console/api/jobs/${encodeURIComponent(jobId)}`);
     if (job.state !== last) {
