@@ -346,6 +346,25 @@ describeBrowser('the console in Chromium', () => {
     await visitor.close();
   });
 
+  it('says why sign-up is closed on a server without a mail server', async () => {
+    const closedDir = mkdtempSync(join(tmpdir(), 'deckforge-console-closed-'));
+    const closed = await startServe(closedDir, { DECKFORGE_SIGNUP: 'open', DECKFORGE_LOG_LEVEL: 'warn' });
+    try {
+      const visitor = await browser.newContext();
+      const tab = await visitor.newPage();
+      await tab.goto(`${closed.base}/console/sign-up`);
+      const notice = tab.locator('main .message');
+      await notice.waitFor();
+      expect(await notice.textContent()).toMatch(/^Sign-up is closed: .*mail server/);
+      expect(await tab.locator('form').count()).toBe(0);
+      await screenshot(tab, 'sign-up-closed');
+      await visitor.close();
+    } finally {
+      await closed.kill();
+      rmSync(closedDir, { recursive: true, force: true });
+    }
+  });
+
   itCorpus(
     'draws a 45-slide corpus deck, and prints the time from the upload to the first drawing',
     async () => {
