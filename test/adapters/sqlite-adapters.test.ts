@@ -18,6 +18,7 @@ import { SqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-sto
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
 import { SqliteTokenStore } from '../../src/adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
+import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
 import { describeAccountStoreContract } from './contracts/account-token-contract.js';
 import { describeConsoleStoresContract } from './contracts/console-stores-contract.js';
 import { describeJobContract } from './contracts/job-store-contract.js';
@@ -113,6 +114,22 @@ describe('SQLite job queue ownership', () => {
       await first.close(); // e.g. the runtime restarted inside a pid-1 container
       expect(await second.recoverInterrupted(2)).toEqual({ requeued: ['a'], abandoned: [] });
       await second.close();
+    } finally {
+      await t.cleanup();
+    }
+  });
+});
+
+describe('SqliteWebhookStore', () => {
+  it('forgets the signing secret of a deleted account and no other', async () => {
+    const t = openTemp();
+    try {
+      const webhooks = new SqliteWebhookStore(t.db);
+      await webhooks.setSecret('a1', 'secret-a', new Date('2026-11-21T10:00:00.000Z'));
+      await webhooks.setSecret('b1', 'secret-b', new Date('2026-11-21T10:00:00.000Z'));
+      await webhooks.forgetAccount('a1');
+      expect(await webhooks.getSecret('a1')).toBeNull();
+      expect(await webhooks.getSecret('b1')).toBe('secret-b');
     } finally {
       await t.cleanup();
     }

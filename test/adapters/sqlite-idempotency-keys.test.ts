@@ -57,4 +57,14 @@ describe('SqliteIdempotencyKeys', () => {
     await keys.release('account-1', 'k-1', 'c-3');
     expect(await keys.get('account-1', 'k-1')).toBeNull();
   });
+
+  it('forgets every key of a deleted account and no other', async () => {
+    await keys.claim(entry(), LONG_AGO);
+    await keys.claim(entry({ key: 'k-2', claimId: 'c-2' }), LONG_AGO);
+    await keys.claim(entry({ accountId: 'account-2', claimId: 'c-3' }), LONG_AGO);
+    await keys.forgetAccount('account-1');
+    expect(await keys.get('account-1', 'k-1')).toBeNull();
+    expect(await keys.get('account-1', 'k-2')).toBeNull();
+    expect(await keys.get('account-2', 'k-1')).toEqual(entry({ accountId: 'account-2', claimId: 'c-3' }));
+  });
 });
