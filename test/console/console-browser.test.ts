@@ -332,10 +332,14 @@ describeBrowser('the console in Chromium', () => {
     const attempt = async (password: string): Promise<string> => {
       await tab.getByLabel('E-mail').fill(ann.email);
       await tab.getByLabel('Password').fill(password);
+      const answered = tab.waitForResponse((r) => r.url().endsWith('/console/api/sign-in'), {
+        timeout: 60_000,
+      });
       await tab.getByRole('button', { name: 'Sign in' }).click();
-      const status = tab.locator('.status .message:not(:has-text("Working"))');
-      await status.waitFor();
-      return (await status.textContent()) ?? '';
+      await answered;
+      // The page writes the answer once the response is read; until then it says "Working…".
+      await poll(() => text(tab.locator('.status .message'))).not.toMatch(/^Working/);
+      return text(tab.locator('.status .message'));
     };
     const answers: string[] = [];
     for (let i = 0; i < 6; i++) answers.push(await attempt(`wrong password ${i}`));
