@@ -8,9 +8,18 @@ import { registerAccountRoutes } from './account-routes.js';
 import type { ConsoleContext } from './console-context.js';
 import { registerConsoleSessions } from './console-session.js';
 import { registerSessionRoutes } from './session-routes.js';
+import { registerActivityRoutes } from './activity-routes.js';
+import { registerApiCallAccounting } from './api-call-accounting.js';
+import { registerPlaygroundRoutes } from './playground-routes.js';
+import { registerTokenRoutes } from './token-routes.js';
 
 export async function consolePlugin(app: FastifyInstance, context: ConsoleContext): Promise<void> {
   registerConsoleSessions(app, context.console);
+  // After the session hook: it reads the session that hook resolved.
+  registerApiCallAccounting(app, context.service);
   registerSessionRoutes(app, context);
   registerAccountRoutes(app, context);
+  registerTokenRoutes(app, context);
+  registerActivityRoutes(app, context);
+  registerPlaygroundRoutes(app, context);
 }

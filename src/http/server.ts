@@ -4,6 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import { registerConsolePages } from '../console/console-pages.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { consolePlugin } from '../console/console-plugin.js';
@@ -137,7 +138,9 @@ export async function createHttpServer(
     console: service.console,
     config,
     limits,
+    metrics,
   });
+  registerConsolePages(app);
 
   return {
     app,

@@ -191,6 +191,34 @@ describe('SQLite database file', () => {
     }
   });
 
+  it('migration 6 gives tokens issued before it an id of their own, so they can be listed and revoked', async () => {
+    const dir = tempDir();
+    try {
+      const db = openDatabase(databasePath(dir.path), { migrate: false });
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 6),
+      );
+      const insert = db.prepare(
+        "INSERT INTO tokens (token_hash, account_id, issued_at, expires_at) VALUES (?, 'a1', ?, '2999-01-01T00:00:00.000Z')",
+      );
+      insert.run('h1', '2026-11-21T08:00:00.000Z');
+      insert.run('h2', '2026-11-21T09:00:00.000Z');
+      expect(migrate(db).applied.map((name) => name.split(' ')[0])).toContain('6');
+      const tokens = new SqliteTokenStore(db, SYSTEM_CLOCK);
+      const live = await tokens.listLive('a1', new Date('2026-11-22T00:00:00.000Z'));
+      expect(live.map((t) => t.tokenHash)).toEqual(['h2', 'h1']);
+      const ids = live.map((t) => t.id);
+      expect(ids.every((id) => /^[0-9a-f]{18}$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(2);
+      expect(await tokens.revoke('a1', ids[0]!)).toBe(true);
+      expect(await tokens.find('h2')).toBeNull();
+      db.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('a write from another process waits for its write transaction instead of failing', async () => {
     const t = openTemp();
     try {

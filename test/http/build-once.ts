@@ -31,6 +31,7 @@ function upToDate(): boolean {
     existsSync(STAMP) &&
     existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')) &&
     existsSync(BUNDLE) &&
+    existsSync(join(REPO_ROOT, 'dist', 'console', 'manifest.json')) &&
     statSync(STAMP).mtimeMs >= newestMtime(join(REPO_ROOT, 'src'))
   );
 }
@@ -56,6 +57,8 @@ export async function ensureBuilt(): Promise<void> {
       }
       // The bin runs `generate` from this bundle of the compiled output (package.json "build:bundle").
       await run('npm', ['run', '--silent', 'build:bundle'], { cwd: REPO_ROOT });
+      // The console's browser code (package.json "build:console"), which `deckforge serve` sends from dist/console.
+      await run('npm', ['run', '--silent', 'build:console'], { cwd: REPO_ROOT });
       writeFileSync(STAMP, startedAt.toISOString());
       const stampTime = startedAt.getTime() / 1000;
       // The stamp must be older than any edit made while tsc ran, so such an edit triggers a rebuild.

@@ -153,4 +153,22 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX one_time_tokens_by_account ON one_time_tokens(account_id);
     `,
   },
+  {
+    version: 6,
+    name: 'console data: token ids and last use, slides per UTC day, jobs by account',
+    sql: `
+      ALTER TABLE tokens ADD COLUMN id TEXT;
+      ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
+      UPDATE tokens SET id = lower(hex(randomblob(9))) WHERE id IS NULL;
+      CREATE UNIQUE INDEX tokens_by_id ON tokens(id);
+      CREATE TABLE usage_days (
+        account_id TEXT NOT NULL,
+        period_start TEXT NOT NULL,
+        day TEXT NOT NULL,
+        slides INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, period_start, day)
+      );
+      CREATE INDEX jobs_by_account ON jobs(account_id, created_at);
+    `,
+  },
 ];

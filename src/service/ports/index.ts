@@ -10,6 +10,7 @@ export type {
   ApiCallCounts,
   ApiCallIncrement,
   Settlement,
+  DaySlides,
   UsageWrites,
   UsageLedger,
 } from './usage-ledger.js';

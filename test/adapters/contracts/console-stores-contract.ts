@@ -118,10 +118,12 @@ export function describeConsoleStoresContract(name: string, make: () => Promise<
     it('forgets every token of one account, revoked or not, and no other', async () => {
       const { tokens } = await open();
       const t = (tokenHash: string, accountId: string) => ({
+        id: `id-${tokenHash}`,
         tokenHash,
         accountId,
         issuedAt: T0,
         expiresAt: '2026-11-22T10:00:00.000Z',
+        lastUsedAt: null,
       });
       await tokens.save(t('h1', 'a1'));
       await tokens.save(t('h2', 'a1'));

@@ -1,0 +1,108 @@
+/**
+ * The template inspector: every slide and layout drawn at its true aspect ratio, each shape a box at its position
+ * with its name, kind and text. Clicking a box (or Enter on it) copies a ready `shapes[]` entry for it.
+ */
+import { copyText } from '../copy-button.js';
+import { el, replaceChildren } from '../dom-builder.js';
+import type { InspectedShape } from '../inspect-types.js';
+import { shapeEntry } from '../shape-entry.js';
+import { drawSlide, unplacedList } from '../slide-drawing.js';
+import { planSlide, slideSize } from '../slide-geometry.js';
+import { inspectedTemplate, type InspectedTemplate } from '../template-state.js';
+import { inspectForm } from './inspect-form.js';
+
+/** Slides drawn per animation frame: the first appears at once, a long deck does not freeze the page. */
+const PER_FRAME = 6;
+
+export function renderInspector(main: HTMLElement): void {
+  const picked = el('section', { id: 'picked', class: 'card picked', 'aria-live': 'polite', hidden: true });
+  const drawings = el('div', { id: 'drawings' });
+  main.append(
+    el('p', {}, 'See which box is which: click a shape to copy its ', el('code', {}, 'shapes[]'), ' entry.'),
+    inspectForm((template) => showTemplate(drawings, picked, template)),
+    drawings,
+    picked,
+  );
+  const kept = inspectedTemplate();
+  if (kept) showTemplate(drawings, picked, kept);
+}
+
+function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: InspectedTemplate): void {
+  const { result } = template;
+  const size = slideSize(result);
+  const onPick = (shape: InspectedShape): void => pick(picked, shape);
+  const items: { heading: string; shapes: InspectedShape[]; hidden?: boolean }[] = [
+    ...result.slides.map((slide) => ({
+      heading: `Slide ${slide.index}${slide.layout ? ` · layout “${slide.layout}”` : ''}${slide.hidden ? ' · hidden' : ''}`,
+      shapes: slide.shapes,
+    })),
+    ...result.layouts.map((layout) => ({
+      heading: `Layout ${layout.index} · ${layout.name}`,
+      shapes: layout.shapes,
+    })),
+  ];
+  const slidesSection = el(
+    'section',
+    { 'aria-labelledby': 'slides-heading' },
+    el('h2', { id: 'slides-heading' }, `${result.slides.length} slides`),
+  );
+  const layoutsSection = el(
+    'section',
+    { 'aria-labelledby': 'layouts-heading' },
+    el('h2', { id: 'layouts-heading' }, `${result.layouts.length} layouts (for "type": "layout")`),
+  );
+  replaceChildren(
+    drawings,
+    el(
+      'p',
+      { class: 'muted' },
+      `${template.templateName} · ${size.cx} × ${size.cy} EMU · `,
+      el('a', { href: '/console/playground' }, 'Fill it in the playground'),
+    ),
+    slidesSection,
+    layoutsSection,
+  );
+  let next = 0;
+  const drawBatch = (): void => {
+    for (const end = Math.min(items.length, next + PER_FRAME); next < end; next++) {
+      const item = items[next];
+      if (!item) continue;
+      const figure = el(
+        'figure',
+        { class: 'slide' },
+        drawSlide(planSlide(item.shapes, size), item.heading, onPick),
+        el(
+          'figcaption',
+          {},
+          item.heading,
+          ` · ${item.shapes.length} shape${item.shapes.length === 1 ? '' : 's'}`,
+        ),
+        unplacedList(planSlide(item.shapes, size).unplaced, onPick),
+      );
+      (next < result.slides.length ? slidesSection : layoutsSection).appendChild(figure);
+      if (next === 0) requestAnimationFrame(() => performance.mark('inspect-first-drawing'));
+    }
+    if (next < items.length) requestAnimationFrame(drawBatch);
+  };
+  drawBatch();
+}
+
+function pick(picked: HTMLElement, shape: InspectedShape): void {
+  const entry = JSON.stringify(shapeEntry(shape), null, 2);
+  picked.hidden = false;
+  const status = el('p', { class: 'message success', role: 'status' }, 'Copying…');
+  replaceChildren(
+    picked,
+    el('h2', {}, 'Shape ', el('span', { class: 'shape-name' }, shape.name)),
+    el(
+      'p',
+      { class: 'muted' },
+      `${shape.kind} · id ${shape.id}${shape.group ? ` · in group “${shape.group}”` : ''}`,
+    ),
+    el('pre', { class: 'entry mono', id: 'picked-entry' }, entry),
+    status,
+  );
+  void copyText(entry).then((ok) => {
+    status.textContent = ok ? 'The entry is copied to the clipboard.' : 'Select the entry above to copy it.';
+  });
+}

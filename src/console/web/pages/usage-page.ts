@@ -1,0 +1,91 @@
+/** Plan, slides used of allowed (with a bar), reset date, API calls, the previous period and the per-day chart. */
+import { getJson } from '../console-api.js';
+import { el } from '../dom-builder.js';
+import { drawUsageChart, type DaySlides } from '../usage-chart.js';
+
+interface ApiCalls {
+  total: number;
+  successful: number;
+  failed: number;
+}
+
+interface UsageBody {
+  plan?: string;
+  usedSlideCount?: number;
+  allowedSlideCount?: number;
+  resetDate?: string;
+  totalApiCallCount?: number;
+  successfulApiCallCount?: number;
+  failedApiCallCount?: number;
+  previousMonthUsedSlideCount?: number;
+  apiCalls?: ApiCalls;
+  previousPeriod?: { start: string; end: string; usedSlideCount: number; apiCalls?: ApiCalls };
+  perDay?: DaySlides[];
+}
+
+export async function renderUsage(main: HTMLElement): Promise<void> {
+  const answer = await getJson<UsageBody & { result?: UsageBody }>('/console/api/usage');
+  // The /v1.0/usage fields may come wrapped in `result`, as that endpoint sends them; the console's own beside them.
+  const usage: UsageBody = { ...(answer.result ?? {}), ...answer };
+  const used = usage.usedSlideCount ?? 0;
+  const allowed = usage.allowedSlideCount ?? 0;
+  const calls: ApiCalls = usage.apiCalls ?? {
+    total: usage.totalApiCallCount ?? 0,
+    successful: usage.successfulApiCallCount ?? 0,
+    failed: usage.failedApiCallCount ?? 0,
+  };
+  const previous = usage.previousPeriod;
+  const meter = el('progress', {
+    id: 'slides-meter',
+    max: Math.max(allowed, 1),
+    value: Math.min(used, Math.max(allowed, 1)),
+  });
+  main.append(
+    el(
+      'section',
+      { class: 'card', 'aria-labelledby': 'period-heading' },
+      el('h2', { id: 'period-heading' }, 'This period'),
+      el(
+        'dl',
+        { class: 'facts' },
+        fact('Plan', usage.plan ?? '—'),
+        fact('Resets on', usage.resetDate ?? '—'),
+      ),
+      el('label', { for: 'slides-meter' }, `${used} of ${allowed} slides used`),
+      meter,
+      el(
+        'dl',
+        { class: 'facts' },
+        fact('API calls', String(calls.total)),
+        fact('Successful', String(calls.successful)),
+        fact('Failed', String(calls.failed)),
+      ),
+    ),
+    el(
+      'section',
+      { class: 'card', 'aria-labelledby': 'per-day-heading' },
+      el('h2', { id: 'per-day-heading' }, 'Slides per day'),
+      usage.perDay && usage.perDay.length > 0
+        ? drawUsageChart(usage.perDay)
+        : el('p', { class: 'muted' }, 'No days to show yet.'),
+    ),
+    el(
+      'section',
+      { class: 'card', 'aria-labelledby': 'previous-heading' },
+      el('h2', { id: 'previous-heading' }, 'Previous period'),
+      el(
+        'dl',
+        { class: 'facts' },
+        previous ? fact('From', `${previous.start.slice(0, 10)} to ${previous.end.slice(0, 10)}`) : null,
+        fact('Slides used', String(previous?.usedSlideCount ?? usage.previousMonthUsedSlideCount ?? 0)),
+        previous?.apiCalls
+          ? fact('API calls', `${previous.apiCalls.total} (${previous.apiCalls.failed} failed)`)
+          : null,
+      ),
+    ),
+  );
+}
+
+function fact(term: string, value: string): HTMLElement {
+  return el('div', {}, el('dt', {}, term), el('dd', {}, value));
+}

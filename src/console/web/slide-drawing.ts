@@ -1,0 +1,85 @@
+/**
+ * Draws one slide (or layout) as an SVG from slide-geometry.ts's plan: a rectangle per shape with its name, kind
+ * and text, all as text nodes. Each rectangle is a button: a click, Enter or Space hands the shape to `onPick`.
+ */
+import { el, svg } from './dom-builder.js';
+import type { InspectedShape } from './inspect-types.js';
+import type { SlidePlan } from './slide-geometry.js';
+import { kindLabel } from './slide-geometry.js';
+
+export function drawSlide(
+  plan: SlidePlan,
+  title: string,
+  onPick: (shape: InspectedShape) => void,
+): SVGSVGElement {
+  const drawing = svg('svg', {
+    class: 'slide-drawing',
+    viewBox: `0 0 ${plan.width} ${plan.height}`,
+    role: 'group',
+    'aria-label': title,
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+  drawing.appendChild(
+    svg('rect', { class: 'slide-background', x: 0, y: 0, width: plan.width, height: plan.height }),
+  );
+  for (const item of plan.placed) {
+    const shape = item.shape;
+    const label = `${shape.name} (${kindLabel(shape)})`;
+    const group = svg(
+      'g',
+      {
+        class: `shape kind-${shape.kind}`,
+        tabindex: 0,
+        role: 'button',
+        'aria-label': `Copy ${label}`,
+        'data-shape-name': shape.name,
+      },
+      svg('title', {}, shape.text ? `${label}\n${shape.text}` : label),
+      svg('rect', { x: item.x, y: item.y, width: item.width, height: item.height }),
+    );
+    const text = svg('text', { x: item.x + item.fontSize / 3, y: item.y, 'font-size': item.fontSize });
+    item.lines.forEach((line, i) =>
+      text.appendChild(
+        svg(
+          'tspan',
+          { x: item.x + item.fontSize / 3, dy: i === 0 ? item.fontSize * 1.1 : item.fontSize * 1.2 },
+          line,
+        ),
+      ),
+    );
+    group.appendChild(text);
+    group.addEventListener('click', () => onPick(shape));
+    group.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' || event.key === ' ') {
+        event.preventDefault();
+        onPick(shape);
+      }
+    });
+    drawing.appendChild(group);
+  }
+  return drawing;
+}
+
+/** Shapes without a position, as a list of buttons under the drawing. */
+export function unplacedList(
+  shapes: InspectedShape[],
+  onPick: (shape: InspectedShape) => void,
+): HTMLElement | null {
+  if (shapes.length === 0) return null;
+  return el(
+    'ul',
+    { class: 'unplaced' },
+    ...shapes.map((shape) =>
+      el(
+        'li',
+        {},
+        el(
+          'button',
+          { type: 'button', class: 'link', onclick: () => onPick(shape) },
+          `${shape.name} (${kindLabel(shape)})`,
+        ),
+        ' — no position on the slide',
+      ),
+    ),
+  );
+}
