@@ -204,6 +204,16 @@ export function chartFrame(rId: string, name = 'Chart 5', id = 6): string {
   );
 }
 
+const TEXT = (size = ''): string =>
+  `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr${size}/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`;
+/** Slide 1's chart: clustered columns, with text properties of its own on the legend and the whole chart. */
+const BASE_CHART = chartPart({ plot: clusteredBars() })
+  .replace(
+    '<c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend>',
+    `<c:legend><c:legendPos val="r"/><c:layout/>${TEXT()}</c:legend>`,
+  )
+  .replace('<c:externalData', `${TEXT(' sz="1800"')}<c:externalData`);
+
 let chartDeckBytes: Uint8Array | undefined;
 
 /**
@@ -216,7 +226,7 @@ export function chartDeck(): Uint8Array {
     shapes: titleShape('Chart (2D)') + chartFrame('rId2'),
     rels: [['rId2', 'chart', '../charts/chart1.xml']],
     parts: {
-      'ppt/charts/chart1.xml': { bytes: chartPart(PLOT_FAMILIES['bar clustered']!), type: CHART_TYPE },
+      'ppt/charts/chart1.xml': { bytes: BASE_CHART, type: CHART_TYPE },
       'ppt/charts/_rels/chart1.xml.rels': {
         bytes: relationships([['rId1', PACKAGE_REL, '../embeddings/Microsoft_Excel_Worksheet1.xlsx']]),
         type: null,
