@@ -13,6 +13,7 @@ import {
   workbookItemOf,
   workbookReader,
 } from '../support/chart-reading.js';
+import { sunburstDeck } from '../support/chart-ex-deck.js';
 import { chartDeck, generatedChartsDeck, WORKBOOK_NOTE } from '../support/chart-templates.js';
 import { itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
@@ -335,8 +336,8 @@ describe('chart content', () => {
     });
   });
 
-  itCorpus('fills a chartEx part (sunburst) and its workbook', async () => {
-    const template = readCorpus('Open-XML-SDK/Of16-03.pptx');
+  it('fills a chartEx part (sunburst) and its workbook', async () => {
+    const template = sunburstDeck();
     const result = fill(template, [
       {
         slide_index: 0,
@@ -358,7 +359,7 @@ describe('chart content', () => {
       '<cx:lvl ptCount="3" formatCode="General"><cx:pt idx="0">3</cx:pt><cx:pt idx="1">5</cx:pt><cx:pt idx="2">8</cx:pt></cx:lvl>',
     );
     expect(xml).toContain('<cx:v>Trees</cx:v>');
-    const book = await workbookReader(files['ppt/embeddings/Microsoft_Excel_Worksheet.xlsx'] as Uint8Array);
+    const book = await workbookReader(files['ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx'] as Uint8Array);
     expect(book.cells('Sheet1!$A$2:$D$5')).toEqual([
       'Oak',
       null,
@@ -514,6 +515,12 @@ describe('inspect', () => {
       types: ['bar (column, clustered)'],
       series: ['Series 1', 'Series 2', 'Series 3'],
       categories: 4,
+      workbook: 'embedded',
+    });
+    expect(inspect(sunburstDeck()).slides[0]!.shapes.find((s) => s.kind === 'chart')?.chart).toEqual({
+      types: ['sunburst'],
+      series: ['Growth'],
+      categories: 8,
       workbook: 'embedded',
     });
   });
