@@ -4,7 +4,8 @@
  */
 import ExcelJS from 'exceljs';
 
-export type Cell = string | number | null;
+/** A cell's value; a Date is written as Excel writes a date (its serial, formatted m/d/yy). */
+export type Cell = string | number | Date | null;
 
 export interface WorkbookOptions {
   /** An Excel table ("Table1") over rows and columns from A1 of the data, its header row the first row. */
@@ -41,7 +42,10 @@ export async function chartWorkbook(
   sheet.forEach((row, r) =>
     row.forEach((value, c) => {
       if (table && r < table.rows && c < table.columns) return;
-      if (value !== null) ws.getCell(r + 1, c + 1).value = value;
+      if (value === null) return;
+      const cell = ws.getCell(r + 1, c + 1);
+      cell.value = value;
+      if (value instanceof Date) cell.numFmt = 'm/d/yy';
     }),
   );
   for (const [ref, text] of Object.entries(options.notes ?? {})) ws.getCell(ref).value = text;
