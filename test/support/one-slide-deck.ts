@@ -1,5 +1,5 @@
 /**
- * Decks of one slide built on the layouts template (layouts-template.ts: its master, eleven layouts, themes and
+ * Decks of one slide (or a few) built on the layouts template (layouts-template.ts: its master, eleven layouts, themes and
  * notes master), for the engine's chart, chartEx, table and picture scenarios: the caller gives the slide's
  * shapes, its relationships and the parts they point at; everything else is the layouts template's, with its
  * ten slides, its notes page and its picture left out.
@@ -46,6 +46,11 @@ export interface OneSlide {
 
 /** The bytes of a deck whose one slide is `slide`, on the layouts template's master and layouts. */
 export function oneSlideDeck(slide: OneSlide): Uint8Array {
+  return slidesDeck([slide]);
+}
+
+/** The bytes of a deck of `slides` in order (slide part i + 1 each), on the layouts template's master and layouts. */
+export function slidesDeck(slides: readonly OneSlide[]): Uint8Array {
   const files = unzipSync(layoutsTemplate());
   for (const name of Object.keys(files))
     if (/^ppt\/(slides|notesSlides|media)\//.test(name)) delete files[name];
@@ -57,52 +62,67 @@ export function oneSlideDeck(slide: OneSlide): Uint8Array {
     .replace(/<Override PartName="\/ppt\/(slides|notesSlides)\/[^"]*"[^>]*\/>/g, '')
     .replace(
       '</Types>',
-      '<Override PartName="/ppt/slides/slide1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/></Types>',
+      slides
+        .map(
+          (_, i) =>
+            `<Override PartName="/ppt/slides/slide${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`,
+        )
+        .join('') + '</Types>',
     );
-  for (const [ext, type] of Object.entries(slide.defaults ?? {}))
-    if (!types.includes(`Extension="${ext}"`))
-      types = types.replace(
-        '<Default Extension="xml"',
-        `<Default Extension="${ext}" ContentType="${type}"/><Default Extension="xml"`,
-      );
-  for (const [name, part] of Object.entries(slide.parts ?? {})) {
-    put(name, part.bytes);
-    if (part.type !== null)
-      types = types.replace('</Types>', `<Override PartName="/${name}" ContentType="${part.type}"/></Types>`);
+  for (const slide of slides) {
+    for (const [ext, type] of Object.entries(slide.defaults ?? {}))
+      if (!types.includes(`Extension="${ext}"`))
+        types = types.replace(
+          '<Default Extension="xml"',
+          `<Default Extension="${ext}" ContentType="${type}"/><Default Extension="xml"`,
+        );
+    for (const [name, part] of Object.entries(slide.parts ?? {})) {
+      put(name, part.bytes);
+      if (part.type !== null)
+        types = types.replace(
+          '</Types>',
+          `<Override PartName="/${name}" ContentType="${part.type}"/></Types>`,
+        );
+    }
   }
   put('[Content_Types].xml', types);
   put(
     'ppt/presentation.xml',
     text('ppt/presentation.xml').replace(
       /<p:sldIdLst>[\s\S]*?<\/p:sldIdLst>/,
-      '<p:sldIdLst><p:sldId id="256" r:id="rId10"/></p:sldIdLst>',
+      `<p:sldIdLst>${slides.map((_, i) => `<p:sldId id="${256 + i}" r:id="rId${10 + i}"/>`).join('')}</p:sldIdLst>`,
     ),
   );
+  const slideRels = slides
+    .map((_, i) => `<Relationship Id="rId${10 + i}" Type="${REL}/slide" Target="slides/slide${i + 1}.xml"/>`)
+    .join('');
   put(
     'ppt/_rels/presentation.xml.rels',
-    text('ppt/_rels/presentation.xml.rels').replace(/<Relationship Id="rId1\d+"[^>]*\/>/g, (rel) =>
-      rel.includes('"rId10"') ? rel : '',
-    ),
+    text('ppt/_rels/presentation.xml.rels')
+      .replace(/<Relationship Id="rId1\d+"[^>]*\/>/g, '')
+      .replace('</Relationships>', `${slideRels}</Relationships>`),
   );
   put(
     'docProps/app.xml',
     text('docProps/app.xml').replace(
       /<Slides>\d+<\/Slides><Notes>\d+<\/Notes>/,
-      '<Slides>1</Slides><Notes>0</Notes>',
+      `<Slides>${slides.length}</Slides><Notes>0</Notes>`,
     ),
   );
-  put(
-    'ppt/slides/slide1.xml',
-    `${PRE}<p:sld ${NS}><p:cSld><p:spTree>${TREE_HEADER}${slide.shapes}</p:spTree></p:cSld>` +
-      '<p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>',
-  );
-  put(
-    'ppt/slides/_rels/slide1.xml.rels',
-    relationships([
-      ['rId1', 'slideLayout', `../slideLayouts/slideLayout${slide.layout ?? 2}.xml`],
-      ...(slide.rels ?? []),
-    ]),
-  );
+  slides.forEach((slide, i) => {
+    put(
+      `ppt/slides/slide${i + 1}.xml`,
+      `${PRE}<p:sld ${NS}><p:cSld><p:spTree>${TREE_HEADER}${slide.shapes}</p:spTree></p:cSld>` +
+        '<p:clrMapOvr><a:masterClrMapping/></p:clrMapOvr></p:sld>',
+    );
+    put(
+      `ppt/slides/_rels/slide${i + 1}.xml.rels`,
+      relationships([
+        ['rId1', 'slideLayout', `../slideLayouts/slideLayout${slide.layout ?? 2}.xml`],
+        ...(slide.rels ?? []),
+      ]),
+    );
+  });
   // A fixed date keeps the bytes the same on every run.
   return zipSync(files, { mtime: new Date('2020-01-01T00:00:00Z') });
 }
