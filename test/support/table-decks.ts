@@ -2,12 +2,12 @@
  * The owned table template of the engine's table scenarios (tables*.test.ts), on the layouts template's master
  * (one-slide-deck.ts). Its slides:
  *   0 "Title 1"; "Table 1": 6 rows × 5 columns, empty, header row and banded rows in a built-in table style,
- *     every cell with borders on all sides and a diagonal; "Table 2": 2 rows × 5 columns near the slide's bottom.
+ *     every cell with borders on all sides and a diagonal; "Table 2": 2 rows × 5 columns below it, where 4 rows fit.
  *   1 "Title 1"; "TableWithHeader" (4 columns: "Header 1" … "Header 4", then figures); "TableDefault"
  *     (4 columns, figures); "TableWithFormattedCells" (2 columns, rows 370 840 EMU high with row ids, text "cell"
  *     centred, 14 pt, bold, grey); "TableWithEmptyCells" (3 rows × 2 columns: "label" twice in the first column,
- *     the rest empty with the look of their empty paragraph: bold and right-aligned in the first column, centred
- *     in the minor font in the second); "EmptyTable" (1 row × 3 empty columns).
+ *     the rest empty with the look of their empty paragraph: bold, right-aligned in the major font in the first
+ *     column, centred in the minor font in the second); "EmptyTable" (1 row × 3 empty columns).
  *   2 "Merged across": 6 rows × 3 columns, merges along rows (all three columns in rows 0 and 5, the first two in
  *     row 2, the last two in rows 3 and 4).
  *   3 "Merged down": 6 rows × 4 columns, column 0 merged down all six rows, column 1 down the first three.
@@ -106,7 +106,7 @@ const gridSlide =
     id: 5,
     name: 'Table 2',
     x: 457200,
-    y: 5029200,
+    y: 4572000,
     columns: times(5, () => 1645920),
     rows: times(2, () => tr(times(5, emptyBordered))),
     tblPr: `<a:tblPr firstRow="1" bandRow="1"><a:tableStyleId>${TABLE_STYLE_ID}</a:tableStyleId></a:tblPr>`,
@@ -154,7 +154,10 @@ const formatsSlide =
       tr([
         r < 2
           ? { paragraph: '<a:pPr algn="r"/><a:r><a:rPr lang="de-DE" sz="1400" b="1"/><a:t>label</a:t></a:r>' }
-          : { paragraph: '<a:pPr algn="r"/><a:endParaRPr lang="de-DE" sz="1400" b="1"/>' },
+          : {
+              paragraph:
+                '<a:pPr algn="r"/><a:endParaRPr lang="de-DE" sz="1400" b="1"><a:latin typeface="+mj-lt"/></a:endParaRPr>',
+            },
         {
           paragraph:
             '<a:pPr algn="ctr"/><a:endParaRPr lang="de-DE" sz="1400"><a:latin typeface="+mn-lt"/></a:endParaRPr>',
