@@ -15,16 +15,19 @@ const TREE_HEADER =
   '<p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr><a:xfrm><a:off x="0" y="0"/>' +
   '<a:ext cx="0" cy="0"/><a:chOff x="0" y="0"/><a:chExt cx="0" cy="0"/></a:xfrm></p:grpSpPr>';
 
-/** A relationship of the slide: id, type (a full URI, or the last segment of an officeDocument one), target. */
-export type SlideRel = [id: string, type: string, target: string];
+/**
+ * A relationship of the slide: id, type (a full URI, or the last segment of an officeDocument one), target, and
+ * 'External' for a target outside the package.
+ */
+export type SlideRel = [id: string, type: string, target: string, mode?: 'External'];
 
 export function relationships(items: readonly SlideRel[]): string {
   return (
     `${PRE}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
     items
-      .map(([id, type, target]) => {
+      .map(([id, type, target, mode]) => {
         const uri = type.includes('://') ? type : `${REL}/${type}`;
-        return `<Relationship Id="${id}" Type="${uri}" Target="${target}"/>`;
+        return `<Relationship Id="${id}" Type="${uri}" Target="${target}"${mode ? ` TargetMode="${mode}"` : ''}/>`;
       })
       .join('') +
     '</Relationships>'
