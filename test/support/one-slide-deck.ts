@@ -137,3 +137,27 @@ export function titleShape(text: string): string {
     `<p:spPr/><p:txBody><a:bodyPr/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US" dirty="0"/><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`
   );
 }
+
+let linkedBytes: Uint8Array | undefined;
+
+/**
+ * Two slides, the first with a text box whose text links to the second (a hyperlink jumping to a slide of the
+ * deck, through a slide relationship): "Go to the details" on slide 0, "Details" on slide 1.
+ */
+export function linkedSlidesDeck(): Uint8Array {
+  const box = (text: string, link: string): string =>
+    '<p:sp><p:nvSpPr><p:cNvPr id="3" name="TextBox 2"/><p:cNvSpPr txBox="1"/><p:nvPr/></p:nvSpPr>' +
+    '<p:spPr><a:xfrm><a:off x="457200" y="1600200"/><a:ext cx="4572000" cy="646331"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr>' +
+    `<p:txBody><a:bodyPr wrap="square"/><a:lstStyle/><a:p><a:r><a:rPr lang="en-US">${link}</a:rPr><a:t>${text}</a:t></a:r></a:p></p:txBody></p:sp>`;
+  linkedBytes ??= slidesDeck([
+    {
+      layout: 6,
+      shapes:
+        titleShape('Overview') +
+        box('Go to the details', '<a:hlinkClick r:id="rId2" action="ppaction://hlinksldjump"/>'),
+      rels: [['rId2', 'slide', 'slide2.xml']],
+    },
+    { layout: 6, shapes: titleShape('Details') + box('The details', '') },
+  ]);
+  return linkedBytes.slice();
+}
