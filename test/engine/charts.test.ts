@@ -14,7 +14,14 @@ import {
   workbookReader,
 } from '../support/chart-reading.js';
 import { sunburstDeck } from '../support/chart-ex-deck.js';
-import { chartDeck, generatedChartsDeck, WORKBOOK_NOTE } from '../support/chart-templates.js';
+import {
+  chartDeck,
+  GENERATED_CHARTS,
+  generatedChartsDeck,
+  PLOT_FAMILIES,
+  WORKBOOK_NOTE,
+} from '../support/chart-templates.js';
+import { tablesDeck } from '../support/table-decks.js';
 import { itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
@@ -439,49 +446,45 @@ describe('chart settings and overlays', () => {
     );
   });
 
-  itCorpus(
-    'skips, with a warning, what does not apply: a position a stacked bar refuses, a legend that is hidden, axis titles on a pie',
-    async () => {
-      const stacked = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
-      const result = fill(stacked, [
-        {
-          slide_index: 0,
-          shapes: [
-            {
-              name: 'BarsStacked',
-              settings: {
-                isChartLabelValueVisible: true,
-                chartDataLabelPosition: 'OutsideEnd',
-                chartShowLegend: false,
-                chartLegendPosition: 'Left',
-              },
+  it('skips, with a warning, what does not apply: a position a stacked bar refuses, a legend that is hidden, axis titles on a pie', async () => {
+    // The owned chart template with stacked columns on slide 1 and a pie on slide 2.
+    const stacked = generatedChartsDeck({
+      'column stacked': GENERATED_CHARTS['column stacked']!,
+      pie: PLOT_FAMILIES.pie!,
+    }).bytes;
+    const result = fill(stacked, [
+      {
+        slide_index: 1,
+        shapes: [
+          {
+            name: 'Chart 5',
+            settings: {
+              isChartLabelValueVisible: true,
+              chartDataLabelPosition: 'OutsideEnd',
+              chartShowLegend: false,
+              chartLegendPosition: 'Left',
             },
-          ],
-        },
-      ]);
-      await expectValidPptx(result.bytes, stacked);
-      const messages = result.warnings.map((w) => `${w.path}: ${w.message}`);
-      expect(messages).toEqual([
-        `${AT}.settings: chart "BarsStacked": chartLegendPosition was not applied: chartShowLegend is false`,
-        `${AT}.settings: chart "BarsStacked": chartDataLabelPosition "outEnd" is not a position PowerPoint allows for a bar or column chart (it takes ctr, inBase, inEnd); not applied`,
-      ]);
-      const { xml } = await chartAt(
-        result,
-        0,
-        Number(inspect(stacked).slides[0]!.shapes.find((s) => s.kind === 'chart')!.id),
-      );
-      expect(xml).not.toContain('outEnd');
-      expect(xml).not.toContain('<c:legend>');
+          },
+        ],
+      },
+    ]);
+    await expectValidPptx(result.bytes, stacked);
+    const messages = result.warnings.map((w) => `${w.path}: ${w.message}`);
+    expect(messages).toEqual([
+      `${AT}.settings: chart "Chart 5": chartLegendPosition was not applied: chartShowLegend is false`,
+      `${AT}.settings: chart "Chart 5": chartDataLabelPosition "outEnd" is not a position PowerPoint allows for a bar or column chart (it takes ctr, inBase, inEnd); not applied`,
+    ]);
+    const { xml } = await chartAt(result, 0, 6);
+    expect(xml).not.toContain('outEnd');
+    expect(xml).not.toContain('<c:legend>');
 
-      const pie = readCorpus('python-pptx/shp-shapes.pptx');
-      const pieResult = fill(pie, [
-        { slide_index: 0, shapes: [{ name: 'Chart 2', settings: { value_axis_title: 'x' } }] },
-      ]);
-      expect(pieResult.warnings.map((w) => w.message)).toEqual([
-        'chart "Chart 2": value_axis_title was not applied: the chart has no value axis',
-      ]);
-    },
-  );
+    const pieResult = fill(stacked, [
+      { slide_index: 2, shapes: [{ name: 'Chart 5', settings: { value_axis_title: 'x' } }] },
+    ]);
+    expect(pieResult.warnings.map((w) => w.message)).toEqual([
+      'chart "Chart 5": value_axis_title was not applied: the chart has no value axis',
+    ]);
+  });
 
   it("overlays: text appended to a point's data label, after the value", async () => {
     const result = fill(CHART_2D, [
@@ -573,14 +576,15 @@ describe('bad chart input', () => {
     );
   });
 
-  itCorpus('keeps a pie to one series, with a warning', async () => {
-    const pie = readCorpus('python-pptx/shp-shapes.pptx');
+  it('keeps a pie to one series, with a warning', async () => {
+    // The owned chart template with a pie on slide 1.
+    const pie = generatedChartsDeck({ pie: PLOT_FAMILIES.pie! }).bytes;
     const result = fill(pie, [
       {
-        slide_index: 0,
+        slide_index: 1,
         shapes: [
           {
-            name: 'Chart 2',
+            name: 'Chart 5',
             data: [
               ['A', 'B'],
               ['x', 'y'],
@@ -598,17 +602,17 @@ describe('bad chart input', () => {
         message: expect.stringMatching(/a pie chart\) draws 1 series; the first 1 of the 2 given were used$/),
       },
     ]);
-    expect((await chartAt(result, 0, 3)).series.map((s) => [s.name, s.values])).toEqual([['A', [1, 3]]]);
+    expect((await chartAt(result, 0, 6)).series.map((s) => [s.name, s.values])).toEqual([['A', [1, 3]]]);
   });
 
-  itCorpus('refuses a chart payload for a table, naming both kinds', () => {
+  it('refuses a chart payload for a table, naming both kinds', () => {
     const error = one(
-      { name: 'Table', content: { categories: ['x'], series: [{ name: 'S', values: [1] }] } },
-      readCorpus('pptx-automizer/ShapeTypesCollection.pptx'),
+      { name: 'Table 1', content: { categories: ['x'], series: [{ name: 'S', values: [1] }] } },
+      tablesDeck(),
     );
     expect([error.code, error.message]).toEqual([
       'CONTENT_MISMATCH',
-      `${AT}.content: shape "Table" is a table but content is a chart; a table takes an array of rows`,
+      `${AT}.content: shape "Table 1" is a table but content is a chart; a table takes an array of rows`,
     ]);
   });
 });
