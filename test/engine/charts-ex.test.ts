@@ -3,9 +3,9 @@
  * templates written from the chartex schema (test/support/chart-ex-templates.ts), swept like the classic types:
  * more and fewer series and points, caches and workbook read back.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { generatedChartExDeck } from '../support/chart-ex-templates.js';
+import { generatedChartExDeck } from '../support/chart-ex-deck.js';
 import {
   chartItemOf,
   packageFiles,
@@ -14,17 +14,16 @@ import {
   workbookItemOf,
   workbookReader,
 } from '../support/chart-reading.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { newValidatorErrors } from '../support/validator.js';
+import { validatePptx } from '../support/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 import { slideParts } from './deck.js';
 
-describeCorpus('generated chartEx layouts', () => {
+describe('generated chartEx layouts', () => {
   const deck = generatedChartExDeck();
 
   it('the generated templates are sound and inspect reports their types', async () => {
-    expect(await newValidatorErrors(deck.bytes, readCorpus('Open-XML-SDK/Of16-03.pptx'))).toEqual([]);
+    expect(await validatePptx(deck.bytes)).toEqual([]);
     const types = inspect(deck.bytes).slides.map(
       (s) => s.shapes.find((sh) => sh.kind === 'chart')?.chart?.types,
     );
@@ -80,7 +79,7 @@ async function chartExAt(result: GenerateResult, position: number) {
   };
 }
 
-describeCorpus('what content means for each chartEx layout', () => {
+describe('what content means for each chartEx layout', () => {
   const deck = generatedChartExDeck();
   const result = fill(deck.bytes, [
     [5, { categories: ['a', 'b', 'c'], series: [{ name: 'Scores', values: [1, 2, 3] }] }],
@@ -215,7 +214,7 @@ describeCorpus('what content means for each chartEx layout', () => {
   });
 });
 
-describeCorpus('pareto lines follow their series', () => {
+describe('pareto lines follow their series', () => {
   // Three pareto series whose lines stand apart from them (`ownerIdx` is a position among all the series):
   // [A, line of C, B, C, line of A, line of B]. Schema-valid; PowerPoint keeps each line after its series, but
   // nothing requires it.

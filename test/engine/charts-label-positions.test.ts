@@ -4,13 +4,12 @@
  * gets every position; the allowed ones are written on every series' labels, the others nowhere, with a warning.
  * One deck holds every family × position and is validated once.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
 import { chartItemOf, packageFiles, textOf } from '../support/chart-reading.js';
 import { generatedChartsDeck, PLOT_FAMILIES } from '../support/chart-templates.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { slideParts } from './deck.js';
-import { describeCorpus } from '../support/corpus.js';
 
 /** The payload's positions and the ST_DLblPos value each stands for. */
 const POSITIONS: Record<string, string> = {
@@ -50,7 +49,7 @@ const ALLOWED: Record<string, string[]> = {
   surface: [],
 };
 
-describeCorpus('data label positions by plot family', () => {
+describe('data label positions by plot family', () => {
   const deck = generatedChartsDeck(PLOT_FAMILIES);
   const families = deck.types;
   const cases = families.flatMap((family, f) =>

@@ -2,19 +2,19 @@
  * What a person sees: LibreOffice draws a filled chart with the new labels, values and title (it draws from the
  * caches, as PowerPoint does), and a chart nobody filled exactly as the template's. One render per deck.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
+import { chartDeck } from '../support/chart-templates.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
 
 const TIMEOUT = 180_000;
 
-describeCorpus('chart rendering', () => {
+describe('chart rendering', () => {
   it(
     'a filled chart shows its categories, series, values and title; an unfilled one looks as in the template',
     async () => {
-      const template = readCorpus('Open-XML-SDK/Chart_2D.pptx');
+      const template = chartDeck();
       const result = generate({
         files: new Map([['t.pptx', template]]),
         payload: {

@@ -5,7 +5,7 @@
  * it was, its chart's caches filled, with a warning naming which kind it is.
  */
 import { strFromU8, strToU8 } from 'fflate';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   readChartSeries,
   chartItemOf,
@@ -15,7 +15,6 @@ import {
   workbookReader,
 } from '../support/chart-reading.js';
 import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { describeCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPackage } from '../support/package-edit.js';
 import { run, slideParts } from './deck.js';
@@ -47,7 +46,7 @@ function withoutXnsPrefix(xml: string): string {
   return xml.replace(` xmlns:xns="${SML}"`, '').replace(/<(\/?)xns:/g, '<$1');
 }
 
-/** Built on first use: the generated chart decks start from a corpus deck (Open-XML-SDK/Chart_2D.pptx). */
+/** Built on first use. */
 let prefixedTemplate: Uint8Array | undefined;
 const template = (): Uint8Array =>
   (prefixedTemplate ??= editPackage(
@@ -71,7 +70,7 @@ const CHART_CONTENT = {
   ],
 };
 
-describeCorpus('a chart whose workbook uses another prefix for SpreadsheetML', () => {
+describe('a chart whose workbook uses another prefix for SpreadsheetML', () => {
   it('gets its workbook cells rewritten with its caches, and no warning', async () => {
     const files = packageFiles(template());
     const sheetXml = Object.entries(packageFiles(files['ppt/embeddings/Generated_Worksheet2.xlsx']!)).find(
@@ -137,7 +136,7 @@ function withWorkbook(name: string, type: string, contentType: string, bytes: Ui
   });
 }
 
-describeCorpus('a chart whose workbook this service does not edit', () => {
+describe('a chart whose workbook this service does not edit', () => {
   const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
   // What these files begin with: a zip (.xlsb is a package of binary parts) and an OLE compound file (.xls).
   const xlsb = editPackage(

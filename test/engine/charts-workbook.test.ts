@@ -4,18 +4,19 @@
  * one with formulas but no chain is marked too; one without formulas keeps its workbook part as it was.
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
 import { chartItemOf, packageFiles, workbookItemOf, workbookReader } from '../support/chart-reading.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
+import { chartDeck } from '../support/chart-templates.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPackage, type PackageFiles } from '../support/package-edit.js';
 import { slideParts } from './deck.js';
 
-const CHART_2D = readCorpus('Open-XML-SDK/Chart_2D.pptx');
-const WORKBOOK = 'ppt/embeddings/Microsoft_Office_Excel_Worksheet1.xlsx';
+const CHART_2D = chartDeck();
+const WORKBOOK = 'ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx';
 
-/** Chart_2D with a formula (F2 = SUM(B2:D2)) and the calculation chain Excel writes for it in its workbook. */
+/** The owned chart template with a formula (F2 = SUM(B2:D2)) and the calculation chain Excel writes for it in its workbook. */
 function withChain(): Uint8Array {
   return editPackage(CHART_2D, (files) => {
     files[WORKBOOK] = editPackage(files[WORKBOOK]!, (book: PackageFiles) => {
@@ -23,7 +24,7 @@ function withChain(): Uint8Array {
         book[item] = strToU8(change(strFromU8(book[item]!)));
       };
       edit('xl/worksheets/sheet1.xml', (xml) =>
-        xml.replace(/(<row r="2"[^>]*>[\s\S]*?)(<\/row>)/, '$1<c r="F2"><f>SUM(B2:D2)</f><v>9.3</v></c>$2'),
+        xml.replace(/(<row r="2"[^>]*>[\s\S]*?)(<\/row>)/, '$1<c r="F2"><f>SUM(B2:D2)</f><v>63</v></c>$2'),
       );
       book['xl/calcChain.xml'] = strToU8(
         '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<calcChain xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><c r="F2" i="1"/></calcChain>',
@@ -73,7 +74,7 @@ function outputWorkbook(bytes: Uint8Array, shapeId: number): Record<string, stri
   return Object.fromEntries(Object.entries(unzipSync(files[item]!)).map(([k, v]) => [k, strFromU8(v)]));
 }
 
-describeCorpus('the embedded workbook after a fill', () => {
+describe('the embedded workbook after a fill', () => {
   it('drops a stale calculation chain and has Excel calculate the formulas on load', async () => {
     const template = withChain();
     const result = fillFirstChart(template, 'Chart 5');
@@ -91,7 +92,7 @@ describeCorpus('the embedded workbook after a fill', () => {
     expect(reader.cells('Sheet1!$A$2:$B$3')).toEqual(['Q1', 1.5, 'Q2', 2.5]);
   });
 
-  it('marks a workbook with formulas but no chain for calculation (ShapeCrawler 021)', async () => {
+  itCorpus('marks a workbook with formulas but no chain for calculation (ShapeCrawler 021)', async () => {
     const template = readCorpus('ShapeCrawler/021.pptx');
     const slide = inspect(template).slides.find((s) =>
       s.shapes.some((sh) => sh.chart?.workbook === 'embedded'),

@@ -3,7 +3,7 @@
  *
  * - Every ```json block is JSON, or one JSON value per line, or an excerpt marked by "…".
  * - A whole payload (`{"presentation": …}`) runs through the engine when every file it names is one of the
- *   templates below, gives no warning and passes expectValidPptx. One that names a URL needs the network and is
+ *   templates or images below, gives no warning and passes expectValidPptx. One that names a URL needs the network and is
  *   not run; one that names another file must be listed in NOT_RUN, so a new example is never silently left out.
  * - A shape entry runs on the first slide of an owned template that has a shape of its name (else NOT_RUN).
  * - A quoted message is checked where the docs say `<!-- check: PAYLOAD -->` just before it: the engine runs
@@ -14,6 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { EXAMPLE_FILES } from '../support/example-templates.js';
 import { REPORT_TEMPLATE } from '../support/report-template.js';
 import { SAMPLE } from './deck.js';
 
@@ -29,14 +30,13 @@ const PAGES = [
 const TEMPLATES = new Map<string, Uint8Array>([
   ['sample-template.pptx', SAMPLE],
   ['report.pptx', REPORT_TEMPLATE],
+  ...[...EXAMPLE_FILES].filter(([name]) => name.endsWith('.pptx')),
 ]);
+/** The other files examples name (pictures), by the name the docs use. */
+const IMAGES = new Map([...EXAMPLE_FILES].filter(([name]) => !name.endsWith('.pptx')));
 
 /** Examples not run, by page and what they need that no project template has. */
-const NOT_RUN = new Map<string, string[]>([
-  ['docs/payload-pictures.md', ['shape "Hero photo"']],
-  ['docs/payload-charts.md', ['shape "Chart 5"', 'shape "Chart 1"', 'shape "Scores"', 'shape "Trials"']],
-  ['docs/payload.md', ['shape "Logo"', 'shape "Chart 5"']],
-]);
+const NOT_RUN = new Map<string, string[]>([]);
 
 type Json = Record<string, unknown>;
 
@@ -85,14 +85,17 @@ function filesNamed(presentation: Json): string[] {
   for (const slide of (presentation.slides as Json[] | undefined) ?? []) {
     for (const shape of (slide.shapes as Json[] | undefined) ?? []) {
       if (typeof shape.filename === 'string') named.push(shape.filename);
-      if (typeof shape.content === 'string' && /^https?:/.test(shape.content)) named.push(shape.content);
+      if (typeof shape.content === 'string' && /^https?:|\.(png|jpe?g|gif|svg)$/i.test(shape.content))
+        named.push(shape.content);
     }
   }
   return named.filter((name) => !name.startsWith('data:'));
 }
 
 function run(presentation: Json): GenerateResult {
-  const files = new Map(filesNamed(presentation).map((name) => [name, TEMPLATES.get(name)!]));
+  const files = new Map(
+    filesNamed(presentation).map((name) => [name, TEMPLATES.get(name) ?? IMAGES.get(name)!]),
+  );
   return generate({ payload: { presentation }, files });
 }
 
@@ -116,7 +119,7 @@ function plan(block: Block, value: unknown, i: number): Plan {
   if (isPayload(value)) {
     const named = filesNamed(value.presentation);
     if (named.some((name) => /^https?:/.test(name))) return { label, payload: null, missing: 'network' };
-    const unknown = named.find((name) => !TEMPLATES.has(name));
+    const unknown = named.find((name) => !TEMPLATES.has(name) && !IMAGES.has(name));
     return { label, payload: unknown ? null : value.presentation, missing: unknown ?? null };
   }
   const shape = value as Json;

@@ -4,7 +4,7 @@
  * before the engine, as it does in the worker thread and the CLI.
  */
 import sharp from 'sharp';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
@@ -15,14 +15,18 @@ import {
 } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { prepareImages } from '../../src/image-preparation/prepare-images.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
+import { editPart } from '../support/package-edit.js';
+import { picturesDeck } from '../support/picture-decks.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import * as img from '../support/test-images.js';
 import { shapeXml } from './deck.js';
 import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
 import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
-const IMAGES = readCorpus('pptx-automizer/SlideWithImages.pptx');
+// The owned picture template (picture-decks.ts): slide 0 "imagePNG" and "imageJPG", slide 1 the cropped and
+// shaped pictures, slide 2 a linked picture.
+const IMAGES = picturesDeck();
 const TIMEOUT = 120_000;
 const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
 afterAll(() => converter.close());
@@ -74,7 +78,7 @@ async function sizeOf(
   return { width: meta.width ?? 0, height: meta.height ?? 0, format: meta.format ?? '' };
 }
 
-describeCorpus('pictures: formats', () => {
+describe('pictures: formats', () => {
   it(
     'PNG, JPEG and GIF are stored as they are; BMP, TIFF, WebP, AVIF become PNG; SVG keeps a PNG fallback; an EXIF-turned JPEG stands upright',
     async () => {
@@ -93,13 +97,13 @@ describeCorpus('pictures: formats', () => {
       const names = Object.keys(files);
       const result = await build(
         IMAGES,
-        { slides: names.map((name) => ({ slide_index: 1, shapes: [{ name: 'imagePNG', filename: name }] })) },
+        { slides: names.map((name) => ({ slide_index: 0, shapes: [{ name: 'imagePNG', filename: name }] })) },
         files,
       );
       await expectValidPptx(result.bytes, IMAGES);
       const reader = new DeckReader(result.bytes);
       const slides = reader.slideParts();
-      const frame = frameOf(IMAGES, 1, 'imagePNG');
+      const frame = frameOf(IMAGES, 0, 'imagePNG');
       const seen = new Map<string, { width: number; height: number; format: string }>();
       for (const [i, name] of names.entries()) {
         const picture = reader.picture(slides[i]!, 'imagePNG');
@@ -148,9 +152,9 @@ describeCorpus('pictures: formats', () => {
     const svgText = new TextDecoder().decode(img.svg(20, 40, img.BLUE));
     const result = await build(IMAGES, {
       slides: [
-        { slide_index: 1, shapes: [{ name: 'imagePNG', content: img.dataUri(red, 'image/png') }] },
+        { slide_index: 0, shapes: [{ name: 'imagePNG', content: img.dataUri(red, 'image/png') }] },
         {
-          slide_index: 1,
+          slide_index: 0,
           shapes: [
             { name: 'imageJPG', content: `data:image/svg+xml,${encodeURIComponent(svgText)}`, fit: 'cover' },
           ],
@@ -167,9 +171,9 @@ describeCorpus('pictures: formats', () => {
   });
 });
 
-describeCorpus('pictures: fit', () => {
+describe('pictures: fit', () => {
   it('cover crops centrally to the frame, stretch fills it, contain letterboxes it; the old crop does not leak', async () => {
-    const template = readCorpus('ShapeCrawler/059_crop-images.pptx');
+    const template = IMAGES;
     const wide = await img.png(400, 100);
     const tall = await img.png(100, 400, img.GREEN);
     const names = ['Top 0.33', 'Left 0.5', 'RoundedRectangle'];
@@ -177,11 +181,11 @@ describeCorpus('pictures: fit', () => {
       template,
       {
         slides: [
-          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'cover' })) },
-          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'cover' })) },
-          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'stretch' })) },
-          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'contain' })) },
-          { slide_index: 0, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'contain' })) },
+          { slide_index: 1, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'cover' })) },
+          { slide_index: 1, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'cover' })) },
+          { slide_index: 1, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'stretch' })) },
+          { slide_index: 1, shapes: names.map((name) => ({ name, filename: 'wide.png', fit: 'contain' })) },
+          { slide_index: 1, shapes: names.map((name) => ({ name, filename: 'tall.png', fit: 'contain' })) },
         ],
       },
       { 'wide.png': wide, 'tall.png': tall },
@@ -190,7 +194,7 @@ describeCorpus('pictures: fit', () => {
     const reader = new DeckReader(result.bytes);
     const slides = reader.slideParts();
     for (const name of names) {
-      const frame = frameOf(template, 0, name);
+      const frame = frameOf(template, 1, name);
       const frameAspect = frame.cx / frame.cy;
       for (const [slide, image] of [
         [0, { width: 400, height: 100 }],
@@ -235,7 +239,7 @@ describeCorpus('pictures: fit', () => {
     const templateImage = new DeckReader(IMAGES).files['ppt/media/image2.png'];
     expect(templateImage).toBeDefined();
     const slides = Array.from({ length: 100 }, (_, i) => ({
-      slide_index: 1,
+      slide_index: 0,
       shapes: [
         { name: 'imageJPG', filename: 'photo.jpg', fit: 'cover' },
         ...(i % 10 === 0 ? [{ name: 'imagePNG', filename: 'again.png' }] : []),
@@ -258,19 +262,26 @@ describeCorpus('pictures: fit', () => {
   });
 });
 
-describeCorpus('pictures: targets', () => {
+describe('pictures: targets', () => {
   it('an empty picture placeholder becomes a picture with the layout geometry, keeping its id, name and p:ph', async () => {
-    const template = readCorpus('python-pptx/ph-unpopulated-placeholders.pptx');
+    // The layouts template: slide 8 has the empty "Picture Placeholder 4"; slide 1's "Content Placeholder 2" is
+    // emptied here, as an unfilled content placeholder is.
+    const template = editPart(layoutsTemplate(), 'ppt/slides/slide2.xml', (xml) =>
+      xml.replace(
+        /(name="Content Placeholder 2"[\s\S]*?<a:lstStyle\/>)[\s\S]*?(<\/p:txBody>)/,
+        '$1<a:p><a:endParaRPr lang="en-US"/></a:p>$2',
+      ),
+    );
     const result = await build(
       template,
       {
         slides: [
           {
             slide_index: 8,
-            shapes: [{ name: 'Picture Placeholder 1', filename: 'p.png', alt_text: 'A red band' }],
+            shapes: [{ name: 'Picture Placeholder 4', filename: 'p.png', alt_text: 'A red band' }],
           },
-          { slide_index: 8, shapes: [{ name: 'Picture Placeholder 1', filename: 'p.png', fit: 'cover' }] },
-          { slide_index: 1, shapes: [{ name: 'Content Placeholder 1', filename: 'p.png' }] },
+          { slide_index: 8, shapes: [{ name: 'Picture Placeholder 4', filename: 'p.png', fit: 'cover' }] },
+          { slide_index: 1, shapes: [{ name: 'Content Placeholder 2', filename: 'p.png' }] },
         ],
       },
       { 'p.png': await img.png(500, 100) },
@@ -279,29 +290,29 @@ describeCorpus('pictures: targets', () => {
     const reader = new DeckReader(result.bytes);
     const [contained, covered, content] = reader.slideParts();
     const templateXml = new DeckReader(template).text(new DeckReader(template).slideParts()[8]!);
-    const id = /<p:cNvPr id="(\d+)" name="Picture Placeholder 1"/.exec(templateXml)?.[1];
+    const id = /<p:cNvPr id="(\d+)" name="Picture Placeholder 4"/.exec(templateXml)?.[1];
     for (const part of [contained!, covered!]) {
-      const picture = reader.picture(part, 'Picture Placeholder 1');
+      const picture = reader.picture(part, 'Picture Placeholder 4');
       expect(picture.element.name).toBe('p:pic');
-      expect(reader.text(part)).toContain(`<p:cNvPr id="${id}" name="Picture Placeholder 1"`);
+      expect(reader.text(part)).toContain(`<p:cNvPr id="${id}" name="Picture Placeholder 4"`);
       expect(reader.text(part)).toMatch(/<p:ph type="pic"[^>]*\/>/);
       expect(reader.text(part)).toContain('<a:picLocks noGrp="1" noChangeAspect="1"/>');
       expect(picture.raster).toBeDefined();
     }
     const layoutBox = inheritedBox(reader, contained!);
-    const fitted = reader.picture(contained!, 'Picture Placeholder 1');
+    const fitted = reader.picture(contained!, 'Picture Placeholder 4');
     expect(fitted.descr).toBe('A red band');
     expectClose(fitted.box!.cx / fitted.box!.cy, 5);
     expectClose(fitted.box!.x + fitted.box!.cx / 2, layoutBox.x + layoutBox.cx / 2);
     expectClose(fitted.box!.y + fitted.box!.cy / 2, layoutBox.y + layoutBox.cy / 2);
-    const cover = reader.picture(covered!, 'Picture Placeholder 1');
+    const cover = reader.picture(covered!, 'Picture Placeholder 4');
     expect(cover.box).toBeNull(); // still inherits the layout's frame
     expectClose(visibleAspect({ width: 500, height: 100 }, cover.srcRect), layoutBox.cx / layoutBox.cy);
-    expect(reader.picture(content!, 'Content Placeholder 1').element.name).toBe('p:pic');
+    expect(reader.picture(content!, 'Content Placeholder 2').element.name).toBe('p:pic');
   });
 
   it('an auto-shape or text box takes the image as its fill and keeps its text; a linked picture becomes embedded', async () => {
-    const linked = readCorpus('Open-XML-SDK/linkedpicture.pptx');
+    const linked = IMAGES;
     // A 1:2 image on the 2:1 Badge: cover keeps the middle eighth of its height (37.5 % cut above and below).
     const fill = await build(
       SAMPLE_WITH_SHAPES,
@@ -323,7 +334,7 @@ describeCorpus('pictures: targets', () => {
 
     const embedded = await build(
       linked,
-      { slides: [{ slide_index: 0, shapes: [{ name: 'Rectangle 31', filename: 'f.png' }] }] },
+      { slides: [{ slide_index: 2, shapes: [{ name: 'Linked picture', filename: 'f.png' }] }] },
       {
         'f.png': await img.png(200, 100, img.BLUE),
       },
@@ -332,14 +343,14 @@ describeCorpus('pictures: targets', () => {
     const out = new DeckReader(embedded.bytes);
     const part = out.slideParts()[0]!;
     expect(out.text(part)).not.toContain('r:link=');
-    expect(out.picture(part, 'Rectangle 31').raster).toBeDefined();
+    expect(out.picture(part, 'Linked picture').raster).toBeDefined();
     expect(out.text(`ppt/slides/_rels/${part.split('/').pop()}.rels`)).not.toContain('TargetMode="External"');
   });
 });
 
-describeCorpus('pictures: refusals name the field the user sent', () => {
+describe('pictures: refusals name the field the user sent', () => {
   const slideWith = (shape: Record<string, unknown>) => ({
-    slides: [{ slide_index: 1, shapes: [{ name: 'imagePNG', ...shape }] }],
+    slides: [{ slide_index: 0, shapes: [{ name: 'imagePNG', ...shape }] }],
   });
   const PATH = 'presentation.slides[0].shapes[0]';
 

@@ -2,7 +2,11 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { describeCorpus, itCorpus, readCorpus } from '../support/corpus.js';
+import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
+import { itCorpus, readCorpus } from '../support/corpus.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
+import { linkedSlidesDeck } from '../support/one-slide-deck.js';
+import { picturesDeck } from '../support/picture-decks.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
 import { paragraphs, partNames, parts, run, SAMPLE, slideParts } from './deck.js';
@@ -11,26 +15,40 @@ const count = (names: string[], pattern: RegExp): number => names.filter((n) => 
 const relsOf = (slidePart: string): string =>
   slidePart.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels');
 
-describeCorpus('owned and shared parts', () => {
-  const charts = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
+describe('owned and shared parts', () => {
+  // The owned chart template with two more chart slides: three slides, each with its chart and workbook.
+  const charts = generatedChartsDeck({
+    pie: GENERATED_CHARTS['pie 3-D']!,
+    line: GENERATED_CHARTS['line 3-D']!,
+  }).bytes;
 
   it('drops the charts and workbooks of slides that are not in the output', async () => {
     const result = run(charts, { slides: [{ slide_index: 1 }] });
     const names = partNames(result.bytes);
     expect(count(names, /^ppt\/charts\/chart\d+\.xml$/)).toBe(1);
     expect(count(names, /^ppt\/embeddings\/.*\.xlsx$/)).toBe(1);
-    expect(count(names, /^ppt\/charts\/(style|colors)\d+\.xml$/)).toBe(2);
     expect(count(names, /^ppt\/slides\/slide\d+\.xml$/)).toBe(1);
     await expectValidPptx(result.bytes, charts);
   });
 
-  it('gives every clone its own chart, workbook, style and colours', async () => {
+  // The owned chart templates have no chart style and colour parts; a real deck's charts do.
+  itCorpus('drops and copies the chart style and colour parts with their chart', async () => {
+    const stacked = readCorpus('pptx-automizer/ChartBarsStacked.pptx');
+    const one = run(stacked, { slides: [{ slide_index: 1 }] });
+    expect(count(partNames(one.bytes), /^ppt\/charts\/(style|colors)\d+\.xml$/)).toBe(2);
+    await expectValidPptx(one.bytes, stacked);
+    const three = run(stacked, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
+    expect(count(partNames(three.bytes), /^ppt\/charts\/style\d+\.xml$/)).toBe(3);
+    expect(count(partNames(three.bytes), /^ppt\/charts\/colors\d+\.xml$/)).toBe(3);
+    await expectValidPptx(three.bytes, stacked);
+  });
+
+  it('gives every clone its own chart and workbook', async () => {
     const result = run(charts, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
     const all = parts(result.bytes);
     const names = [...all.keys()];
     expect(count(names, /^ppt\/charts\/chart\d+\.xml$/)).toBe(3);
     expect(count(names, /^ppt\/embeddings\/.*\.xlsx$/)).toBe(3);
-    expect(count(names, /^ppt\/charts\/style\d+\.xml$/)).toBe(3);
     const chartTargets = slideParts(result.bytes).map(
       (p) => /Target="([^"]*charts\/chart\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1],
     );
@@ -39,7 +57,7 @@ describeCorpus('owned and shared parts', () => {
   });
 
   it('shares pictures between clones instead of copying them', async () => {
-    const template = readCorpus('pptx-automizer/SlideWithImages.pptx');
+    const template = picturesDeck();
     const once = run(template, { slides: [{ slide_index: 0 }] });
     const thrice = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }, { slide_index: 0 }] });
     expect(count(partNames(thrice.bytes), /^ppt\/media\//)).toBe(
@@ -50,8 +68,9 @@ describeCorpus('owned and shared parts', () => {
   });
 
   it('gives each clone its own notes slide pointing back at it', async () => {
-    const template = readCorpus('pptx-automizer/SlideWithNotes.pptx');
-    const result = run(template, { slides: [{ slide_index: 0 }, { slide_index: 0 }] });
+    // The layouts template's slide 9 has a notes page.
+    const template = layoutsTemplate();
+    const result = run(template, { slides: [{ slide_index: 9 }, { slide_index: 9 }] });
     const all = parts(result.bytes);
     const notes = slideParts(result.bytes).map(
       (p) => /Target="\.\.\/notesSlides\/(notesSlide\d+\.xml)"/.exec(all.get(relsOf(p))!)?.[1],
@@ -159,8 +178,9 @@ describe('slide list', () => {
   });
 });
 
-describeCorpus('references between slides', () => {
-  const linked = readCorpus('pptx-automizer/SlideWithLink.pptx');
+describe('references between slides', () => {
+  // Slide 0 links to slide 1.
+  const linked = linkedSlidesDeck();
 
   it('removes a link to a slide that is not in the output, with a warning', async () => {
     const result = run(linked, { slides: [{ slide_index: 0 }] });
@@ -190,7 +210,8 @@ describeCorpus('references between slides', () => {
     expect(result.warnings.filter((w) => /link\(s\) to template slides/.test(w.message))).toEqual([
       {
         path: 'presentation.slides[0]',
-        message: 'removed 4 link(s) to template slides that are not in the output',
+        // The one link of the slide, counted once, not once per copy.
+        message: 'removed 1 link(s) to template slides that are not in the output',
       },
     ]);
     await expectValidPptx(result.bytes, withTable);
@@ -204,7 +225,7 @@ describeCorpus('references between slides', () => {
     await expectValidPptx(result.bytes, linked);
   });
 
-  it('rewrites sections onto the output slides, in presentation order', async () => {
+  itCorpus('rewrites sections onto the output slides, in presentation order', async () => {
     const template = readCorpus('ShapeCrawler/021.pptx');
     const result = run(template, { slides: [{ slide_index: 1 }, { slide_index: 0 }, { slide_index: 1 }] });
     const presentation = parts(result.bytes).get('ppt/presentation.xml')!;
@@ -242,9 +263,9 @@ describeCorpus('references between slides', () => {
   });
 });
 
-describeCorpus('removed shapes', () => {
+describe('removed shapes', () => {
   it('takes the picture a removed shape showed out of the package', async () => {
-    const template = readCorpus('pptx-automizer/SlideWithImages.pptx');
+    const template = picturesDeck();
     const pictures = inspect(template).slides[0]!.shapes.filter((s) => s.kind === 'picture');
     expect(pictures.length).toBeGreaterThan(0);
     const kept = run(template, { slides: [{ slide_index: 0 }] });

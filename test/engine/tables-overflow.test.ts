@@ -3,18 +3,21 @@
  * the rows go on copies of the slide right after it, each repeating the header rows and filled as the payload
  * asks. The copies are ordinary output slides: counted, in order, with their notes and tags.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
+import { TABLE_STYLE_ID, tablesDeck } from '../support/table-decks.js';
 import { mergeProblems, tablesIn, type ReadTable } from '../support/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 import { groupTable } from './table-templates.js';
 
-const LARGE = readCorpus('Open-XML-SDK/Table_Large.pptx');
-const CASE4 = readCorpus('ShapeCrawler/table-case004.pptx');
-const TABLES = readCorpus('pptx-automizer/SlideWithTables.pptx');
+// The owned table template (table-decks.ts): slide 0 has "Title 1", "Table 1" (6 × 5, a header row) and
+// "Table 2" near the bottom; slide 3 "Merged down".
+const CASE4 = tablesDeck();
+const LARGE = CASE4;
+const LAYOUTS = layoutsTemplate();
 const CONTENT = 'presentation.slides[0].shapes[1].content';
 
 function tables(result: GenerateResult): Map<string, ReadTable>[] {
@@ -24,7 +27,7 @@ function tables(result: GenerateResult): Map<string, ReadTable>[] {
 
 const firstColumn = (table: ReadTable | undefined): string[] => table?.rows.map((row) => row[0]!.text) ?? [];
 
-describeCorpus('"overflow": "continue"', () => {
+describe('"overflow": "continue"', () => {
   const rows = [
     ['Theme', 'Major', 'Minor'],
     ...Array.from({ length: 119 }, (_, r) => [`Row ${r + 1}`, `M${r + 1}`, `m${r + 1}`]),
@@ -35,16 +38,16 @@ describeCorpus('"overflow": "continue"', () => {
       {
         slide_index: 0,
         shapes: [
-          { name: 'Rectangle 3', content: 'Fonts of {{deck}}' },
-          { name: 'Table 5', content: rows, overflow: 'continue' },
+          { name: 'Title 1', content: 'Fonts of {{deck}}' },
+          { name: 'Table 1', content: rows, overflow: 'continue', unspecified_cells: 'clear' },
         ],
         notes: 'Read slowly',
       },
       {
         slide_index: 0,
         shapes: [
-          { name: 'Rectangle 3', content: 'After the table' },
-          { name: 'Table 5', content: [['x']], unspecified_cells: 'keep' },
+          { name: 'Title 1', content: 'After the table' },
+          { name: 'Table 1', content: [['x']], unspecified_cells: 'keep' },
         ],
       },
     ],
@@ -56,18 +59,18 @@ describeCorpus('"overflow": "continue"', () => {
     expect(slides.length).toBeGreaterThan(4);
     expect(result.slideCount).toBe(slides.length);
     const copies = slides.slice(0, -1);
-    for (const slide of copies) expect(firstColumn(slide.get('Table 5'))[0]).toBe('Theme');
+    for (const slide of copies) expect(firstColumn(slide.get('Table 1'))[0]).toBe('Theme');
     // Every body row exactly once, in order, across the slides.
-    expect(copies.flatMap((slide) => firstColumn(slide.get('Table 5')).slice(1))).toEqual(
+    expect(copies.flatMap((slide) => firstColumn(slide.get('Table 1')).slice(1))).toEqual(
       rows.slice(1).map((row) => row[0]),
     );
-    for (const slide of copies) expect(mergeProblems(slide.get('Table 5')!)).toEqual([]);
-    expect(firstColumn(slides[slides.length - 1]!.get('Table 5'))).toEqual(['x']);
+    for (const slide of copies) expect(mergeProblems(slide.get('Table 1')!)).toEqual([]);
+    expect(firstColumn(slides[slides.length - 1]!.get('Table 1'))).toEqual(['x']);
     await expectValidPptx(result.bytes, LARGE);
   });
 
   it('fills each copy as the payload asks: other shapes, notes and tags; the next slide comes after the copies', () => {
-    const titles = inspected.slides.map((s) => s.shapes.find((shape) => shape.name === 'Rectangle 3')!.text);
+    const titles = inspected.slides.map((s) => s.shapes.find((shape) => shape.name === 'Title 1')!.text);
     expect(titles).toEqual([
       ...Array<string>(slides.length - 1).fill('Fonts of Fonts deck'),
       'After the table',
@@ -82,7 +85,7 @@ describeCorpus('"overflow": "continue"', () => {
     expect(result.warnings).toEqual([
       {
         path: CONTENT,
-        message: `table "Table 5" took ${slides.length - 1} slides: it continued on ${slides.length - 2} copies of the slide`,
+        message: `table "Table 1" took ${slides.length - 1} slides: it continued on ${slides.length - 2} copies of the slide`,
       },
     ]);
   });
@@ -92,22 +95,22 @@ describeCorpus('"overflow": "continue"', () => {
       slides: [
         {
           slide_index: 0,
-          shapes: [{ name: 'Table 5', content: rows, overflow: 'continue', header_rows: 2 }],
+          shapes: [{ name: 'Table 1', content: rows, overflow: 'continue', header_rows: 2 }],
         },
       ],
     });
     const copies = tables(twoHeaders);
     expect(copies.length).toBeGreaterThan(4);
     for (const slide of copies)
-      expect(firstColumn(slide.get('Table 5')).slice(0, 2)).toEqual(['Theme', 'Row 1']);
-    expect(copies.flatMap((slide) => firstColumn(slide.get('Table 5')).slice(2))).toEqual(
+      expect(firstColumn(slide.get('Table 1')).slice(0, 2)).toEqual(['Theme', 'Row 1']);
+    expect(copies.flatMap((slide) => firstColumn(slide.get('Table 1')).slice(2))).toEqual(
       rows.slice(2).map((row) => row[0]),
     );
     await expectValidPptx(twoHeaders.bytes, LARGE);
   });
 });
 
-describeCorpus('more continuations', () => {
+describe('more continuations', () => {
   it('two long tables on one slide: copies show both until one runs out, which is then left off', async () => {
     const long = Array.from({ length: 30 }, (_, r) => [`long ${r}`]);
     const short = Array.from({ length: 6 }, (_, r) => [`short ${r}`]);
@@ -141,17 +144,17 @@ describeCorpus('more continuations', () => {
   });
 
   it("a merged table continued: every copy's merges are well formed and each row is shown once", async () => {
-    const merged = readCorpus('pptx-automizer/GS_Tables_Merged.pptx');
+    const merged = CASE4;
     // Column 0 merges all six template rows, column 1 rows 0–2 and 3–5; no header row.
-    const content = Array.from({ length: 24 }, (_, r) => [`m${r}`, `n${r}`, `c${r}`, `d${r}`]);
+    const content = Array.from({ length: 40 }, (_, r) => [`m${r}`, `n${r}`, `c${r}`, `d${r}`]);
     const result = run(merged, {
-      slides: [{ slide_index: 1, shapes: [{ name: 'Google Shape;59;p14', content, overflow: 'continue' }] }],
+      slides: [{ slide_index: 3, shapes: [{ name: 'Merged down', content, overflow: 'continue' }] }],
     });
     const slides = tables(result);
     expect(slides.length).toBeGreaterThan(2);
-    for (const slide of slides) expect(mergeProblems(slide.get('Google Shape;59;p14')!)).toEqual([]);
+    for (const slide of slides) expect(mergeProblems(slide.get('Merged down')!)).toEqual([]);
     // Column 2 is never merged: its cells list every row once, in order.
-    expect(slides.flatMap((s) => s.get('Google Shape;59;p14')!.rows.map((row) => row[2]!.text))).toEqual(
+    expect(slides.flatMap((s) => s.get('Merged down')!.rows.map((row) => row[2]!.text))).toEqual(
       content.map((row) => row[2]),
     );
     await expectValidPptx(result.bytes, merged);
@@ -190,8 +193,8 @@ describeCorpus('more continuations', () => {
       payload: {
         presentation: {
           template_list: [
-            { template_id: 'a', template: 'tables.pptx' },
-            { template_id: 'b', template: 'case4.pptx' },
+            { template_id: 'a', template: 'layouts.pptx' },
+            { template_id: 'b', template: 'tables.pptx' },
           ],
           slides: [
             { template_id: 'a', slide_index: 0 },
@@ -204,8 +207,8 @@ describeCorpus('more continuations', () => {
         },
       },
       files: new Map([
-        ['tables.pptx', TABLES],
-        ['case4.pptx', CASE4],
+        ['layouts.pptx', LAYOUTS],
+        ['tables.pptx', CASE4],
       ]),
     });
     const slides = tables(result);
@@ -214,9 +217,8 @@ describeCorpus('more continuations', () => {
     expect(slides.slice(1).flatMap((s) => firstColumn(s.get('Table 1')).slice(1))).toEqual(
       content.slice(1).map((r) => r[0]),
     );
-    for (const slide of slides.slice(1))
-      expect(slide.get('Table 1')!.tblPr).toContain('{5940675A-B579-460E-94D1-54222C63F5DA}');
-    await expectValidPptx(result.bytes, [TABLES, CASE4]);
+    for (const slide of slides.slice(1)) expect(slide.get('Table 1')!.tblPr).toContain(TABLE_STYLE_ID);
+    await expectValidPptx(result.bytes, [LAYOUTS, CASE4]);
   });
 
   it('a deck that would pass the slide limit with its continuation slides is refused, naming the table', () => {
@@ -243,7 +245,7 @@ describeCorpus('more continuations', () => {
   });
 });
 
-describeCorpus('"overflow": "warn" (the default)', () => {
+describe('"overflow": "warn" (the default)', () => {
   it('keeps every row on the slide and names the table that runs past its bottom', async () => {
     const content = Array.from({ length: 40 }, (_, r) => [`row ${r}`]);
     const result = run(CASE4, {

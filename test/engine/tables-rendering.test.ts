@@ -3,38 +3,42 @@
  * shown cell's text is on the page of its slide; a continued table shows its header and its next rows on each
  * page, every row once, in order, and nothing below the bottom of a page (the row-height estimate held).
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
+import { tablesDeck } from '../support/table-decks.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText, renderToPdfWords } from '../support/render.js';
 import { shownBy, tablesIn } from '../support/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 
 const TIMEOUT = 240_000;
-/** table-case004's table is 51 pt from the top: a continued table keeps 36 pt (half an inch) free below. */
+/** The template's "Table 1" is 126 pt from the top: a continued table keeps 36 pt (half an inch) free below. */
 const BOTTOM_MARGIN_PT = 36;
 
-describeCorpus('tables as rendered', () => {
+describe('tables as rendered', () => {
   it(
     'merged tables grown by a row: each shown cell on its page, nothing from the cells a merge covers',
     async () => {
-      const template = readCorpus('pptx-automizer/GS_Tables_Merged.pptx');
+      // The owned table template's merged tables (slides 2-4), each filled on a page of its own.
+      const template = tablesDeck();
       const all = parts(template);
-      const slides = slideParts(template).map((part, index) => {
-        const table = tablesIn(all.get(part)!)[0]!;
-        const shown = shownBy(table);
-        const last = table.rows[table.rows.length - 1]!;
-        const content = Array.from({ length: table.rows.length + 1 }, (_, r) =>
-          table.columnWidths.map((_w, c) => {
-            // The added row copies the last one, merges along the row included.
-            const isShown = shown[r] ? shown[r][c]![0] === r && shown[r][c]![1] === c : !last[c]!.hMerge;
-            // Covered cells get text too: it must not be drawn.
-            return isShown ? `S${index}R${r}C${c}` : `hidden${index}x${r}x${c}`;
-          }),
-        );
-        return { index, name: table.name, content };
-      });
+      const slides = slideParts(template)
+        .slice(2)
+        .map((part, position) => {
+          const index = position + 2;
+          const table = tablesIn(all.get(part)!)[0]!;
+          const shown = shownBy(table);
+          const last = table.rows[table.rows.length - 1]!;
+          const content = Array.from({ length: table.rows.length + 1 }, (_, r) =>
+            table.columnWidths.map((_w, c) => {
+              // The added row copies the last one, merges along the row included.
+              const isShown = shown[r] ? shown[r][c]![0] === r && shown[r][c]![1] === c : !last[c]!.hMerge;
+              // Covered cells get text too: it must not be drawn.
+              return isShown ? `S${index}R${r}C${c}` : `hidden${index}x${r}x${c}`;
+            }),
+          );
+          return { index, position, name: table.name, content };
+        });
       const result = run(template, {
         slides: slides.map(({ index, name, content }) => ({
           slide_index: index,
@@ -43,12 +47,12 @@ describeCorpus('tables as rendered', () => {
       });
       await expectValidPptx(result.bytes, template);
       const pages = await renderToPdfText(result.bytes);
-      expect(pages).toHaveLength(4);
-      slides.forEach(({ index, content }) => {
-        const words = new Set(pages[index]!.split(/\s+/));
+      expect(pages).toHaveLength(3);
+      slides.forEach(({ index, position, content }) => {
+        const words = new Set(pages[position]!.split(/\s+/));
         for (const text of content.flat()) {
           if (text.startsWith('hidden')) expect(words.has(text), `${text} is not drawn`).toBe(false);
-          else expect(words.has(text), `${text} on page ${index + 1}`).toBe(true);
+          else expect(words.has(text), `${text} on page ${position + 1}`).toBe(true);
         }
         for (const other of slides.filter((s) => s.index !== index))
           expect(words.has(`S${other.index}R0C0`)).toBe(false);
@@ -60,7 +64,7 @@ describeCorpus('tables as rendered', () => {
   it(
     'a long table with wrapping text continued on copies of its slide: header on each page, rows in order, none cut off',
     async () => {
-      const template = readCorpus('ShapeCrawler/table-case004.pptx');
+      const template = tablesDeck();
       const words =
         'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda omicron sigma omega'.split(' ');
       const phrase = (r: number, n: number): string =>
@@ -88,6 +92,8 @@ describeCorpus('tables as rendered', () => {
                 shapes: [
                   { name: 'Table 1', content, overflow: 'continue' },
                   { name: 'Table 2', remove: true },
+                  // Only the table's words on the page: the title goes.
+                  { name: 'Title 1', remove: true },
                 ],
               },
             ],

@@ -3,19 +3,23 @@
  * template's, rows added and removed, merged cells under both conventions, rich cells, tags in cells, inspect's
  * report, and the refusals. Every deck a test writes passes expectValidPptx.
  */
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { editPart } from '../support/package-edit.js';
+import { tablesDeck } from '../support/table-decks.js';
 import { mergeProblems, paragraphTexts, tablesIn, type ReadTable } from '../support/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 import { groupTable } from './table-templates.js';
 
-const TABLES = readCorpus('pptx-automizer/SlideWithTables.pptx');
-const MERGED = readCorpus('pptx-automizer/GS_Tables_Merged.pptx');
-const CASE4 = readCorpus('ShapeCrawler/table-case004.pptx');
+// The owned table template (table-decks.ts): slide 0 "Table 1" and "Table 2", slide 1 the formatted and empty
+// tables, slides 2-4 the merged ones.
+const TABLES = tablesDeck();
+const MERGED = TABLES;
+const CASE4 = TABLES;
+const FORMATS = 1;
+const [ACROSS, DOWN, BOTH] = [2, 3, 4];
 
 /** The tables of output slide `position`, by name. */
 function tablesOf(result: GenerateResult, position: number): Map<string, ReadTable> {
@@ -27,10 +31,10 @@ function texts(table: ReadTable): string[][] {
   return table.rows.map((row) => row.map((cell) => cell.text));
 }
 
-describeCorpus('cell text', () => {
+describe('cell text', () => {
   it('a string replaces all of a cell\'s text; "\\n" starts paragraphs that keep the template\'s paragraph i formatting', async () => {
     // Cell (0,0) of "TableWithFormattedCells" gets a second paragraph of its own formatting (right, 9 pt).
-    const template = editPart(TABLES, 'ppt/slides/slide3.xml', (xml) => {
+    const template = editPart(TABLES, 'ppt/slides/slide2.xml', (xml) => {
       const at = xml.indexOf('<a:t>cell</a:t>', xml.indexOf('TableWithFormattedCells'));
       const end = xml.indexOf('</a:p>', at) + '</a:p>'.length;
       return `${xml.slice(0, end)}<a:p><a:pPr algn="r"/><a:r><a:rPr lang="de-DE" sz="900"/><a:t>second</a:t></a:r></a:p>${xml.slice(end)}`;
@@ -38,7 +42,7 @@ describeCorpus('cell text', () => {
     const result = run(template, {
       slides: [
         {
-          slide_index: 2,
+          slide_index: FORMATS,
           shapes: [{ name: 'TableWithFormattedCells', content: [['One\nTwo\nThree', 'x']] }],
         },
       ],
@@ -59,7 +63,7 @@ describeCorpus('cell text', () => {
     const result = run(TABLES, {
       slides: [
         {
-          slide_index: 2,
+          slide_index: FORMATS,
           shapes: [{ name: 'TableWithEmptyCells', content: [[null, 'value'], [], ['Total']] }],
         },
       ],
@@ -80,7 +84,9 @@ describeCorpus('cell text', () => {
 
   it('numbers read as a person would write them', async () => {
     const result = run(TABLES, {
-      slides: [{ slide_index: 2, shapes: [{ name: 'EmptyTable', content: [[0.1 + 0.2, 1e21, -1234.5]] }] }],
+      slides: [
+        { slide_index: FORMATS, shapes: [{ name: 'EmptyTable', content: [[0.1 + 0.2, 1e21, -1234.5]] }] },
+      ],
     });
     expect(texts(tablesOf(result, 0).get('EmptyTable')!)[0]).toEqual([
       '0.3',
@@ -152,7 +158,7 @@ describeCorpus('cell text', () => {
   });
 
   it("{{tags}} in cells are replaced, also when PowerPoint split them across runs, and in the payload's own text", async () => {
-    const template = editPart(TABLES, 'ppt/slides/slide3.xml', (xml) => {
+    const template = editPart(TABLES, 'ppt/slides/slide2.xml', (xml) => {
       const start = xml.indexOf('TableWithFormattedCells');
       const at = xml.indexOf('<a:t>cell</a:t></a:r>', start);
       const split =
@@ -166,7 +172,7 @@ describeCorpus('cell text', () => {
       ],
       slides: [
         {
-          slide_index: 2,
+          slide_index: FORMATS,
           shapes: [{ name: 'TableWithFormattedCells', content: [[null, 'in {{ currency }}']] }],
         },
       ],
@@ -177,7 +183,7 @@ describeCorpus('cell text', () => {
   });
 });
 
-describeCorpus('rows', () => {
+describe('rows', () => {
   it('added rows copy the last row (height, borders, fills, text formatting) and get row ids of their own', async () => {
     const rows = [
       ['a', 'b'],
@@ -187,7 +193,7 @@ describeCorpus('rows', () => {
       ['i', 'j'],
     ];
     const result = run(TABLES, {
-      slides: [{ slide_index: 2, shapes: [{ name: 'TableWithFormattedCells', content: rows }] }],
+      slides: [{ slide_index: FORMATS, shapes: [{ name: 'TableWithFormattedCells', content: rows }] }],
     });
     const table = tablesOf(result, 0).get('TableWithFormattedCells')!;
     expect(texts(table)).toEqual(rows);
@@ -205,7 +211,10 @@ describeCorpus('rows', () => {
   it('rows beyond the payload go, and the frame follows; a short row leaves the rest of its cells', async () => {
     const result = run(TABLES, {
       slides: [
-        { slide_index: 0, shapes: [{ name: 'TableWithHeader', content: [['Region'], ['North', 1, 2, 3]] }] },
+        {
+          slide_index: FORMATS,
+          shapes: [{ name: 'TableWithHeader', content: [['Region'], ['North', 1, 2, 3]] }],
+        },
       ],
     });
     const table = tablesOf(result, 0).get('TableWithHeader')!;
@@ -222,7 +231,7 @@ describeCorpus('rows', () => {
       run(TABLES, {
         slides: [
           {
-            slide_index: 0,
+            slide_index: FORMATS,
             shapes: [{ name: 'TableDefault', data_cells: [['a'], ['a', 'b', 'c', 'd', 'e']] }],
           },
         ],
@@ -234,15 +243,15 @@ describeCorpus('rows', () => {
   });
 });
 
-describeCorpus('merged cells', () => {
+describe('merged cells', () => {
   it('the text of a merge goes to its first cell, or to a later cell when the first is null or ""', async () => {
     const result = run(MERGED, {
       slides: [
         {
-          slide_index: 0,
+          slide_index: ACROSS,
           shapes: [
             {
-              name: 'Google Shape;54;p13',
+              name: 'Merged across',
               content: [
                 ['Whole row', null, null],
                 ['a', 'b', 'c'],
@@ -256,7 +265,7 @@ describeCorpus('merged cells', () => {
         },
       ],
     });
-    const table = tablesOf(result, 0).get('Google Shape;54;p13')!;
+    const table = tablesOf(result, 0).get('Merged across')!;
     expect(texts(table)).toEqual([
       ['Whole row', '', ''],
       ['a', 'b', 'c'],
@@ -281,11 +290,11 @@ describeCorpus('merged cells', () => {
       Array.from({ length: rows }, (_, r) => [`r${r}`, '', `c${r}`, '']);
     const result = run(MERGED, {
       slides: [2, 8].map((rows) => ({
-        slide_index: 1,
-        shapes: [{ name: 'Google Shape;59;p14', content: content(rows) }],
+        slide_index: DOWN,
+        shapes: [{ name: 'Merged down', content: content(rows) }],
       })),
     });
-    const shrunk = tablesOf(result, 0).get('Google Shape;59;p14')!;
+    const shrunk = tablesOf(result, 0).get('Merged down')!;
     expect(mergeProblems(shrunk)).toEqual([]);
     expect(shrunk.rows.map((row) => row.map((c) => [c.rowSpan, c.vMerge]))).toEqual([
       [
@@ -301,7 +310,7 @@ describeCorpus('merged cells', () => {
         [1, false],
       ],
     ]);
-    const grown = tablesOf(result, 1).get('Google Shape;59;p14')!;
+    const grown = tablesOf(result, 1).get('Merged down')!;
     expect(mergeProblems(grown)).toEqual([]);
     expect(grown.rows[0]!.map((c) => c.rowSpan)).toEqual([6, 3, 1, 1]);
     for (const r of [6, 7]) expect(grown.rows[r]!.some((c) => c.vMerge || c.rowSpan > 1)).toBe(false);
@@ -316,9 +325,9 @@ describeCorpus('merged cells', () => {
       ['f', 'Wide', '', ''],
     ];
     const result = run(MERGED, {
-      slides: [{ slide_index: 2, shapes: [{ name: 'Google Shape;64;p15', content }] }],
+      slides: [{ slide_index: BOTH, shapes: [{ name: 'Merged both ways', content }] }],
     });
-    const table = tablesOf(result, 0).get('Google Shape;64;p15')!;
+    const table = tablesOf(result, 0).get('Merged both ways')!;
     expect(mergeProblems(table)).toEqual([]);
     expect(table.rows[2]!.map((c) => [c.gridSpan, c.rowSpan, c.hMerge, c.vMerge])).toEqual([
       [1, 1, false, false],
@@ -331,8 +340,8 @@ describeCorpus('merged cells', () => {
   });
 
   it('growing a table that has only its header row does not copy the header merge into body rows', async () => {
-    // "Google Shape;54;p13" cut to its first row, which spans all three columns.
-    const template = editPart(MERGED, 'ppt/slides/slide1.xml', (xml) => {
+    // "Merged across" cut to its first row, which spans all three columns.
+    const template = editPart(MERGED, 'ppt/slides/slide3.xml', (xml) => {
       const first = xml.indexOf('</a:tr>') + '</a:tr>'.length;
       const end = xml.lastIndexOf('</a:tr>') + '</a:tr>'.length;
       return xml.slice(0, first) + xml.slice(end);
@@ -340,10 +349,10 @@ describeCorpus('merged cells', () => {
     const result = run(template, {
       slides: [
         {
-          slide_index: 0,
+          slide_index: ACROSS,
           shapes: [
             {
-              name: 'Google Shape;54;p13',
+              name: 'Merged across',
               header_rows: 1,
               content: [
                 ['Title', null, null],
@@ -355,7 +364,7 @@ describeCorpus('merged cells', () => {
         },
       ],
     });
-    const table = tablesOf(result, 0).get('Google Shape;54;p13')!;
+    const table = tablesOf(result, 0).get('Merged across')!;
     expect(texts(table)).toEqual([
       ['Title', '', ''],
       ['a', 'b', 'c'],
@@ -368,7 +377,7 @@ describeCorpus('merged cells', () => {
   });
 });
 
-describeCorpus('where tables are', () => {
+describe('where tables are', () => {
   it('several tables on a slide, a slide used several times, each copy with its own rows', async () => {
     const result = run(CASE4, {
       slides: [0, 1, 2].map((copy) => ({
@@ -404,9 +413,9 @@ describeCorpus('where tables are', () => {
   });
 });
 
-describeCorpus('inspect', () => {
+describe('inspect', () => {
   it("reports each table's grid, merges, header flag and first row", () => {
-    const shapes = inspect(MERGED).slides[2]!.shapes;
+    const shapes = inspect(MERGED).slides[BOTH]!.shapes;
     expect(shapes.find((s) => s.kind === 'table')?.table).toEqual({
       rows: 5,
       columns: 4,
@@ -415,7 +424,7 @@ describeCorpus('inspect', () => {
         { row: 0, column: 0, rowSpan: 2, columnSpan: 2 },
         { row: 2, column: 1, rowSpan: 3, columnSpan: 3 },
       ],
-      firstRow: ['C: 0, 0 -> Merged 4 cells', '', 'C: 0, 2', 'C: 0, 3'],
+      firstRow: ['C: 0, 0 merged 2 x 2', '', 'C: 0, 2', 'C: 0, 3'],
     });
     const header = inspect(CASE4).slides[0]!.shapes.find((s) => s.name === 'Table 1')!.table!;
     expect([header.rows, header.columns, header.headerRow, header.firstRow]).toEqual([
@@ -427,15 +436,17 @@ describeCorpus('inspect', () => {
   });
 });
 
-describeCorpus('refusals', () => {
+describe('refusals', () => {
   it('table rows for a text shape, and text for a table, name both kinds', () => {
     const rowsForText = engineErrorOf(() =>
-      run(TABLES, { slides: [{ slide_index: 0, shapes: [{ name: 'Titel 4', content: [['a']] }] }] }),
+      run(TABLES, { slides: [{ slide_index: 0, shapes: [{ name: 'Title 1', content: [['a']] }] }] }),
     );
     expect(rowsForText.code).toBe('CONTENT_MISMATCH');
-    expect(rowsForText.message).toContain('shape "Titel 4" is a text shape but content is a table');
+    expect(rowsForText.message).toContain('shape "Title 1" is a text shape but content is a table');
     const textForTable = engineErrorOf(() =>
-      run(TABLES, { slides: [{ slide_index: 0, shapes: [{ name: 'TableDefault', content: 'hello' }] }] }),
+      run(TABLES, {
+        slides: [{ slide_index: FORMATS, shapes: [{ name: 'TableDefault', content: 'hello' }] }],
+      }),
     );
     expect(textForTable.code).toBe('CONTENT_MISMATCH');
     expect(textForTable.message).toContain(
@@ -446,7 +457,7 @@ describeCorpus('refusals', () => {
   it('rows and cells of the wrong type are refused at their path', () => {
     const error = engineErrorOf(() =>
       run(TABLES, {
-        slides: [{ slide_index: 0, shapes: [{ name: 'TableDefault', content: [['a'], { b: 1 }] }] }],
+        slides: [{ slide_index: FORMATS, shapes: [{ name: 'TableDefault', content: [['a'], { b: 1 }] }] }],
       }),
     );
     expect(error.path).toBe('presentation.slides[0].shapes[0].content[1]');

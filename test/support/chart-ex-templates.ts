@@ -3,13 +3,9 @@
  * whisker, region map), written from the chartex schema (MS-ODRAWXML §2.24; the Open XML SDK's
  * `schemas_microsoft_com_office_drawing_2014_chartex`) in the shapes PowerPoint 2016 writes them (the Open XML SDK's
  * Office 2016 test files hold a waterfall, a box & whisker, a treemap and a sunburst made by PowerPoint;
- * ooxml-notes §7.7). They go into a copy of `Open-XML-SDK/Of16-03.pptx`, whose one slide is a sunburst: each
- * layout gets a copy of that slide (`mc:AlternateContent` with the chartEx graphic frame and its fallback
- * picture), a chart part of its own, its own chart style and colour parts, and its own workbook: the sunburst's
- * workbook with `Sheet1` rewritten to hold the chart's data.
+ * ooxml-notes §7.7), and a sunburst for the first slide. chart-ex-deck.ts puts them into decks.
  */
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { CORPUS_PRESENT, readCorpus } from './corpus.js';
 
 const NS =
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:cx="http://schemas.microsoft.com/office/drawing/2014/chartex"';
@@ -87,7 +83,32 @@ function rows(...columns: Cell[][]): Cell[][] {
   return Array.from({ length: height }, (_, r) => columns.map((c) => c[r] ?? null));
 }
 
-/** The chartEx layouts by name, in slide order (slide 1 of the deck is the corpus sunburst). */
+const BRANCHES = ['Trees', 'Trees', 'Trees', 'Trees', 'Shrubs', 'Shrubs', 'Shrubs', 'Herbs'];
+const STEMS = ['Broadleaf', 'Broadleaf', 'Conifer', 'Conifer', 'Berries', 'Berries', 'Hedge', 'Mint'];
+const TIPS = ['Oak', 'Elm', 'Fir', 'Yew', 'Holly', 'Rowan', 'Privet', ''];
+const GROWTH = [12, 8, 20, 3, 5, 4, 9, 6];
+
+/**
+ * The first slide's chart: a sunburst of three levels (branch in A, stem in B, leaf in C; Mint has no leaf and
+ * is a leaf itself) and its values in D, as PowerPoint lays out a sunburst's data.
+ */
+export const SUNBURST: ChartExTemplate = {
+  data: `<cx:data id="0">${strDim('Sheet1!$A$2:$C$9', TIPS, STEMS, BRANCHES)}${numDim('size', 'Sheet1!$D$2:$D$9', GROWTH)}</cx:data>`,
+  chart: plot(
+    series('sunburst', 0, 'Sheet1!$D$1', 'Growth', `${labels('ctr', 'categoryName')}<cx:dataId val="0"/>`),
+  ),
+  sheet: rows(
+    column(null, BRANCHES),
+    column(null, STEMS),
+    column(
+      null,
+      TIPS.map((t) => t || null),
+    ),
+    column('Growth', GROWTH),
+  ),
+};
+
+/** The chartEx layouts by name, in slide order (slide 1 of the deck is SUNBURST). */
 export const GENERATED_CHART_EX: Record<string, ChartExTemplate> = {
   waterfall: {
     data: `<cx:data id="0">${strDim('Sheet1!$A$2:$A$7', STEPS)}${numDim('val', 'Sheet1!$B$2:$B$7', FLOW)}</cx:data>`,
@@ -254,59 +275,4 @@ export function workbookWith(template: Uint8Array, sheet: readonly Cell[][]): Ui
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${esc(s)}</t></si>`).join('')}</sst>`,
   );
   return new Uint8Array(zipSync(files));
-}
-
-const CHART_EX_TYPE = 'application/vnd.ms-office.chartex+xml';
-const STYLE_TYPE = 'application/vnd.ms-office.chartstyle+xml';
-const COLORS_TYPE = 'application/vnd.ms-office.chartcolorstyle+xml';
-
-/**
- * A deck whose slide 1 is the corpus sunburst and whose next slides hold one chartEx chart each, in
- * `charts` order; every chart is named "Chart 5".
- */
-export function generatedChartExDeck(charts: Record<string, ChartExTemplate> = GENERATED_CHART_EX): {
-  bytes: Uint8Array;
-  types: string[];
-} {
-  // Built on a corpus deck: without the corpus the suites using it are skipped, and they collect nothing.
-  if (!CORPUS_PRESENT) return { bytes: new Uint8Array(0), types: Object.keys(charts) };
-  const files = unzipSync(readCorpus('Open-XML-SDK/Of16-03.pptx'));
-  const decode = (name: string): string => new TextDecoder().decode(files[name]);
-  const slide = files['ppt/slides/slide1.xml']!;
-  const slideRels = decode('ppt/slides/_rels/slide1.xml.rels');
-  const workbook = files['ppt/embeddings/Microsoft_Excel_Worksheet.xlsx']!;
-  let types = decode('[Content_Types].xml');
-  let presentationRels = decode('ppt/_rels/presentation.xml.rels');
-  const names = Object.keys(charts);
-  const ids: string[] = [];
-  names.forEach((name, i) => {
-    const n = i + 2;
-    const t = charts[name]!;
-    files[`ppt/slides/slide${n}.xml`] = slide;
-    files[`ppt/slides/_rels/slide${n}.xml.rels`] = strToU8(
-      slideRels.replace('charts/chartEx1.xml', `charts/chartEx${n}.xml`),
-    );
-    files[`ppt/charts/chartEx${n}.xml`] = strToU8(chartExPart(t));
-    files[`ppt/charts/_rels/chartEx${n}.xml.rels`] = strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId3" Type="http://schemas.microsoft.com/office/2011/relationships/chartColorStyle" Target="colors${n}.xml"/><Relationship Id="rId2" Type="http://schemas.microsoft.com/office/2011/relationships/chartStyle" Target="style${n}.xml"/><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/package" Target="../embeddings/Generated_ChartEx_Worksheet${n}.xlsx"/></Relationships>`,
-    );
-    files[`ppt/charts/style${n}.xml`] = files['ppt/charts/style1.xml']!;
-    files[`ppt/charts/colors${n}.xml`] = files['ppt/charts/colors1.xml']!;
-    files[`ppt/embeddings/Generated_ChartEx_Worksheet${n}.xlsx`] = workbookWith(workbook, t.sheet);
-    types = types.replace(
-      '</Types>',
-      `<Override PartName="/ppt/slides/slide${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/><Override PartName="/ppt/charts/chartEx${n}.xml" ContentType="${CHART_EX_TYPE}"/><Override PartName="/ppt/charts/style${n}.xml" ContentType="${STYLE_TYPE}"/><Override PartName="/ppt/charts/colors${n}.xml" ContentType="${COLORS_TYPE}"/></Types>`,
-    );
-    presentationRels = presentationRels.replace(
-      '</Relationships>',
-      `<Relationship Id="rIdGen${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${n}.xml"/></Relationships>`,
-    );
-    ids.push(`<p:sldId id="${300 + n}" r:id="rIdGen${n}"/>`);
-  });
-  files['[Content_Types].xml'] = strToU8(types);
-  files['ppt/presentation.xml'] = strToU8(
-    decode('ppt/presentation.xml').replace('</p:sldIdLst>', `${ids.join('')}</p:sldIdLst>`),
-  );
-  files['ppt/_rels/presentation.xml.rels'] = strToU8(presentationRels);
-  return { bytes: new Uint8Array(zipSync(files)), types: names };
 }

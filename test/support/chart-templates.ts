@@ -1,11 +1,13 @@
 /**
- * Test templates for the chart types the corpus lacks, written from the chart schema (ECMA-376 Part 1 §21.2,
- * dml-chart.xsd) into a copy of a corpus deck: `Open-XML-SDK/Chart_2D.pptx` has one slide with one chart
- * ("Chart 5") and an embedded workbook (Sheet1!A1:D5: three series of four categories). Each chart type gets a
- * slide of its own, a copy of that slide with its own chart part and its own copy of the workbook.
+ * The owned chart templates, written from the chart schema (ECMA-376 Part 1 §21.2, dml-chart.xsd) on the
+ * layouts template's master: `chartDeck()` has one slide with one chart ("Chart 5") and an embedded workbook
+ * (Sheet1!A1:D5: three series of four categories, written with ExcelJS to hold what the caches hold); in
+ * `generatedChartsDeck()` each chart type gets a slide of its own after it, a copy of that slide with its own
+ * chart part and its own workbook.
  */
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { CORPUS_PRESENT, readCorpus } from './corpus.js';
+import { chartWorkbook, type Cell } from './chart-workbook.js';
+import { oneSlideDeck, relationships, titleShape } from './one-slide-deck.js';
 
 const C =
   'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
@@ -55,7 +57,7 @@ function xy(k: number, bubble: boolean): string {
   const x = `<c:xVal><c:numRef><c:f>Sheet1!$A$2:$A$5</c:f>${numCache([1, 2, 3, 4])}</c:numRef></c:xVal>`;
   const y = `<c:yVal><c:numRef><c:f>Sheet1!$${COLS[k]}$2:$${COLS[k]}$5</c:f>${numCache(values(k))}</c:numRef></c:yVal>`;
   const size = bubble
-    ? `<c:bubbleSize><c:numRef><c:f>Sheet1!$${COLS[k + 1]}$2:$${COLS[k + 1]}$5</c:f>${numCache([3, 4, 5, 6])}</c:numRef></c:bubbleSize><c:bubble3D val="1"/>`
+    ? `<c:bubbleSize><c:numRef><c:f>Sheet1!$${COLS[k + 1]}$2:$${COLS[k + 1]}$5</c:f>${numCache(values(k + 1))}</c:numRef></c:bubbleSize><c:bubble3D val="1"/>`
     : '<c:smooth val="1"/>';
   return `<c:ser>${head(k)}${bubble ? '<c:invertIfNegative val="0"/>' : marker}${x}${y}${size}</c:ser>`;
 }
@@ -171,9 +173,74 @@ export const PLOT_FAMILIES: Record<string, { before?: string; plot: string }> = 
   'bar clustered, labels deleted': { plot: clusteredBars('<c:dLbls><c:delete val="1"/></c:dLbls>') },
 };
 
+const PACKAGE_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/package';
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CHART_TYPE = 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml';
+
+/** Sheet1 of the workbooks: series names in row 1 from B, categories in A from row 2, the values below. */
+function sheetOf(series: number): Cell[][] {
+  return [
+    [' ', ...COLS.slice(0, series).map((_, k) => `Series ${k + 1}`)],
+    ...CATS.map((name, i) => [name, ...COLS.slice(0, series).map((_, k) => values(k)[i]!)]),
+  ];
+}
+
+/** A note beside the data, which a fill must leave where it is. */
+export const WORKBOOK_NOTE = 'A note beside the data: filling the chart leaves it here.';
+// Slide 1's workbook: three series over an Excel table (A1:D5) and a note at B8. The generated slides' own
+// workbooks hold four series (stock open-high-low-close uses all four; the bubble sizes are the next series).
+const BASE_WORKBOOK = await chartWorkbook(sheetOf(3), {
+  table: { rows: 5, columns: 4 },
+  notes: { B8: WORKBOOK_NOTE },
+});
+const GENERATED_WORKBOOK = await chartWorkbook(sheetOf(4), { table: { rows: 5, columns: 5 } });
+
+/** The graphic frame of a chart (id 6, "Chart 5" unless named) in the layout's content placeholder. */
+export function chartFrame(rId: string, name = 'Chart 5', id = 6): string {
+  return (
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${id}" name="${name}"/><p:cNvGraphicFramePr><a:graphicFrameLocks noGrp="1"/></p:cNvGraphicFramePr><p:nvPr><p:ph idx="1"/></p:nvPr></p:nvGraphicFramePr>` +
+    '<p:xfrm><a:off x="457200" y="1600200"/><a:ext cx="8229600" cy="4525963"/></p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/chart">' +
+    `<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="${rId}"/></a:graphicData></a:graphic></p:graphicFrame>`
+  );
+}
+
+const TEXT = (size = ''): string =>
+  `<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr${size}/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`;
+/** Slide 1's chart: clustered columns, with text properties of its own on the legend and the whole chart. */
+const BASE_CHART = chartPart({ plot: clusteredBars() })
+  .replace(
+    '<c:legend><c:legendPos val="r"/><c:overlay val="0"/></c:legend>',
+    `<c:legend><c:legendPos val="r"/><c:layout/>${TEXT()}</c:legend>`,
+  )
+  .replace('<c:externalData', `${TEXT(' sz="1800"')}<c:externalData`);
+
+let chartDeckBytes: Uint8Array | undefined;
+
 /**
- * A deck with one slide per chart type of `charts` (by default every generated type), in its order; every
- * slide's chart is named "Chart 5" and has an embedded workbook of its own.
+ * The owned chart template: one slide titled "Chart (2D)" with "Chart 5" (shape id 6), a clustered column chart
+ * of three series ("Series 1".."Series 3") over four categories ("Category 1".."Category 4"), its embedded
+ * workbook holding the same values under an Excel table, and a note at Sheet1!B8. A fresh copy each call.
+ */
+export function chartDeck(): Uint8Array {
+  chartDeckBytes ??= oneSlideDeck({
+    shapes: titleShape('Chart (2D)') + chartFrame('rId2'),
+    rels: [['rId2', 'chart', '../charts/chart1.xml']],
+    parts: {
+      'ppt/charts/chart1.xml': { bytes: BASE_CHART, type: CHART_TYPE },
+      'ppt/charts/_rels/chart1.xml.rels': {
+        bytes: relationships([['rId1', PACKAGE_REL, '../embeddings/Microsoft_Excel_Worksheet1.xlsx']]),
+        type: null,
+      },
+      'ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx': { bytes: BASE_WORKBOOK, type: null },
+    },
+    defaults: { xlsx: XLSX },
+  });
+  return chartDeckBytes.slice();
+}
+
+/**
+ * A deck with one slide per chart type of `charts` (by default every generated type), in its order, after the
+ * chart deck's slide; every slide's chart is named "Chart 5" and has an embedded workbook of its own.
  */
 export function generatedChartsDeck(
   charts: Record<string, { before?: string; plot: string }> = GENERATED_CHARTS,
@@ -181,16 +248,10 @@ export function generatedChartsDeck(
   bytes: Uint8Array;
   types: string[];
 } {
-  // Built on a corpus deck: without the corpus the suites using it are skipped, and they collect nothing.
-  if (!CORPUS_PRESENT) return { bytes: new Uint8Array(0), types: Object.keys(charts) };
-  const files = unzipSync(readCorpus('Open-XML-SDK/Chart_2D.pptx'));
+  const files = unzipSync(chartDeck());
   const decode = (name: string): string => new TextDecoder().decode(files[name]);
   const slide = decode('ppt/slides/slide1.xml');
-  const slideRels = decode('ppt/slides/_rels/slide1.xml.rels').replace(
-    /<Relationship [^>]*notesSlide[^>]*\/>/,
-    '',
-  );
-  const workbook = files['ppt/embeddings/Microsoft_Office_Excel_Worksheet1.xlsx']!;
+  const slideRels = decode('ppt/slides/_rels/slide1.xml.rels');
   let types = decode('[Content_Types].xml');
   let presentation = decode('ppt/presentation.xml');
   let presentationRels = decode('ppt/_rels/presentation.xml.rels');
@@ -204,12 +265,12 @@ export function generatedChartsDeck(
     );
     files[`ppt/charts/chart${n}.xml`] = strToU8(chartPart(charts[name]!));
     files[`ppt/charts/_rels/chart${n}.xml.rels`] = strToU8(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/package" Target="../embeddings/Generated_Worksheet${n}.xlsx"/></Relationships>`,
+      relationships([['rId1', PACKAGE_REL, `../embeddings/Generated_Worksheet${n}.xlsx`]]),
     );
-    files[`ppt/embeddings/Generated_Worksheet${n}.xlsx`] = workbook;
+    files[`ppt/embeddings/Generated_Worksheet${n}.xlsx`] = GENERATED_WORKBOOK.slice();
     types = types.replace(
       '</Types>',
-      `<Override PartName="/ppt/slides/slide${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/><Override PartName="/ppt/charts/chart${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.drawingml.chart+xml"/></Types>`,
+      `<Override PartName="/ppt/slides/slide${n}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/><Override PartName="/ppt/charts/chart${n}.xml" ContentType="${CHART_TYPE}"/></Types>`,
     );
     presentationRels = presentationRels.replace(
       '</Relationships>',
@@ -217,11 +278,6 @@ export function generatedChartsDeck(
     );
     ids.push(`<p:sldId id="${300 + n}" r:id="rIdGen${n}"/>`);
   });
-  if (!/Extension="xlsx"/.test(types))
-    types = types.replace(
-      '</Types>',
-      '<Default Extension="xlsx" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"/></Types>',
-    );
   presentation = presentation.replace('</p:sldIdLst>', `${ids.join('')}</p:sldIdLst>`);
   files['[Content_Types].xml'] = strToU8(types);
   files['ppt/presentation.xml'] = strToU8(presentation);

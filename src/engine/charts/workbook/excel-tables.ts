@@ -1,6 +1,7 @@
 /**
  * The Excel table over a chart's data (`xl/tables/tableN.xml`, the blue border in PowerPoint's data sheet;
- * ooxml-notes §7.6). When the data grows or shrinks, the table's `ref` (and its `autoFilter/@ref`) follow, and it
+ * ooxml-notes §7.6). When the data grows or shrinks, the table's `ref` (and its `autoFilter/@ref`, without the
+ * filter columns past its last column) follow, and it
  * has one `tableColumn` per column whose `name` equals the header cell's text: Excel repairs a workbook where
  * they differ. Column names are unique (ignoring case); an empty or repeated header gets a name Excel would give
  * it, written into the cell too.
@@ -22,7 +23,17 @@ export function fitTables(sheet: Worksheet, oldBlock: Box | null, block: Box): v
     const newRef = `${cellAddress(from)}:${cellAddress(to)}`;
     root.attrs.ref = newRef;
     const filter = child(root, name(table, 'autoFilter'));
-    if (filter) filter.attrs.ref = newRef;
+    if (filter) {
+      filter.attrs.ref = newRef;
+      // A filter column past the table's last column (one the data lost) is one Excel repairs away.
+      const width = to.col - from.col + 1;
+      filter.children = filter.children.filter(
+        (node) =>
+          node.kind !== 'element' ||
+          node.name !== name(table, 'filterColumn') ||
+          Number(node.attrs.colId) < width,
+      );
+    }
     if (root.attrs.headerRowCount !== '0') renameColumns(sheet, table, from, to.col);
   }
 }
