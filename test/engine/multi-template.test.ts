@@ -7,7 +7,7 @@ import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { chartDeck } from '../support/chart-templates.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
 import { harbourTemplate } from '../support/harbour-template.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
@@ -225,6 +225,21 @@ describe('several templates in one deck', () => {
       `<a:tableStyleId>${LEDGER_STYLE_ID}</a:tableStyleId>`,
     );
     await expectValidPptx(result.bytes, [HARBOUR, tables]);
+  });
+
+  itCorpus("also adds a built-in style PowerPoint wrote into a real deck's list (corpus decks)", async () => {
+    const layouts = readCorpus('poi/layouts.pptx');
+    const tables = readCorpus('Open-XML-SDK/Table_Large.pptx');
+    const result = generateFrom({ layouts, tables }, [
+      ['layouts', 0],
+      ['tables', 0],
+    ]);
+    // layouts.pptx lists no style; the table of Table_Large.pptx uses "Medium Style 2 - Accent 1".
+    expect(parts(layouts).get('ppt/tableStyles.xml')).not.toContain('<a:tblStyle ');
+    expect(parts(result.bytes).get('ppt/tableStyles.xml')).toContain(
+      '<a:tblStyle styleId="{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}" styleName="Medium Style 2 - Accent 1">',
+    );
+    await expectValidPptx(result.bytes, [layouts, tables]);
   });
 
   it('treats two list entries with the same bytes as one template', async () => {
