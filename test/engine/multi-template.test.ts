@@ -6,28 +6,37 @@
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
+import { chartDeck } from '../support/chart-templates.js';
+import { corpusFiles, describeCorpus, itCorpus, readCorpus } from '../support/corpus.js';
 import { engineErrorOf } from '../support/engine-error.js';
+import { harbourTemplate } from '../support/harbour-template.js';
+import { layoutsTemplate } from '../support/layouts-template.js';
+import { linkedSlidesDeck } from '../support/one-slide-deck.js';
 import { editPackage } from '../support/package-edit.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/render.js';
+import { LEDGER_STYLE_ID, LEDGER_STYLE_NAME, tableStyleDeck } from '../support/table-style-deck.js';
 import { paragraphs, parts, slideParts } from './deck.js';
 
-const NOTES = readCorpus('pptx-automizer/SlideWithNotes.pptx');
-const MASTERS = readCorpus('pptx-automizer/SlideMasters.pptx');
-const CHARTS = readCorpus('markitdown/test.pptx');
-const FOUR_BY_THREE = readCorpus('poi/layouts.pptx');
-const LINKED = readCorpus('pptx-automizer/SlideWithLink.pptx');
+// Owned templates (test/support), all 4:3 but WIDE: LAYOUTS (one master, the "Layouts" theme, eleven layouts, a
+// notes page on slide 9), HARBOUR (another look: two masters with the themes "Harbour Orange" and "Harbour Blue",
+// three layouts each, no notes master), CHARTS (a chart with its workbook, on the layouts template's master),
+// LINKED (slide 0 links to slide 1), TABLES (a table in a style of its own) and WIDE (Harbour in 16:9).
+const LAYOUTS = layoutsTemplate();
+const HARBOUR = harbourTemplate('4:3');
+const CHARTS = chartDeck();
+const WIDE = harbourTemplate('16:9');
+const LINKED = linkedSlidesDeck();
 
 const files = new Map([
-  ['notes.pptx', NOTES],
-  ['masters.pptx', MASTERS],
+  ['layouts.pptx', LAYOUTS],
+  ['harbour.pptx', HARBOUR],
   ['charts.pptx', CHARTS],
 ]);
 
 const TEMPLATE_LIST = [
-  { template_id: 1, template: 'notes.pptx' },
-  { template_id: 'masters', template: 'masters.pptx' },
+  { template_id: 1, template: 'layouts.pptx' },
+  { template_id: 'harbour', template: 'harbour.pptx' },
   { template_id: 3, template: 'charts.pptx' },
 ];
 
@@ -58,27 +67,31 @@ function combined(): Uint8Array {
       presentation: {
         template_list: TEMPLATE_LIST,
         slides: [
-          { template_id: 1, slide_index: 0, shapes: [{ name: 'Cloud', content: 'First from notes' }] },
+          { template_id: 1, slide_index: 0, shapes: [{ name: 'Title 1', content: 'First from layouts' }] },
           {
-            template_id: 'masters',
+            template_id: 'harbour',
             slide_index: 1,
-            shapes: [{ name: 'Titel 2', content: 'Orange from masters' }],
+            shapes: [{ name: 'Headline', content: 'Orange from harbour' }],
             notes: 'Notes written on an imported slide',
           },
-          { template_id: 3, slide_index: 3, shapes: [{ name: 'タイトル 1', content: 'Chart from charts' }] },
+          { template_id: 3, slide_index: 0, shapes: [{ name: 'Title 1', content: 'Chart from charts' }] },
           {
-            template_id: 'masters',
+            template_id: 'harbour',
             slide_index: 2,
-            shapes: [{ name: 'Titel 2', content: 'Blue from masters' }],
+            shapes: [{ name: 'Headline', content: 'Blue from harbour' }],
           },
-          { template_id: 1, slide_index: 0, shapes: [{ name: 'Cloud', content: 'Second from notes' }] },
-          { template_id: 3, slide_index: 1, shapes: [{ name: 'Title 1', content: 'Picture from charts' }] },
-          { template_id: 3, slide_index: 3, shapes: [{ name: 'タイトル 1', content: 'Chart again' }] },
+          { template_id: 1, slide_index: 9, shapes: [{ name: 'Title 4', content: 'Pictures from layouts' }] },
           {
-            template_id: 'masters',
+            template_id: 'harbour',
+            slide_index: 0,
+            shapes: [{ name: 'Headline', content: 'Title slide from harbour' }],
+          },
+          { template_id: 3, slide_index: 0, shapes: [{ name: 'Title 1', content: 'Chart again' }] },
+          {
+            template_id: 'harbour',
             type: 'layout',
             slide_index: 4,
-            shapes: [{ name: 'Titel 1', content: 'New slide on an imported layout' }],
+            shapes: [{ name: 'Title 1', content: 'New slide on an imported layout' }],
           },
         ],
       },
@@ -86,36 +99,48 @@ function combined(): Uint8Array {
   }).bytes;
 }
 
-describeCorpus('several templates in one deck', () => {
+/** The part `type` (a relationship type's last segment) that `part`'s relationships point at, as a part name. */
+function related(all: Map<string, string>, part: string, type: string): string {
+  const rels = all.get(part.replace(/([^/]+)$/, '_rels/$1.rels')) ?? '';
+  const target = new RegExp(`Type="[^"]*/${type}" Target="\\.\\./([^"]+)"`).exec(rels)?.[1];
+  return target ? `ppt/${target}` : '';
+}
+
+describe('several templates in one deck', () => {
   // One deck for the three tests below; the first of them runs the package checks on it.
   let deck: Uint8Array;
   beforeAll(() => {
     deck = combined();
   });
 
-  it('keeps every slide in payload order with its text, and passes the package checks', async () => {
+  it('keeps every slide in payload order with its text and notes, and passes the package checks', async () => {
     const bytes = deck;
     const all = parts(bytes);
-    const texts = slideParts(bytes).map((part) => paragraphs(all.get(part) ?? '').join(' '));
+    const slides = slideParts(bytes);
+    const texts = slides.map((part) => paragraphs(all.get(part) ?? '').join(' '));
     const expected = [
-      'First from notes',
-      'Orange from masters',
+      'First from layouts',
+      'Orange from harbour',
       'Chart from charts',
-      'Blue from masters',
-      'Second from notes',
-      'Picture from charts',
+      'Blue from harbour',
+      'Pictures from layouts',
+      'Title slide from harbour',
       'Chart again',
       'New slide on an imported layout',
     ];
     expect(texts).toHaveLength(expected.length);
     expected.forEach((text, i) => expect(texts[i]).toContain(text));
-    await expectValidPptx(bytes, [NOTES, MASTERS, CHARTS]);
+    // The notes the payload gives an imported slide, and the notes page a slide of the deck's template has.
+    const notes = slides.map((part) => paragraphs(all.get(related(all, part, 'notesSlide')) ?? '').join(' '));
+    expect(notes[1]).toContain('Notes written on an imported slide');
+    expect(notes[4]).toContain('Speaker notes of the headers and footers slide');
+    await expectValidPptx(bytes, [LAYOUTS, HARBOUR, CHARTS]);
   });
 
   it("brings each slide's own master, layouts and theme, with ids unique across the presentation", () => {
     const all = parts(deck);
     const presentation = all.get('ppt/presentation.xml') ?? '';
-    // The notes deck's master, the two masters of the masters deck, the charts deck's master.
+    // The layouts template's master, the two masters of Harbour, the chart template's master.
     const masterIds = [...presentation.matchAll(/<p:sldMasterId id="(\d+)"/g)].map((m) => Number(m[1]));
     expect(masterIds).toHaveLength(4);
     const layoutIds = [...all.entries()]
@@ -125,11 +150,32 @@ describeCorpus('several templates in one deck', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toBeGreaterThanOrEqual(2 ** 31);
 
-    // An imported slide points at an imported layout of its own template's look, not at the first deck's.
-    const chartSlide = slideParts(deck)[2] ?? '';
-    const rels = all.get(chartSlide.replace('slides/', 'slides/_rels/') + '.rels') ?? '';
-    const layout = /Target="\.\.\/slideLayouts\/(slideLayout\d+\.xml)"/.exec(rels)?.[1] ?? '';
-    expect(all.get(`ppt/slideLayouts/${layout}`)).toContain('name="Title and Content"');
+    // Each slide's layout (by name), its master's theme (by name) and its master part.
+    const looks = slideParts(deck).map((slide) => {
+      const layout = related(all, slide, 'slideLayout');
+      const master = related(all, layout, 'slideMaster');
+      return {
+        layout: /<p:cSld name="([^"]+)"/.exec(all.get(layout) ?? '')?.[1],
+        theme: /<a:theme [^>]*name="([^"]+)"/.exec(all.get(related(all, master, 'theme')) ?? '')?.[1],
+        master,
+      };
+    });
+    expect(looks.map(({ layout, theme }) => [layout, theme])).toEqual([
+      ['Title Slide', 'Layouts'],
+      ['Title and Content', 'Harbour Orange'],
+      ['Title and Content', 'Layouts'],
+      ['Title and Content', 'Harbour Blue'],
+      ['Title and Content', 'Layouts'],
+      ['Title Slide', 'Harbour Orange'],
+      ['Title and Content', 'Layouts'],
+      ['Title and Content', 'Harbour Blue'],
+    ]);
+    // An imported slide points at an imported layout of its own template, not at the first deck's, even where
+    // the two templates' masters look alike (the chart template is built on the layouts template's master).
+    expect(looks[2]?.master).not.toBe(looks[0]?.master);
+    expect(looks[4]?.master).toBe(looks[0]?.master);
+    expect(looks[6]?.master).toBe(looks[2]?.master);
+    expect(new Set(looks.map((look) => look.master)).size).toBe(4);
     // Charts are copied per clone, each with its own part.
     const charts = [...all.keys()].filter((name) => /^ppt\/charts\/chart\d+\.xml$/.test(name));
     expect(charts).toHaveLength(2);
@@ -139,21 +185,20 @@ describeCorpus('several templates in one deck', () => {
     // Line breaks in the PDF text follow the boxes' widths, not ours.
     const pages = (await renderToPdfText(deck)).map((page) => page.replace(/\s+/g, ' '));
     expect(pages).toHaveLength(8);
-    // On the notes deck's slide, the text of an overlapping arrow shape lands inside ours in the PDF text.
-    expect(pages[0]).toMatch(/First .*from .*notes/);
-    expect(pages[1]).toContain('Orange from masters');
+    expect(pages[0]).toContain('First from layouts');
+    expect(pages[1]).toContain('Orange from harbour');
     expect(pages[2]).toContain('Chart from charts');
-    expect(pages[3]).toContain('Blue from masters');
-    expect(pages[4]).toMatch(/Second .*from .*notes/);
-    expect(pages[5]).toContain('Picture from charts');
+    expect(pages[3]).toContain('Blue from harbour');
+    expect(pages[4]).toContain('Pictures from layouts');
+    expect(pages[5]).toContain('Title slide from harbour');
     expect(pages[6]).toContain('Chart again');
     expect(pages[7]).toContain('New slide on an imported layout');
   }, 180_000);
 
   it('refuses templates whose slide sizes differ, naming both sizes', () => {
     const error = engineErrorOf(() =>
-      generateFrom({ notes: NOTES, layouts: FOUR_BY_THREE }, [
-        ['notes', 0],
+      generateFrom({ wide: WIDE, layouts: LAYOUTS }, [
+        ['wide', 0],
         ['layouts', 0],
       ]),
     );
@@ -165,31 +210,50 @@ describeCorpus('several templates in one deck', () => {
   });
 
   it("adds the table styles another template's slides use to the deck's table style list", async () => {
+    const tables = tableStyleDeck();
+    const result = generateFrom({ harbour: HARBOUR, tables }, [
+      ['harbour', 1],
+      ['tables', 0],
+    ]);
+    // Harbour's list names no style; the table of the table style deck uses its own "Deckforge Ledger".
+    expect(parts(HARBOUR).get('ppt/tableStyles.xml')).not.toContain('<a:tblStyle ');
+    const all = parts(result.bytes);
+    expect(all.get('ppt/tableStyles.xml')).toContain(
+      `<a:tblStyle styleId="${LEDGER_STYLE_ID}" styleName="${LEDGER_STYLE_NAME}">`,
+    );
+    expect(all.get(slideParts(result.bytes)[1]!)).toContain(
+      `<a:tableStyleId>${LEDGER_STYLE_ID}</a:tableStyleId>`,
+    );
+    await expectValidPptx(result.bytes, [HARBOUR, tables]);
+  });
+
+  itCorpus("also adds a built-in style PowerPoint wrote into a real deck's list (corpus decks)", async () => {
+    const layouts = readCorpus('poi/layouts.pptx');
     const tables = readCorpus('Open-XML-SDK/Table_Large.pptx');
-    const result = generateFrom({ layouts: FOUR_BY_THREE, tables }, [
+    const result = generateFrom({ layouts, tables }, [
       ['layouts', 0],
       ['tables', 0],
     ]);
     // layouts.pptx lists no style; the table of Table_Large.pptx uses "Medium Style 2 - Accent 1".
-    expect(parts(FOUR_BY_THREE).get('ppt/tableStyles.xml')).not.toContain('<a:tblStyle ');
+    expect(parts(layouts).get('ppt/tableStyles.xml')).not.toContain('<a:tblStyle ');
     expect(parts(result.bytes).get('ppt/tableStyles.xml')).toContain(
       '<a:tblStyle styleId="{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}" styleName="Medium Style 2 - Accent 1">',
     );
-    await expectValidPptx(result.bytes, [FOUR_BY_THREE, tables]);
+    await expectValidPptx(result.bytes, [layouts, tables]);
   });
 
   it('treats two list entries with the same bytes as one template', async () => {
-    const result = generateFrom({ a: NOTES, b: NOTES }, [
+    const result = generateFrom({ a: LAYOUTS, b: LAYOUTS }, [
       ['a', 0],
       ['b', 0],
     ]);
     const presentation = parts(result.bytes).get('ppt/presentation.xml') ?? '';
     expect([...presentation.matchAll(/<p:sldMasterId /g)]).toHaveLength(1);
-    await expectValidPptx(result.bytes, NOTES);
+    await expectValidPptx(result.bytes, LAYOUTS);
   });
 
   describe('embedded fonts', () => {
-    // No corpus deck embeds a font: these add one (p:embeddedFontLst, its relationship and font part).
+    // No template here embeds a font (nor does any corpus deck): these add one (p:embeddedFontLst, its relationship and font part).
     const FONT_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/font';
     const FONT_BYTES = Uint8Array.from({ length: 4096 }, (_, i) => (i * 37 + 11) & 0xff);
     const embedding = (deck: Uint8Array, typeface: string): Uint8Array =>
@@ -235,16 +299,16 @@ describeCorpus('several templates in one deck', () => {
 
     it("brings another template's embedded font with its font part", async () => {
       const guest = embedding(LINKED, 'Deckforge Sans');
-      const result = generateFrom({ host: NOTES, guest }, [
+      const result = generateFrom({ host: LAYOUTS, guest }, [
         ['host', 0],
         ['guest', 1],
       ]);
       expect(embeddedFonts(result.bytes)).toEqual(new Map([['Deckforge Sans', FONT_BYTES]]));
-      await expectValidPptx(result.bytes, [NOTES, guest]);
+      await expectValidPptx(result.bytes, [LAYOUTS, guest]);
     });
 
     it("keeps one entry per typeface: the deck template's own", async () => {
-      const host = embedding(NOTES, 'Deckforge Sans');
+      const host = embedding(LAYOUTS, 'Deckforge Sans');
       const guest = embedding(LINKED, 'Deckforge Sans');
       const result = generateFrom({ host, guest }, [
         ['host', 0],
@@ -258,9 +322,9 @@ describeCorpus('several templates in one deck', () => {
   });
 
   it('keeps a link between two slides of another template, also when it points forward', async () => {
-    // SlideWithLink.pptx: slide 0 links to slide 1. Here both come after a slide of the deck's template,
-    // the linking slide first.
-    const result = generateFrom({ host: NOTES, linked: LINKED }, [
+    // LINKED: slide 0 links to slide 1. Here both come after a slide of the deck's template, the linking slide
+    // first.
+    const result = generateFrom({ host: LAYOUTS, linked: LINKED }, [
       ['host', 0],
       ['linked', 0],
       ['linked', 1],
@@ -270,7 +334,7 @@ describeCorpus('several templates in one deck', () => {
     const [, source, target] = slideParts(result.bytes);
     const rels = all.get(source!.replace(/slides\/(slide\d+\.xml)$/, 'slides/_rels/$1.rels'))!;
     expect(rels).toContain(`relationships/slide" Target="${target!.split('/').pop()}"`);
-    await expectValidPptx(result.bytes, [NOTES, LINKED]);
+    await expectValidPptx(result.bytes, [LAYOUTS, LINKED]);
   });
 });
 
