@@ -227,6 +227,26 @@ describe('several templates in one deck', () => {
     await expectValidPptx(result.bytes, [HARBOUR, tables]);
   });
 
+  it('gives the deck a table style list when its first template has none, so the style is not lost', async () => {
+    const tables = tableStyleDeck();
+    expect(parts(LAYOUTS).has('ppt/tableStyles.xml')).toBe(false);
+    const result = generateFrom({ layouts: LAYOUTS, tables }, [
+      ['layouts', 0],
+      ['tables', 0],
+    ]);
+    const all = parts(result.bytes);
+    expect(all.get('ppt/tableStyles.xml')).toContain(
+      `<a:tblStyle styleId="${LEDGER_STYLE_ID}" styleName="${LEDGER_STYLE_NAME}">`,
+    );
+    expect(all.get('ppt/_rels/presentation.xml.rels')).toContain(
+      'relationships/tableStyles" Target="tableStyles.xml"',
+    );
+    expect(all.get('[Content_Types].xml')).toContain(
+      '<Override PartName="/ppt/tableStyles.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.tableStyles+xml"/>',
+    );
+    await expectValidPptx(result.bytes, [LAYOUTS, tables]);
+  });
+
   itCorpus("also adds a built-in style PowerPoint wrote into a real deck's list (corpus decks)", async () => {
     const layouts = readCorpus('poi/layouts.pptx');
     const tables = readCorpus('Open-XML-SDK/Table_Large.pptx');

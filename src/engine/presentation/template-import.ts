@@ -7,13 +7,16 @@
  * Master and layout ids are handed out above every id the output already uses (rule: one id space).
  */
 import type { PackageBuilder } from '../package/package-builder.js';
-import { REL, resolveTarget } from '../package/relationships.js';
+import { CT } from '../package/content-types.js';
+import { confinedRelativeTarget, REL, resolveTarget } from '../package/relationships.js';
 import {
   child,
   childElements,
   cloneDocument,
   cloneElement,
+  element,
   serializeXml,
+  type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
 import { PartCopier, type CopyContext } from './part-copier.js';
@@ -146,8 +149,7 @@ export function mergeTableStyles(
     return part && template.pkg.has(part) ? part : null;
   };
   const target = tableStyles(deckTemplate);
-  if (!target) return;
-  const document = cloneDocument(deckTemplate.xml(target));
+  const document = target ? cloneDocument(deckTemplate.xml(target)) : newTableStyleList();
   const known = new Set(childElements(document.root, 'a:tblStyle').map((style) => style.attrs.styleId));
   let added = false;
   for (const other of others) {
@@ -159,5 +161,38 @@ export function mergeTableStyles(
       added = true;
     }
   }
-  if (added) builder.setPart(target, serializeXml(document));
+  if (!added) return;
+  if (target) {
+    builder.setPart(target, serializeXml(document));
+    return;
+  }
+  // The deck's template has no table style list, so another template's own styles would be lost and its tables
+  // drawn plain: the deck gets a list of its own, reached from the presentation part as PowerPoint writes it.
+  const main = deckTemplate.pkg.mainPartName;
+  const partName = builder.freeName((n) => (n === 1 ? '/ppt/tableStyles.xml' : `/ppt/tableStyles${n}.xml`));
+  builder.setPart(partName, serializeXml(document), CT.tableStyles);
+  const rels = builder.relationships(main);
+  const taken = new Set(rels.map((rel) => rel.id));
+  let n = rels.length + 1;
+  while (taken.has(`rId${n}`)) n++;
+  rels.push({
+    id: `rId${n}`,
+    type: REL.tableStyles,
+    target: confinedRelativeTarget(main, partName),
+    external: false,
+  });
+}
+
+/**
+ * An empty `a:tblStyleLst`. Its `def` (required, CT_TableStyleList) names the style new tables get; PowerPoint's
+ * own default, "Medium Style 2 - Accent 1", is what a deck without the part already used.
+ */
+function newTableStyleList(): XmlDocument {
+  return {
+    prolog: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n',
+    root: element('a:tblStyleLst', {
+      'xmlns:a': 'http://schemas.openxmlformats.org/drawingml/2006/main',
+      def: '{5C22544A-7EE6-4342-B048-85BDC9FD1C3A}',
+    }),
+  };
 }
