@@ -12,7 +12,13 @@ import {
   errorFromResponse,
 } from './client-errors.js';
 import { toBlob, type FileSource } from './file-sources.js';
-import type { JobStatus, JsonData, TokenResponse, UsageResponse } from './generated/api-types.js';
+import type {
+  InspectResult,
+  JobStatus,
+  JsonData,
+  TokenResponse,
+  UsageResponse,
+} from './generated/api-types.js';
 
 interface CommonOptions {
   /** Where `deckforge serve` listens, e.g. `https://decks.example.com`. */
@@ -187,8 +193,8 @@ export class DeckforgeClient {
     return ((await response.json()) as UsageResponse).result ?? {};
   }
 
-  /** What `deckforge inspect --json` prints for the template: its slides, layouts and shape names. */
-  async inspect(template: FileSource): Promise<Record<string, unknown>> {
+  /** What `deckforge inspect --json` prints for the template: its slides, layouts, shape names and boxes. */
+  async inspect(template: FileSource): Promise<InspectResult> {
     const blob = await toBlob(template, this.fetchImpl);
     const response = await this.call('/v1.0/template/inspect', {
       method: 'POST',
@@ -198,7 +204,7 @@ export class DeckforgeClient {
         return form;
       },
     });
-    return (await response.json()) as Record<string, unknown>;
+    return (await response.json()) as InspectResult;
   }
 
   /** The multipart body of both generation endpoints; the template is uploaded under the payload's name. */

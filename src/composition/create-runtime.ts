@@ -10,12 +10,15 @@ import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
 import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
+import { SqliteOneTimeTokenStore } from '../adapters/sqlite/sqlite-one-time-token-store.js';
+import { SqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
 import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
+import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
 import type { Config } from '../config/index.js';
@@ -23,7 +26,7 @@ import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
 import { createDeckforgeService } from '../service/create-service.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
-import type { Clock, GenerationPool, PasswordHasher } from '../service/ports/index.js';
+import type { Clock, GenerationPool, Mailer, PasswordHasher } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
@@ -97,6 +100,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       memoryBudgetMb: config.generationMemoryMb,
     });
     const ledger = new SqliteUsageLedger(db, clock);
+    const mailer = createMailer(config);
+    if (config.mail.signup === 'open' && !mailer.configured)
+      logger.warn('DECKFORGE_SIGNUP is open but no mail server is configured: sign-up stays closed');
     const fetcher = new GuardedUrlFetcher({
       allowPrivateUrls: config.allowPrivateUrls,
       timeoutMs: config.fetchTimeoutMs,
@@ -113,6 +119,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       fetcher,
       webhooks: new SqliteWebhookStore(db),
       webhookSender: new GuardedWebhookSender(fetcher),
+      mailer,
+      sessions: new SqliteSessionStore(db),
+      oneTimeTokens: new SqliteOneTimeTokenStore(db),
       clock,
       hasher,
       pool,
@@ -124,6 +133,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         fetchTimeoutMs: config.fetchTimeoutMs,
         limits: config.limits,
         scratchDir: scratch.path,
+        console: { signup: config.mail.signup, publicUrl: config.publicBaseUrl },
       },
       counters: { decks: 0, slides: 0, seconds: 0 },
       usage: new UsageWriter(ledger, logger),
@@ -160,6 +170,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await dispatcher?.stop();
         await deps.usage.close();
         await deps.queue.close();
+        await deps.mailer.close();
         await activePool.close();
         activeScratch.remove();
         db.close();
@@ -184,4 +195,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     db.close();
     throw error;
   }
+}
+
+/** SMTP when DECKFORGE_SMTP_URL is set (config checked that DECKFORGE_MAIL_FROM is then set too). */
+function createMailer(config: Config): Mailer {
+  const { smtpUrl, mailFrom } = config.mail;
+  return smtpUrl !== null && mailFrom !== null ? new SmtpMailer(smtpUrl, mailFrom) : new NoMailer();
 }

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
 import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
+import { loadMailSettings, type MailSettings } from './mail-settings.js';
 import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
 
@@ -54,6 +55,8 @@ export interface Config {
   linkSecret: string | null;
   /** DECKFORGE_LOG_LEVEL (or LOG_LEVEL), default info. */
   logLevel: LogLevel;
+  /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP: the console's mails and sign-up. */
+  mail: MailSettings;
 }
 
 export interface RequestLimits {
@@ -149,16 +152,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: integer(env, 'DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS', 8, 0, 3600) * 1000,
     linkSecret: secret || null,
     logLevel: logLevel(env),
+    mail: loadMailSettings(env),
   };
   return deepFreeze(config);
 }
 
 /** Builds a config for tests and embedding: defaults, then `overrides`, frozen. Reads no environment. */
 export function configWith(
-  overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<RequestLimits> },
+  overrides: Partial<Omit<Config, 'limits' | 'mail'>> & {
+    limits?: Partial<RequestLimits>;
+    mail?: Partial<MailSettings>;
+  },
 ): Readonly<Config> {
   const base = loadConfig({});
-  return deepFreeze({ ...base, ...overrides, limits: { ...base.limits, ...overrides.limits } });
+  return deepFreeze({
+    ...base,
+    ...overrides,
+    limits: { ...base.limits, ...overrides.limits },
+    mail: { ...base.mail, ...overrides.mail },
+  });
 }
 
 function deepFreeze<T extends object>(value: T): Readonly<T> {

@@ -26,6 +26,12 @@ export interface InspectedShape {
   placeholder: { type: string; idx: number | null } | null;
   /** Name of the group the shape sits in, if any. */
   group: string | null;
+  /**
+   * Where the shape is on the slide, in EMU (914400 per inch), rounded: its own transform, or the matching
+   * layout/master placeholder's when it has none, carried through the transforms of its groups (rotation and
+   * flips left out). Null when nothing gives it a position.
+   */
+  box: Box | null;
   /** Pictures and picture placeholders: the frame on the slide (own or inherited from the layout). */
   frame?: PictureFrame | null;
   /** For a chart: its type(s), series names, category count and where its data lives. */
@@ -144,9 +150,16 @@ function inspectShapes(
       tags: shape.kind === 'group' ? [] : tagsIn(text),
       placeholder: shape.placeholder,
       group: groupOf.get(shape.element) ?? null,
+      box: null,
     };
-    if (shape.kind === 'picture' || shape.placeholder?.type === 'pic')
-      inspected.frame = pictureFrame(frameOf(spTree, shape, template, inheritFrom));
+    const box = frameOf(spTree, shape, template, inheritFrom);
+    inspected.box = box && {
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      cx: Math.round(box.cx),
+      cy: Math.round(box.cy),
+    };
+    if (shape.kind === 'picture' || shape.placeholder?.type === 'pic') inspected.frame = pictureFrame(box);
     if (shape.kind === 'chart') {
       const chart = summarizeChart(shape.element, chartReader(template, owner));
       if (chart) inspected.chart = chart;
@@ -165,7 +178,8 @@ function frameOf(
 ): Box | null {
   const shapeEl = shapeVariants(shape)[0] ?? shape.element;
   const own = ownBox(shapeEl);
-  if (own) return toSlideSpace(own, enclosingGroups(spTree, shape));
+  // Most shapes sit on the slide itself: no need to walk the tree for their groups.
+  if (own) return shape.parent === spTree ? own : toSlideSpace(own, enclosingGroups(spTree, shape));
   const key = placeholderKey(shapeEl);
   return key ? firstXfrm(template.inheritedPlaceholders(inheritFrom, key)) : null;
 }

@@ -9,6 +9,7 @@ import { EngineError } from '../engine/index.js';
 import {
   ClientGoneError,
   ForbiddenDownloadError,
+  ForbiddenError,
   IdempotencyConflictError,
   InvalidCredentialsError,
   InvalidInputError,
@@ -51,6 +52,7 @@ const SERVER_ERROR_DETAIL: Record<EndpointKind, string> = {
   inspect: 'An error occurred while inspecting the template. See the server logs for details.',
   download: 'An error occurred while reading the result file. See the server logs for details.',
   operations: 'Internal Server Error',
+  console: 'Internal Server Error',
 };
 
 interface FastifyLikeError {
@@ -119,6 +121,8 @@ function mapTokenError(error: unknown, limits: ErrorMapperLimits): MappedError {
   if (error instanceof MissingCredentialsError) return token(400, error.message);
   if (error instanceof InvalidCredentialsError) return token(401, 'Invalid e-mail/password combination.');
   if (error instanceof InvalidInputError || error instanceof EngineError) return token(400, error.message);
+  // A disabled account, or one whose address is not confirmed yet: the password was right, the account unusable.
+  if (error instanceof ForbiddenError) return token(403, error.message);
   // Sign-in throttling: the interface gives the token endpoint no 429 row, so the shape of the other 429s.
   if (error instanceof TooManyRequestsError)
     return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
@@ -178,7 +182,9 @@ export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMa
     return clientError(401, 'Unauthorized', error.message || 'Bearer token missing, expired or invalid.');
   }
   if (error instanceof NotFoundError) return clientError(404, 'Not Found', error.message);
-  if (error instanceof ForbiddenDownloadError) return clientError(403, 'Forbidden', error.message);
+  if (error instanceof ForbiddenDownloadError || error instanceof ForbiddenError) {
+    return clientError(403, 'Forbidden', error.message);
+  }
   if (error instanceof IdempotencyConflictError) return clientError(409, 'Conflict', error.message);
   if (error instanceof TooManyRequestsError) {
     return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };

@@ -245,7 +245,8 @@ const paths: Json = {
       summary: 'Inspect a template',
       description:
         'Slides, layouts and every shape (name, id, kind, text, tags; for a picture its frame, for a table its ' +
-        'grid, merges and first row, for a chart its types, series names, category count and workbook): the ' +
+        'grid, merges and first row, for a chart its types, series names, category count and workbook; for ' +
+        'every shape its box on the slide in EMU): the ' +
         'output of `deckforge inspect --json`. ' +
         'Send the template as multipart `files`, or its URL in a `templateUrl` field.',
       security: bearer,
@@ -267,7 +268,7 @@ const paths: Json = {
         },
       },
       responses: {
-        '200': json({ type: 'object' }, 'The inspection result.'),
+        '200': json(ref('InspectResult'), 'The inspection result.'),
         '400': errorA,
         '401': error401,
         '429': error429,

@@ -5,6 +5,7 @@
  * plain `#/components/schemas/…` that any OpenAPI tool resolves.
  */
 import { payloadJsonSchemaParts } from '../engine/index.js';
+import { INSPECT_SCHEMAS } from './openapi-inspect-schemas.js';
 
 const payload = payloadJsonSchemaParts('#/components/schemas/');
 
@@ -155,6 +156,7 @@ function combine(): Record<string, unknown> {
   for (const [name, schema] of [
     ...Object.entries(payload.definitions),
     ...Object.entries(RESPONSE_SCHEMAS),
+    ...Object.entries(INSPECT_SCHEMAS),
   ]) {
     if (name in schemas) throw new Error(`OpenAPI schema name "${name}" is used twice`);
     schemas[name] = schema;

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
+import { consolePlugin } from '../console/console-plugin.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
@@ -130,6 +131,14 @@ export async function createHttpServer(
   registerUsageRoutes(app, context);
   registerInspectRoutes(app, context);
   registerOperationsRoutes(app, context);
+  await app.register(consolePlugin, {
+    prefix: '/console',
+    service,
+    console: service.console,
+    config,
+    limits,
+    metrics,
+  });
 
   return {
     app,

@@ -64,6 +64,11 @@ export class AccountAdmin {
       plan,
       subscriptionStart: now,
       createdAt: now,
+      // An operator made it: the address needs no confirmation link.
+      emailConfirmedAt: now,
+      disabledAt: null,
+      passwordChangedAt: null,
+      keyCreatedAt: now,
     });
     return { email, password, key, plan, subscriptionStart: now };
   }
@@ -105,7 +110,7 @@ export class AccountAdmin {
   async rotateKey(email: string): Promise<{ email: string; key: string; revokedTokens: number }> {
     const record = await this.find(email);
     const key = newSecurityKey();
-    await this.deps.accounts.setKeyHash(record.id, sha256Hex(key));
+    await this.deps.accounts.setKeyHash(record.id, sha256Hex(key), this.deps.clock.now().toISOString());
     const revokedTokens = await this.deps.tokens.revokeAll(record.id);
     return { email: record.email, key, revokedTokens };
   }

@@ -6,6 +6,7 @@ import { currentPeriodKey, planOf } from './account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
 import { AccountGate } from './account-gate.js';
+import { createConsoleService } from './create-console-service.js';
 import { generateNow } from './generate-now.js';
 import { generateOnce, submitOnce } from './idempotency.js';
 import { authenticate, issueToken } from './issue-token.js';
@@ -16,6 +17,9 @@ import { SignInGuard } from './sign-in-guard.js';
 import { checkSlidesLeft } from './slide-quota.js';
 import { submitJob } from './submit-job.js';
 import { usageReport } from './usage-report.js';
+import { usageDetail } from './usage-detail.js';
+import { createToken, listTokens, revokeToken } from './account-tokens.js';
+import { jobSummary, listJobs } from './job-listing.js';
 
 /** /healthz says "degraded" once no generation thread has been free for this long (issue 10). */
 export const WORKERS_STALLED_AFTER_MS = 30_000;
@@ -72,6 +76,12 @@ export function createDeckforgeService(
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),
+    usageDetail: (account) => usageDetail(deps, account),
+    listTokens: (account) => listTokens(deps, account),
+    createToken: (account) => createToken(deps, account),
+    revokeToken: (account, tokenId) => revokeToken(deps, account, tokenId),
+    listJobs: (account, baseUrl) => listJobs(deps, account, baseUrl),
+    jobSummary: (account, jobId, baseUrl) => jobSummary(deps, account, jobId, baseUrl),
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);
@@ -113,6 +123,8 @@ export function createDeckforgeService(
       const status = !Object.values(checks).every(Boolean) ? 'unavailable' : stalled ? 'degraded' : 'ok';
       return { status, checks: { ...checks, workers: !stalled }, workers };
     },
+
+    console: createConsoleService(deps, signIns),
 
     close: onClose,
   };

@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
+import type { ConsoleService } from './console-service.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 
 /**
@@ -115,6 +116,53 @@ export interface UsageReport {
   subscriptionStartDate: string;
 }
 
+/** A token as the console lists it: never the token itself (only its hash is stored). */
+export interface TokenSummary {
+  id: string;
+  /** ISO 8601. */
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+}
+
+export interface CreatedToken {
+  id: string;
+  /** Shown once. */
+  token: string;
+  expiresAt: string;
+}
+
+export interface ApiCallFigures {
+  total: number;
+  successful: number;
+  failed: number;
+}
+
+/** The console's usage: the usage response plus this period's calls, the previous period and slides per day. */
+export interface UsageDetail extends UsageReport {
+  /** API calls of the current period (the `…ApiCallCount` fields are all-time). */
+  apiCalls: ApiCallFigures;
+  /** ISO 8601 `start` up to (not including) `end`, the current period's start. */
+  previousPeriod: { start: string; end: string; usedSlideCount: number; apiCalls: ApiCallFigures };
+  /** Every UTC day from the current period's first to today, days without slides included as 0. */
+  perDay: { date: string; slides: number }[];
+}
+
+/** A job as the console lists it. */
+export interface JobSummary {
+  jobId: string;
+  state: JobState;
+  slideCount: number | null;
+  /** ISO 8601. */
+  submittedAt: string;
+  /** When it succeeded or failed; null while queued or running. */
+  finishedAt: string | null;
+  errorMessage: string | null;
+  warnings: Warning[];
+  /** A fresh signed link while the result exists. */
+  downloadUrl: string | null;
+}
+
 export interface Download {
   content: DeckContent;
   fileName: string;
@@ -163,6 +211,18 @@ export interface DeckforgeService {
   /** `signedPath` is the request path plus query of a download link. Throws ForbiddenDownloadError. */
   openDownload(signedPath: string): Promise<Download>;
   usage(account: Account): Promise<UsageReport>;
+  /** The console's usage page (usage-detail.ts). */
+  usageDetail(account: Account): Promise<UsageDetail>;
+  /** The account's live tokens, newest first. */
+  listTokens(account: Account): Promise<TokenSummary[]>;
+  /** A new token for an already signed-in account (the console): the same kind `issueToken` gives. */
+  createToken(account: Account): Promise<CreatedToken>;
+  /** Revokes one of the account's tokens; NotFoundError when it has no such live token. */
+  revokeToken(account: Account, tokenId: string): Promise<void>;
+  /** The account's recent jobs, most recent first. */
+  listJobs(account: Account, baseUrl: LinkBase): Promise<JobSummary[]>;
+  /** One job as `listJobs` shows it; NotFoundError like `jobStatus`. */
+  jobSummary(account: Account, jobId: string, baseUrl: LinkBase): Promise<JobSummary>;
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
   inspectTemplate(
     account: Account,
@@ -173,5 +233,7 @@ export interface DeckforgeService {
   stats(): Promise<ServiceStats>;
   /** Liveness of the parts behind the ports (database, queue, blob store) and of the generation threads. */
   health(): Promise<ServiceHealth>;
+  /** The web console's accounts and sessions (console-service.ts); shares this service's sign-in guard. */
+  readonly console: ConsoleService;
   close(): Promise<void>;
 }

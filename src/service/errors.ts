@@ -83,3 +83,11 @@ export class ClientGoneError extends ServiceError {
     super('the client closed the connection before the presentation was generated');
   }
 }
+
+/**
+ * 403, shape B: the request is understood and the caller known, but this is not allowed: a console request
+ * without its CSRF token, a disabled account, an address not yet confirmed, sign-up closed.
+ */
+export class ForbiddenError extends ServiceError {
+  override readonly name = 'ForbiddenError';
+}

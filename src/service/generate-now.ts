@@ -56,9 +56,9 @@ export async function generateNow(
     const extra = result.slideCount - prepared.slideCount;
     if (extra > 0) {
       const extraId = await reserveContinuationSlides(deps, account, extra, prepared.slideCount);
-      deps.usage.settle(extraId, extra);
+      deps.usage.settle(extraId, extra, deps.clock.now());
     }
-    deps.usage.settle(reservationId, Math.min(result.slideCount, prepared.slideCount));
+    deps.usage.settle(reservationId, Math.min(result.slideCount, prepared.slideCount), deps.clock.now());
     return {
       content: temporaryContent(file, result.byteLength),
       fileName: result.fileName,

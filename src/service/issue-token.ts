@@ -1,16 +1,18 @@
 /** Endpoint 1 (token create) and bearer authentication, both verified against the stores (any node can verify). */
 import { timingSafeEqual } from 'node:crypto';
+import { assertUsable } from './account-standing.js';
 import type { Account, IssuedToken } from './deckforge-service.js';
 import { InvalidCredentialsError, MissingCredentialsError, UnauthorizedError } from './errors.js';
 import type { AccountRecord } from './ports/index.js';
-import { newAccessToken, sha256Hex, statedTokenExpiry } from './secrets.js';
+import { newAccessToken, newTokenId, sha256Hex, statedTokenExpiry } from './secrets.js';
 import { TOKEN_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
 import type { SignInGuard } from './sign-in-guard.js';
 
 const EXPIRED_MESSAGE = 'Bearer token has expired: request a new one from /v1.0/token/create.';
 
 /** Checked when the e-mail is unknown, so both failures take the same time (no account enumeration). */
-const DUMMY_HASH = 'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+export const DUMMY_HASH =
+  'scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
 export function accountView(record: AccountRecord): Account {
   return {
@@ -48,18 +50,34 @@ export async function issueToken(
   if (!record || !valid) {
     throw new InvalidCredentialsError('The e-mail/password/key combination is invalid.');
   }
-  const now = deps.clock.now();
-  const expiresAt = new Date(now.getTime() + TOKEN_VALIDITY_MS);
-  const token = newAccessToken(expiresAt);
-  await deps.tokens.save({
-    tokenHash: sha256Hex(token),
-    accountId: record.id,
-    issuedAt: now.toISOString(),
-    expiresAt: expiresAt.toISOString(),
-  });
+  assertUsable(record);
+  const { token } = await mintToken(deps, record.id);
   deps.logger.info({ accountId: record.id }, 'token issued');
   return { accessToken: token, username: record.email, hasSubscription: true };
 }
+
+/** A new token of the account, the same kind whether asked for by `token/create` or in the console. */
+export async function mintToken(
+  deps: ServiceDeps,
+  accountId: string,
+): Promise<{ id: string; token: string; expiresAt: Date }> {
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + TOKEN_VALIDITY_MS);
+  const token = newAccessToken(expiresAt);
+  const id = newTokenId();
+  await deps.tokens.save({
+    id,
+    tokenHash: sha256Hex(token),
+    accountId,
+    issuedAt: now.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    lastUsedAt: null,
+  });
+  return { id, token, expiresAt };
+}
+
+/** Last use is written at most this often per token, so a busy token is not one write per request. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 export async function authenticate(deps: ServiceDeps, token: string | undefined): Promise<Account> {
   const value = token?.trim() ?? '';
@@ -73,6 +91,12 @@ export async function authenticate(deps: ServiceDeps, token: string | undefined)
   if (!stored) throw new UnauthorizedError('Bearer token is invalid or has been revoked.');
   const record = await deps.accounts.findById(stored.accountId);
   if (!record) throw new UnauthorizedError('Bearer token is invalid: its account no longer exists.');
+  if (record.disabledAt !== null)
+    throw new UnauthorizedError('Bearer token refused: its account is disabled.');
+  const stale = now - LAST_USED_RESOLUTION_MS;
+  if (stored.lastUsedAt === null || Date.parse(stored.lastUsedAt) < stale) {
+    await deps.tokens.touch(stored.tokenHash, new Date(now), new Date(stale));
+  }
   return accountView(record);
 }
 

@@ -38,23 +38,36 @@ async function liveJob(deps: ServiceDeps, jobId: string): Promise<JobRecord | nu
   return job;
 }
 
+/** The account's live job, or NotFoundError exactly as for an unknown id. */
+export async function accountJob(deps: ServiceDeps, account: Account, jobId: string): Promise<JobRecord> {
+  const job = await liveJob(deps, jobId);
+  if (!job || job.accountId !== account.id) throw notFound(deps, jobId);
+  return job;
+}
+
+/** A fresh 15-minute signed link to a succeeded job's deck; null while there is no result. */
+export async function downloadLink(
+  deps: ServiceDeps,
+  job: JobRecord,
+  baseUrl: LinkBase,
+): Promise<string | null> {
+  if (job.state !== 'SUCCEEDED' || !job.resultKey || !job.resultFileName) return null;
+  return deps.blobs.signedUrl({
+    key: job.resultKey,
+    fileName: job.resultFileName,
+    baseUrl: typeof baseUrl === 'string' ? baseUrl : baseUrl(),
+    expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
+  });
+}
+
 export async function jobStatus(
   deps: ServiceDeps,
   account: Account,
   jobId: string,
   baseUrl: LinkBase,
 ): Promise<JobStatus> {
-  const job = await liveJob(deps, jobId);
-  if (!job || job.accountId !== account.id) throw notFound(deps, jobId);
-  let fileUrl: string | null = null;
-  if (job.state === 'SUCCEEDED' && job.resultKey && job.resultFileName) {
-    fileUrl = await deps.blobs.signedUrl({
-      key: job.resultKey,
-      fileName: job.resultFileName,
-      baseUrl: typeof baseUrl === 'string' ? baseUrl : baseUrl(),
-      expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
-    });
-  }
+  const job = await accountJob(deps, account, jobId);
+  const fileUrl = await downloadLink(deps, job, baseUrl);
   const delivery = await deps.webhooks.getDelivery(job.id);
   return {
     status: job.state,

@@ -109,8 +109,8 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
   // Settle (written now, not at the next flush) before marking: a crash in between retries the job, and
   // settling twice is a no-op.
   if (job.reservationId) {
-    deps.usage.settle(job.reservationId, Math.min(result.slideCount, prepared.slideCount));
-    if (extraId) deps.usage.settle(extraId, extra);
+    deps.usage.settle(job.reservationId, Math.min(result.slideCount, prepared.slideCount), deps.clock.now());
+    if (extraId) deps.usage.settle(extraId, extra, deps.clock.now());
     await deps.usage.flush();
   }
   const outcome = {

@@ -16,6 +16,11 @@ export function statedTokenExpiry(token: string): Date | null {
   return match ? new Date(parseInt(match[1]!, 36) * 1000) : null;
 }
 
+/** A token's public id (listings, revocation): 9 random bytes, unrelated to the token itself. */
+export function newTokenId(): string {
+  return randomBytes(9).toString('base64url');
+}
+
 /** Security key: 24 random bytes, shown once. */
 export function newSecurityKey(): string {
   return randomBytes(24).toString('base64url');

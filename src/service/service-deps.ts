@@ -11,9 +11,12 @@ import type {
   IdempotencyKeys,
   JobQueue,
   JobStore,
+  Mailer,
+  OneTimeTokenStore,
   PasswordHasher,
   RateLimiter,
   ServiceLogger,
+  SessionStore,
   TemplateFetcher,
   TokenStore,
   UsageLedger,
@@ -40,6 +43,12 @@ export interface ServiceSettings {
     maxFetchBytes: number;
     syncGenerationsPerAccount: number;
   };
+  /** The console's accounts (DECKFORGE_SIGNUP, DECKFORGE_PUBLIC_URL). */
+  console: {
+    signup: 'open' | 'closed';
+    /** The base of the links in mails when set; otherwise the request's trusted origin. */
+    publicUrl: string | null;
+  };
 }
 
 export interface ServicePorts {
@@ -58,6 +67,9 @@ export interface ServicePorts {
   logger: ServiceLogger;
   webhooks: WebhookStore;
   webhookSender: WebhookSender;
+  mailer: Mailer;
+  sessions: SessionStore;
+  oneTimeTokens: OneTimeTokenStore;
 }
 
 /** Counters since the process started, for /metrics. */

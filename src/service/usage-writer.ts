@@ -32,9 +32,9 @@ export class UsageWriter {
     this.timer.unref();
   }
 
-  /** Turns the reservation into `slides` used slides at the next flush. */
-  settle(reservationId: string, slides: number): void {
-    this.settlements.push({ reservationId, slides });
+  /** Turns the reservation into `slides` used slides at the next flush, counted on the UTC day of `at`. */
+  settle(reservationId: string, slides: number, at: Date): void {
+    this.settlements.push({ reservationId, slides, day: at.toISOString().slice(0, 10) });
   }
 
   countApiCall(accountId: string, periodStart: string, succeeded: boolean): void {

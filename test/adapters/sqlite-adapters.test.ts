@@ -10,6 +10,7 @@ import {
   type SqliteDatabase,
 } from '../../src/adapters/sqlite/database.js';
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
@@ -134,6 +135,34 @@ describe('SQLite database file', () => {
     }
   });
 
+  it('migration 6 gives tokens issued before it an id of their own, so they can be listed and revoked', async () => {
+    const dir = tempDir();
+    try {
+      const db = openDatabase(databasePath(dir.path), { migrate: false });
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 6),
+      );
+      const insert = db.prepare(
+        "INSERT INTO tokens (token_hash, account_id, issued_at, expires_at) VALUES (?, 'a1', ?, '2999-01-01T00:00:00.000Z')",
+      );
+      insert.run('h1', '2026-11-21T08:00:00.000Z');
+      insert.run('h2', '2026-11-21T09:00:00.000Z');
+      expect(migrate(db).applied.map((name) => name.split(' ')[0])).toContain('6');
+      const tokens = new SqliteTokenStore(db, SYSTEM_CLOCK);
+      const live = await tokens.listLive('a1', new Date('2026-11-22T00:00:00.000Z'));
+      expect(live.map((t) => t.tokenHash)).toEqual(['h2', 'h1']);
+      const ids = live.map((t) => t.id);
+      expect(ids.every((id) => /^[0-9a-f]{18}$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(2);
+      expect(await tokens.revoke('a1', ids[0]!)).toBe(true);
+      expect(await tokens.find('h2')).toBeNull();
+      db.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('a write from another process waits for its write transaction instead of failing', async () => {
     const t = openTemp();
     try {
@@ -144,7 +173,7 @@ describe('SQLite database file', () => {
           '-e',
           `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
            db.exec('BEGIN IMMEDIATE');
-           db.prepare("INSERT INTO accounts VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
+           db.prepare("INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at) VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
            process.stdout.write('locked');
            setTimeout(() => { db.exec('COMMIT'); db.close(); }, 400);`,
           t.file,
@@ -174,5 +203,9 @@ function account(email: string): AccountRecord {
     plan: 'Free',
     subscriptionStart: now,
     createdAt: now,
+    emailConfirmedAt: now,
+    disabledAt: null,
+    passwordChangedAt: null,
+    keyCreatedAt: now,
   };
 }

@@ -92,7 +92,9 @@ describe('DeckforgeClient against deckforge serve', () => {
 
   it('inspects a template', async () => {
     const report = await signedIn().inspect(TEMPLATE_PATH);
-    expect(JSON.stringify(report)).toContain('Title 1');
+    const title = report.slides[0]?.shapes.find((shape) => shape.name === 'Title 1');
+    expect(title).toMatchObject({ kind: 'text', box: { x: 685800, y: 2130425, cx: 7772400, cy: 1470025 } });
+    expect(report.slideSize).toEqual({ cx: 9144000, cy: 6858000 });
   });
 
   it('throws a typed error for a 400, with each problem and its JSON path', async () => {

@@ -57,8 +57,8 @@ describe('UsageWriter', () => {
     const writer = new UsageWriter(ledger, quiet, 60_000);
     const first = await reserve(ledger, 10);
     const second = await reserve(ledger, 5);
-    writer.settle(first, 10);
-    writer.settle(second, 4);
+    writer.settle(first, 10, new Date());
+    writer.settle(second, 4, new Date());
     for (let i = 0; i < 40; i++) writer.countApiCall('acct-1', period, i % 4 !== 0);
     writer.countApiCall('acct-1', '2026-10-21', true);
     writer.countApiCall('acct-2', period, false);
@@ -82,7 +82,7 @@ describe('UsageWriter', () => {
   it('the allowance stays exact while a settlement waits to be written', async () => {
     const { ledger } = ledgerOnDisk();
     const writer = new UsageWriter(ledger, quiet, 60_000);
-    writer.settle(await reserve(ledger, 60), 60);
+    writer.settle(await reserve(ledger, 60), 60, new Date());
     const refused = await ledger.reserve({
       accountId: 'acct-1',
       periodStart: period,
@@ -97,7 +97,7 @@ describe('UsageWriter', () => {
   it('keeps what a failed write held and writes it with the next flush', async () => {
     const { ledger, failWrites } = ledgerOnDisk();
     const writer = new UsageWriter(ledger, quiet, 60_000);
-    writer.settle(await reserve(ledger, 3), 3);
+    writer.settle(await reserve(ledger, 3), 3, new Date());
     writer.countApiCall('acct-1', period, true);
     failWrites(true);
     await expect(writer.flush()).rejects.toThrow('disk full');
@@ -114,7 +114,7 @@ describe('UsageWriter', () => {
     const writer = new UsageWriter(ledger, quiet, 20);
     writer.countApiCall('acct-1', period, true);
     await expect.poll(() => ledger.apiCalls('acct-1'), { timeout: 2000 }).toMatchObject({ total: 1 });
-    writer.settle(await reserve(ledger, 7), 7);
+    writer.settle(await reserve(ledger, 7), 7, new Date());
     writer.countApiCall('acct-1', period, true);
     await writer.close();
     expect(await ledger.apiCalls('acct-1')).toEqual({ total: 2, successful: 2, failed: 0 });

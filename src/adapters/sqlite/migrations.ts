@@ -121,4 +121,54 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'console: account states, sessions, one-time links',
+    // Accounts that exist already were made by an operator (CLI or first start): their address counts as
+    // confirmed and their key as made when the account was.
+    sql: `
+      ALTER TABLE accounts ADD COLUMN email_confirmed_at TEXT;
+      ALTER TABLE accounts ADD COLUMN disabled_at TEXT;
+      ALTER TABLE accounts ADD COLUMN password_changed_at TEXT;
+      ALTER TABLE accounts ADD COLUMN key_created_at TEXT;
+      UPDATE accounts SET email_confirmed_at = created_at, key_created_at = created_at;
+      CREATE TABLE console_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT,
+        csrf_token TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX console_sessions_by_account ON console_sessions(account_id);
+      CREATE INDEX console_sessions_by_expiry ON console_sessions(expires_at);
+      CREATE TABLE one_time_tokens (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        purpose TEXT NOT NULL CHECK (purpose IN ('confirm-email', 'reset-password')),
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX one_time_tokens_by_account ON one_time_tokens(account_id);
+    `,
+  },
+  {
+    version: 6,
+    name: 'console data: token ids and last use, slides per UTC day, jobs by account',
+    sql: `
+      ALTER TABLE tokens ADD COLUMN id TEXT;
+      ALTER TABLE tokens ADD COLUMN last_used_at TEXT;
+      UPDATE tokens SET id = lower(hex(randomblob(9))) WHERE id IS NULL;
+      CREATE UNIQUE INDEX tokens_by_id ON tokens(id);
+      CREATE TABLE usage_days (
+        account_id TEXT NOT NULL,
+        period_start TEXT NOT NULL,
+        day TEXT NOT NULL,
+        slides INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, period_start, day)
+      );
+      CREATE INDEX jobs_by_account ON jobs(account_id, created_at);
+    `,
+  },
 ];

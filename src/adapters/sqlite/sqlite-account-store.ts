@@ -9,6 +9,10 @@ interface AccountRow {
   plan: string;
   subscription_start: string;
   created_at: string;
+  email_confirmed_at: string | null;
+  disabled_at: string | null;
+  password_changed_at: string | null;
+  key_created_at: string | null;
 }
 
 function toRecord(row: AccountRow): AccountRecord {
@@ -20,6 +24,10 @@ function toRecord(row: AccountRow): AccountRecord {
     plan: row.plan,
     subscriptionStart: row.subscription_start,
     createdAt: row.created_at,
+    emailConfirmedAt: row.email_confirmed_at,
+    disabledAt: row.disabled_at,
+    passwordChangedAt: row.password_changed_at,
+    keyCreatedAt: row.key_created_at,
   };
 }
 
@@ -30,8 +38,10 @@ export class SqliteAccountStore implements AccountStore {
     try {
       this.db
         .prepare(
-          `INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at)
-           VALUES (@id, @email, @passwordHash, @keyHash, @plan, @subscriptionStart, @createdAt)`,
+          `INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at,
+             email_confirmed_at, disabled_at, password_changed_at, key_created_at)
+           VALUES (@id, @email, @passwordHash, @keyHash, @plan, @subscriptionStart, @createdAt,
+             @emailConfirmedAt, @disabledAt, @passwordChangedAt, @keyCreatedAt)`,
         )
         .run({ ...account, email: account.email.toLowerCase() });
     } catch (error) {
@@ -66,7 +76,35 @@ export class SqliteAccountStore implements AccountStore {
     return this.db.prepare('UPDATE accounts SET plan = ? WHERE id = ?').run(plan, id).changes > 0;
   }
 
-  async setKeyHash(id: string, keyHash: string): Promise<boolean> {
-    return this.db.prepare('UPDATE accounts SET key_hash = ? WHERE id = ?').run(keyHash, id).changes > 0;
+  async setKeyHash(id: string, keyHash: string, createdAt: string): Promise<boolean> {
+    return (
+      this.db
+        .prepare('UPDATE accounts SET key_hash = ?, key_created_at = ? WHERE id = ?')
+        .run(keyHash, createdAt, id).changes > 0
+    );
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, changedAt: string): Promise<boolean> {
+    return (
+      this.db
+        .prepare('UPDATE accounts SET password_hash = ?, password_changed_at = ? WHERE id = ?')
+        .run(passwordHash, changedAt, id).changes > 0
+    );
+  }
+
+  async confirmEmail(id: string, at: string): Promise<boolean> {
+    return (
+      this.db
+        .prepare('UPDATE accounts SET email_confirmed_at = ? WHERE id = ? AND email_confirmed_at IS NULL')
+        .run(at, id).changes > 0
+    );
+  }
+
+  async setDisabled(id: string, at: string | null): Promise<boolean> {
+    return this.db.prepare('UPDATE accounts SET disabled_at = ? WHERE id = ?').run(at, id).changes > 0;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM accounts WHERE id = ?').run(id).changes > 0;
   }
 }

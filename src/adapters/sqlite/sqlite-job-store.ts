@@ -104,6 +104,13 @@ export class SqliteJobStore implements JobStore {
     return counts;
   }
 
+  async listByAccount(accountId: string, limit: number): Promise<JobRecord[]> {
+    const rows = this.db
+      .prepare('SELECT * FROM jobs WHERE account_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?')
+      .all(accountId, limit) as JobRow[];
+    return rows.map(toRecord);
+  }
+
   async listExpired(now: Date, limit: number): Promise<JobRecord[]> {
     const rows = this.db
       .prepare('SELECT * FROM jobs WHERE expires_at < ? ORDER BY expires_at LIMIT ?')

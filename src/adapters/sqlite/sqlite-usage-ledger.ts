@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   ApiCallCounts,
   Clock,
+  DaySlides,
   PeriodUsage,
   ReserveOutcome,
   ReserveRequest,
@@ -54,7 +55,7 @@ export class SqliteUsageLedger implements UsageLedger {
   async write(batch: UsageWrites): Promise<void> {
     if (batch.settlements.length === 0 && batch.apiCalls.length === 0) return;
     immediate(this.db, () => {
-      for (const { reservationId, slides } of batch.settlements) {
+      for (const { reservationId, slides, day } of batch.settlements) {
         const row = this.db.prepare('SELECT * FROM reservations WHERE id = ?').get(reservationId) as
           ReservationRow | undefined;
         if (!row) continue;
@@ -65,6 +66,12 @@ export class SqliteUsageLedger implements UsageLedger {
             'UPDATE usage_periods SET used_slides = used_slides + ? WHERE account_id = ? AND period_start = ?',
           )
           .run(slides, row.account_id, row.period_start);
+        this.db
+          .prepare(
+            `INSERT INTO usage_days (account_id, period_start, day, slides) VALUES (?, ?, ?, ?)
+             ON CONFLICT (account_id, period_start, day) DO UPDATE SET slides = slides + excluded.slides`,
+          )
+          .run(row.account_id, row.period_start, day ?? this.clock.now().toISOString().slice(0, 10), slides);
       }
       for (const { accountId, periodStart, successful, failed } of batch.apiCalls) {
         this.ensurePeriod(accountId, periodStart);
@@ -90,6 +97,25 @@ export class SqliteUsageLedger implements UsageLedger {
 
   async periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage> {
     return this.readPeriod(accountId, periodStart);
+  }
+
+  async dailySlides(accountId: string, periodStart: string): Promise<DaySlides[]> {
+    return this.db
+      .prepare(
+        `SELECT day, slides FROM usage_days WHERE account_id = ? AND period_start = ? AND slides > 0
+         ORDER BY day`,
+      )
+      .all(accountId, periodStart) as DaySlides[];
+  }
+
+  async periodApiCalls(accountId: string, periodStart: string): Promise<ApiCallCounts> {
+    const row = this.db
+      .prepare(
+        `SELECT api_total AS total, api_successful AS successful, api_failed AS failed FROM usage_periods
+         WHERE account_id = ? AND period_start = ?`,
+      )
+      .get(accountId, periodStart) as ApiCallCounts | undefined;
+    return { total: row?.total ?? 0, successful: row?.successful ?? 0, failed: row?.failed ?? 0 };
   }
 
   async apiCalls(accountId: string): Promise<ApiCallCounts> {

@@ -553,6 +553,103 @@ export type UsageResponse = {
     resultType?: number;
 };
 
+export type InspectResult = {
+    /**
+     * Width and height of every slide, in EMU (914400 per inch).
+     */
+    slideSize: {
+        cx: number;
+        cy: number;
+    } | null;
+    slides: Array<InspectedSlide>;
+    layouts: Array<InspectedLayout>;
+};
+
+export type InspectedSlide = {
+    /**
+     * Zero-based, as `slide_index` in the payload.
+     */
+    index: number;
+    id: number;
+    /**
+     * Name of the layout the slide uses.
+     */
+    layout: string | null;
+    hidden: boolean;
+    shapes: Array<InspectedShape>;
+    notes: string | null;
+    tags: Array<string>;
+    /**
+     * Size of the slide part, uncompressed.
+     */
+    xmlBytes: number;
+};
+
+export type InspectedLayout = {
+    index: number;
+    name: string;
+    shapes: Array<InspectedShape>;
+};
+
+export type InspectedShape = {
+    /**
+     * What `shapes[].name` in the payload refers to.
+     */
+    name: string;
+    id: number;
+    kind: 'text' | 'picture' | 'table' | 'chart' | 'smartart' | 'group' | 'media' | 'ole' | 'connector' | 'other';
+    /**
+     * Paragraphs joined with a line feed.
+     */
+    text: string;
+    tags: Array<string>;
+    placeholder: {
+        type: string;
+        idx: number | null;
+    } | null;
+    /**
+     * Name of the group the shape sits in.
+     */
+    group: string | null;
+    /**
+     * Position and size on the slide: the shape’s own, or inherited from its layout or master placeholder, through its groups’ transforms. Null when nothing gives it a position.
+     */
+    box: ShapeBox | null;
+    frame?: {
+        widthPx: number;
+        heightPx: number;
+        aspectRatio: number;
+    } | null;
+    chart?: {
+        types: Array<string>;
+        series: Array<string>;
+        categories: number;
+        workbook: 'embedded' | 'linked' | 'missing';
+    };
+    table?: {
+        rows: number;
+        columns: number;
+        headerRow: boolean;
+        merges: Array<{
+            row: number;
+            column: number;
+            rowSpan: number;
+            columnSpan: number;
+        }>;
+        firstRow: Array<string>;
+    };
+};
+
+/**
+ * A rectangle on the slide in EMU (914400 per inch, 12700 per point), from its top-left corner.
+ */
+export type ShapeBox = {
+    x: number;
+    y: number;
+    cx: number;
+    cy: number;
+};
+
 export type CreateTokenData = {
     body: TokenRequest;
     path?: never;
@@ -865,9 +962,7 @@ export type InspectTemplateResponses = {
     /**
      * The inspection result.
      */
-    200: {
-        [key: string]: unknown;
-    };
+    200: InspectResult;
 };
 
 export type InspectTemplateResponse = InspectTemplateResponses[keyof InspectTemplateResponses];

@@ -2,7 +2,8 @@
  * Endpoints 2 and 3: synchronous generation (the .pptx in the response) and job submission (202 with the job
  * id). Both read the same body (request-form.ts) and draw on the same allowance inside the service.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Account } from '../../service/deckforge-service.js';
 import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
 import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
@@ -11,56 +12,76 @@ import { trustedLinkBase } from './job-routes.js';
 import type { RouteContext } from './route-context.js';
 
 export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  const { service, limits, metrics, config } = ctx;
-
   app.post(
     '/v1.0/generator/create',
     { config: { endpoint: 'generate', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
-    async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
-      if (generationRequest.callback) {
-        throw new InvalidInputError(
-          'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
-        );
-      }
-      // The connection closing before the answer is sent means nobody will read it: the work stops.
-      const gone = new AbortController();
-      const onClose = (): void => {
-        if (!reply.raw.writableEnded) gone.abort();
-      };
-      reply.raw.once('close', onClose);
-      const started = process.hrtime.bigint();
-      const deck = await service
-        .generateNow(accountOf(request), { ...generationRequest, signal: gone.signal })
-        .finally(() => reply.raw.off('close', onClose));
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      metrics.observeSyncGeneration(seconds, deck.slideCount);
-      // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
-      return reply
-        .code(200)
-        .headers({
-          'content-type': PPTX_CONTENT_TYPE,
-          'content-disposition': contentDisposition(deck.fileName),
-          // Lets a client (and bench/http) tell time in generation from time in transport.
-          'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
-          'content-length': String(deck.content.byteLength),
-          ...warningHeaders(deck.warnings),
-        })
-        .send(deck.content.stream());
-    },
+    async (request, reply) => sendGeneratedDeck(request, reply, ctx, accountOf(request)),
   );
 
   app.post(
     '/v2.0/generator/create-async',
     { config: { endpoint: 'create-async', bearer: true, rateLimited: true, drawsSlides: true } },
     async (request, reply) => {
-      const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
-      if (generationRequest.callback) {
-        // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
-        generationRequest.callback.linkBase = trustedLinkBase(request, config);
-      }
-      const { jobId, status } = await service.submitJob(accountOf(request), generationRequest);
+      const { jobId, status } = await submitGenerationJob(request, ctx, accountOf(request));
       return reply.code(202).send({ job_id: jobId, status });
     },
   );
+}
+
+type GenerationContext = Pick<RouteContext, 'service' | 'limits' | 'metrics' | 'config'>;
+
+/**
+ * Endpoint 2's work for `account`: reads the request's generation form, generates, and streams the deck back.
+ * The console's playground answers through it too, so both read the same form and count the same way.
+ */
+export async function sendGeneratedDeck(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { service, limits, metrics }: GenerationContext,
+  account: Account,
+): Promise<FastifyReply> {
+  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+  if (generationRequest.callback) {
+    throw new InvalidInputError(
+      'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
+    );
+  }
+  // The connection closing before the answer is sent means nobody will read it: the work stops.
+  const gone = new AbortController();
+  const onClose = (): void => {
+    if (!reply.raw.writableEnded) gone.abort();
+  };
+  reply.raw.once('close', onClose);
+  const started = process.hrtime.bigint();
+  const deck = await service
+    .generateNow(account, { ...generationRequest, signal: gone.signal })
+    .finally(() => reply.raw.off('close', onClose));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  metrics.observeSyncGeneration(seconds, deck.slideCount);
+  // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
+  return reply
+    .code(200)
+    .headers({
+      'content-type': PPTX_CONTENT_TYPE,
+      'content-disposition': contentDisposition(deck.fileName),
+      // Lets a client (and bench/http) tell time in generation from time in transport.
+      'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
+      'content-length': String(deck.content.byteLength),
+      ...warningHeaders(deck.warnings),
+    })
+    .send(deck.content.stream());
+}
+
+/** Endpoint 3's work for `account`: reads the request's generation form and submits the job. */
+export async function submitGenerationJob(
+  request: FastifyRequest,
+  { service, limits, config }: GenerationContext,
+  account: Account,
+): Promise<{ jobId: string; status: 'QUEUED' }> {
+  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+  if (generationRequest.callback) {
+    // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
+    generationRequest.callback.linkBase = trustedLinkBase(request, config);
+  }
+  return service.submitJob(account, generationRequest);
 }

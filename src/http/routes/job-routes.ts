@@ -42,7 +42,7 @@ export function isTrustedHost(trusted: readonly string[], host: string): boolean
  * The base of a download link: DECKFORGE_PUBLIC_URL when set; otherwise the request's own origin, but only
  * when its Host is one the operator trusts, so a forged Host header cannot put another domain into `file_url`.
  */
-function linkBase(request: FastifyRequest, config: HttpConfig): () => string {
+export function linkBase(request: FastifyRequest, config: HttpConfig): () => string {
   return () => {
     if (config.publicBaseUrl !== null) return config.publicBaseUrl.replace(/\/+$/, '');
     if (!isTrustedHost(config.trustedHosts, request.host)) {

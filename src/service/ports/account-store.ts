@@ -9,6 +9,13 @@ export interface AccountRecord {
   /** ISO 8601 date-time; the monthly period resets on its day of the month. */
   subscriptionStart: string;
   createdAt: string;
+  /** When the owner followed the confirmation link (accounts made by an operator are confirmed at creation). */
+  emailConfirmedAt: string | null;
+  /** Set by `deckforge accounts disable`: no sign-in, no token, its tokens refused. */
+  disabledAt: string | null;
+  passwordChangedAt: string | null;
+  /** When the current security key was made. */
+  keyCreatedAt: string | null;
 }
 
 export interface AccountStore {
@@ -18,9 +25,16 @@ export interface AccountStore {
   findById(id: string): Promise<AccountRecord | null>;
   list(): Promise<AccountRecord[]>;
   count(): Promise<number>;
-  /** Returns false when no such account. */
+  /** Returns false when no such account (the same for the setters below). */
   setPlan(id: string, plan: string): Promise<boolean>;
-  setKeyHash(id: string, keyHash: string): Promise<boolean>;
+  setKeyHash(id: string, keyHash: string, createdAt: string): Promise<boolean>;
+  setPasswordHash(id: string, passwordHash: string, changedAt: string): Promise<boolean>;
+  /** Sets emailConfirmedAt unless already set; false when it was (or no such account). */
+  confirmEmail(id: string, at: string): Promise<boolean>;
+  /** `at` disables, null enables again. */
+  setDisabled(id: string, at: string | null): Promise<boolean>;
+  /** Removes the account's own record; what other stores keep of it is theirs to forget. */
+  delete(id: string): Promise<boolean>;
 }
 
 export class AccountExistsError extends Error {

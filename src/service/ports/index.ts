@@ -10,6 +10,7 @@ export type {
   ApiCallCounts,
   ApiCallIncrement,
   Settlement,
+  DaySlides,
   UsageWrites,
   UsageLedger,
 } from './usage-ledger.js';
@@ -43,3 +44,5 @@ export {
 } from './renderer.js';
 export type { MailMessage, Mailer } from './mailer.js';
 export { MailDeliveryError } from './mailer.js';
+export type { SessionRecord, SessionStore } from './session-store.js';
+export type { OneTimePurpose, OneTimeTokenRecord, OneTimeTokenStore } from './one-time-token-store.js';

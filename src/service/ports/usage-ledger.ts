@@ -39,6 +39,17 @@ export interface ApiCallIncrement {
 export interface Settlement {
   reservationId: string;
   slides: number;
+  /**
+   * The UTC day (YYYY-MM-DD) the slides were generated, for the per-day figures; the ledger's own clock when
+   * absent. The slides count in the reservation's period whatever the day.
+   */
+  day?: string;
+}
+
+/** Settled slides of one account on one UTC day, within one period. */
+export interface DaySlides {
+  day: string;
+  slides: number;
 }
 
 /** What the service writes in batches (usage-writer.ts). */
@@ -60,6 +71,10 @@ export interface UsageLedger {
   /** Releases synchronous reservations (no job) made before `before`: left behind by a crashed process. */
   releaseStale(before: Date): Promise<number>;
   periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage>;
+  /** The period's settled slides per UTC day, days without any left out, oldest first. */
+  dailySlides(accountId: string, periodStart: string): Promise<DaySlides[]>;
+  /** API calls counted in one period. */
+  periodApiCalls(accountId: string, periodStart: string): Promise<ApiCallCounts>;
   /** All-time counters of the account. */
   apiCalls(accountId: string): Promise<ApiCallCounts>;
 }

@@ -103,6 +103,21 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
       expect(await jobs.delete('old')).toBe(false);
     });
 
+    it("lists an account's jobs most recent first, never another account's, at most the limit", async () => {
+      const { jobs } = await open();
+      await jobs.create(jobRecord('first', { createdAt: '2026-11-21T09:00:00.000Z' }));
+      await jobs.create(jobRecord('theirs', { accountId: 'acct-2', createdAt: '2026-11-21T09:30:00.000Z' }));
+      await jobs.create(jobRecord('third', { createdAt: '2026-11-21T11:00:00.000Z' }));
+      await jobs.create(jobRecord('second', { createdAt: '2026-11-21T10:00:00.000Z' }));
+      await jobs.markProcessing('second', at);
+      const listed = await jobs.listByAccount('acct-1', 10);
+      expect(listed.map((j) => j.id)).toEqual(['third', 'second', 'first']);
+      expect(listed[1]).toMatchObject({ state: 'PROCESSING', updatedAt: at.toISOString() });
+      expect((await jobs.listByAccount('acct-1', 2)).map((j) => j.id)).toEqual(['third', 'second']);
+      expect((await jobs.listByAccount('acct-2', 10)).map((j) => j.id)).toEqual(['theirs']);
+      expect(await jobs.listByAccount('nobody', 10)).toEqual([]);
+    });
+
     it('hands out queued jobs in order, one claim each, and forgets acknowledged ones', async () => {
       const { queue } = await open();
       for (const id of ['a', 'b', 'c']) await queue.enqueue(id);

@@ -132,5 +132,52 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
       expect(await ledger.apiCalls('acct-1')).toEqual({ total: 8, successful: 6, failed: 2 });
       expect(await ledger.apiCalls('nobody')).toEqual({ total: 0, successful: 0, failed: 0 });
     });
+
+    it('keeps settled slides per UTC day within the period, and API calls per period', async () => {
+      const { ledger } = await open();
+      const settleOn = async (slides: number, day: string | undefined, periodStart = '2026-11-21') => {
+        const r = await ledger.reserve({ ...base, periodStart, slides });
+        if (!r.granted) throw new Error('not granted');
+        await ledger.write({ settlements: [{ reservationId: r.reservationId, slides, day }], apiCalls: [] });
+      };
+      await settleOn(3, '2026-11-21');
+      await settleOn(4, '2026-11-23');
+      await settleOn(5, '2026-11-21');
+      await settleOn(7, '2026-11-20', '2026-10-21'); // the previous period
+      expect(await ledger.dailySlides('acct-1', '2026-11-21')).toEqual([
+        { day: '2026-11-21', slides: 8 },
+        { day: '2026-11-23', slides: 4 },
+      ]);
+      expect(await ledger.dailySlides('acct-1', '2026-10-21')).toEqual([{ day: '2026-11-20', slides: 7 }]);
+      expect(await ledger.dailySlides('acct-2', '2026-11-21')).toEqual([]);
+      // Without a day, the ledger's own clock names it.
+      await settleOn(2, undefined);
+      const days = await ledger.dailySlides('acct-1', '2026-11-21');
+      expect(days.reduce((sum, d) => sum + d.slides, 0)).toBe(14);
+      expect((await ledger.periodUsage('acct-1', '2026-11-21')).usedSlides).toBe(14);
+
+      await ledger.write({
+        settlements: [],
+        apiCalls: [
+          { accountId: 'acct-1', periodStart: '2026-10-21', successful: 1, failed: 2 },
+          { accountId: 'acct-1', periodStart: '2026-11-21', successful: 5, failed: 0 },
+        ],
+      });
+      expect(await ledger.periodApiCalls('acct-1', '2026-10-21')).toEqual({
+        total: 3,
+        successful: 1,
+        failed: 2,
+      });
+      expect(await ledger.periodApiCalls('acct-1', '2026-11-21')).toEqual({
+        total: 5,
+        successful: 5,
+        failed: 0,
+      });
+      expect(await ledger.periodApiCalls('acct-1', '2026-09-21')).toEqual({
+        total: 0,
+        successful: 0,
+        failed: 0,
+      });
+    });
   });
 }

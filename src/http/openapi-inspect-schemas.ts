@@ -1,0 +1,122 @@
+/**
+ * OpenAPI schemas of the inspection result (`POST /v1.0/template/inspect`, `deckforge inspect --json`), written
+ * from the engine's types in inspect.ts: each shape's name, kind, text, placeholder and its box on the slide.
+ */
+const ref = (name: string): Record<string, string> => ({ $ref: `#/components/schemas/${name}` });
+const integer = { type: 'integer' };
+const nullable = (schema: Record<string, unknown>) => ({ oneOf: [schema, { type: 'null' }] });
+
+export const INSPECT_SCHEMAS: Record<string, unknown> = {
+  InspectResult: {
+    type: 'object',
+    required: ['slideSize', 'slides', 'layouts'],
+    properties: {
+      slideSize: {
+        ...nullable({ type: 'object', required: ['cx', 'cy'], properties: { cx: integer, cy: integer } }),
+        description: 'Width and height of every slide, in EMU (914400 per inch).',
+      },
+      slides: { type: 'array', items: ref('InspectedSlide') },
+      layouts: { type: 'array', items: ref('InspectedLayout') },
+    },
+  },
+  InspectedSlide: {
+    type: 'object',
+    required: ['index', 'id', 'layout', 'hidden', 'shapes', 'notes', 'tags', 'xmlBytes'],
+    properties: {
+      index: { ...integer, description: 'Zero-based, as `slide_index` in the payload.' },
+      id: integer,
+      layout: { type: ['string', 'null'], description: 'Name of the layout the slide uses.' },
+      hidden: { type: 'boolean' },
+      shapes: { type: 'array', items: ref('InspectedShape') },
+      notes: { type: ['string', 'null'] },
+      tags: { type: 'array', items: { type: 'string' } },
+      xmlBytes: { ...integer, description: 'Size of the slide part, uncompressed.' },
+    },
+  },
+  InspectedLayout: {
+    type: 'object',
+    required: ['index', 'name', 'shapes'],
+    properties: {
+      index: integer,
+      name: { type: 'string' },
+      shapes: { type: 'array', items: ref('InspectedShape') },
+    },
+  },
+  InspectedShape: {
+    type: 'object',
+    required: ['name', 'id', 'kind', 'text', 'tags', 'placeholder', 'group', 'box'],
+    properties: {
+      name: { type: 'string', description: 'What `shapes[].name` in the payload refers to.' },
+      id: integer,
+      kind: {
+        enum: [
+          'text',
+          'picture',
+          'table',
+          'chart',
+          'smartart',
+          'group',
+          'media',
+          'ole',
+          'connector',
+          'other',
+        ],
+      },
+      text: { type: 'string', description: 'Paragraphs joined with a line feed.' },
+      tags: { type: 'array', items: { type: 'string' } },
+      placeholder: nullable({
+        type: 'object',
+        required: ['type', 'idx'],
+        properties: { type: { type: 'string' }, idx: { type: ['integer', 'null'] } },
+      }),
+      group: { type: ['string', 'null'], description: 'Name of the group the shape sits in.' },
+      box: {
+        ...nullable(ref('ShapeBox')),
+        description:
+          'Position and size on the slide: the shape’s own, or inherited from its layout or master ' +
+          'placeholder, through its groups’ transforms. Null when nothing gives it a position.',
+      },
+      frame: nullable({
+        type: 'object',
+        description: 'Pictures and picture placeholders: the frame an image goes into, at 96 dpi.',
+        required: ['widthPx', 'heightPx', 'aspectRatio'],
+        properties: { widthPx: integer, heightPx: integer, aspectRatio: { type: 'number' } },
+      }),
+      chart: {
+        type: 'object',
+        required: ['types', 'series', 'categories', 'workbook'],
+        properties: {
+          types: { type: 'array', items: { type: 'string' } },
+          series: { type: 'array', items: { type: 'string' } },
+          categories: integer,
+          workbook: { enum: ['embedded', 'linked', 'missing'] },
+        },
+      },
+      table: {
+        type: 'object',
+        required: ['rows', 'columns', 'headerRow', 'merges', 'firstRow'],
+        properties: {
+          rows: integer,
+          columns: integer,
+          headerRow: { type: 'boolean' },
+          merges: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['row', 'column', 'rowSpan', 'columnSpan'],
+              properties: { row: integer, column: integer, rowSpan: integer, columnSpan: integer },
+            },
+          },
+          firstRow: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  },
+  ShapeBox: {
+    type: 'object',
+    description:
+      'A rectangle on the slide in EMU (914400 per inch, 12700 per point), from its top-left corner.',
+    required: ['x', 'y', 'cx', 'cy'],
+    properties: { x: integer, y: integer, cx: integer, cy: integer },
+  },
+};
