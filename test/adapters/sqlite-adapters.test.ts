@@ -12,12 +12,19 @@ import {
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
+import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempotency-keys.js';
+import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';
+import { SqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
+import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
 import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
 import { SqliteTokenStore } from '../../src/adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { describeAccountStoreContract } from './contracts/account-token-contract.js';
-import { describeJobContract } from './contracts/job-store-contract.js';
+import { describeConsoleStoresContract } from './contracts/console-stores-contract.js';
+import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-contract.js';
+import { describeJobContract, describeJobStoreContract } from './contracts/job-store-contract.js';
+import { describeWebhookStoreContract } from './contracts/webhook-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
 import { tempDir } from './temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
@@ -64,6 +71,46 @@ describeAccountStoreContract('SQLite', async () => {
   return {
     accounts: new SqliteAccountStore(t.db),
     tokens: new SqliteTokenStore(t.db, SYSTEM_CLOCK),
+    close: t.cleanup,
+  };
+});
+
+describeJobStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return { jobs: new SqliteJobStore(t.db), close: t.cleanup };
+});
+
+describeIdempotencyKeysContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    keys: new SqliteIdempotencyKeys(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteIdempotencyKeys(second);
+    },
+    close: t.cleanup,
+  };
+});
+
+describeWebhookStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    webhooks: new SqliteWebhookStore(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteWebhookStore(second);
+    },
+    close: t.cleanup,
+  };
+});
+
+describeConsoleStoresContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    sessions: new SqliteSessionStore(t.db),
+    oneTimeTokens: new SqliteOneTimeTokenStore(t.db),
     close: t.cleanup,
   };
 });

@@ -1,10 +1,12 @@
 /**
  * vitest globalSetup: when the corpus is missing, says so in one line at the top of the run, with how many test
- * files hold corpus tests (skipped through corpus.ts's `describeCorpus` / `itCorpus`) and how to provide it.
+ * files hold corpus tests (skipped through corpus.ts's `describeCorpus` / `itCorpus`) and how to provide it; when
+ * a shared store (PostgreSQL) does not answer, one more line names the variable that enables its suites.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CORPUS_DIR, CORPUS_PRESENT, REPO_ROOT } from './corpus-location.js';
+import { sharedStoreNotice } from './shared-store-notice.js';
 
 const GATED = /\b(describeCorpus|itCorpus)\b/;
 
@@ -16,7 +18,9 @@ function testFiles(dir: string): string[] {
   });
 }
 
-export function setup(): void {
+export async function setup(): Promise<void> {
+  const stores = await sharedStoreNotice();
+  if (stores) console.log(stores);
   if (CORPUS_PRESENT) return;
   const files = ['src', 'test'].flatMap((d) => testFiles(join(REPO_ROOT, d)));
   const gated = files.filter((f) => GATED.test(readFileSync(f, 'utf8')));

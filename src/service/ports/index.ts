@@ -46,3 +46,4 @@ export type { MailMessage, Mailer } from './mailer.js';
 export { MailDeliveryError } from './mailer.js';
 export type { SessionRecord, SessionStore } from './session-store.js';
 export type { OneTimePurpose, OneTimeTokenRecord, OneTimeTokenStore } from './one-time-token-store.js';
+export { StoreUnavailableError } from './store-errors.js';
