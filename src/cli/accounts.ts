@@ -1,5 +1,5 @@
 /**
- * `deckforge accounts create|list|set-plan|rotate-key|webhook-secret`: works on the same data directory as `serve`, also while
+ * `deckforge accounts create|list|set-plan|rotate-key|webhook-secret|disable|enable|delete`: works on the same data directory as `serve`, also while
  * it runs (SQLite WAL + busy_timeout). Passwords and keys are printed once and never logged.
  */
 import { ConfigError, loadConfig } from '../config/index.js';
@@ -13,6 +13,13 @@ const USAGE = `Usage:
   deckforge accounts list [--json]
   deckforge accounts rotate-key --email E [--json]
   deckforge accounts webhook-secret --email E [--json]
+  deckforge accounts disable --email E [--json]
+  deckforge accounts enable --email E [--json]
+  deckforge accounts delete --email E --yes [--json]
+
+disable: no sign-in, no new token, its tokens refused at once, its console sessions ended.
+delete: the account, its jobs and stored files, tokens, sessions and usage; it cannot be undone,
+hence --yes.
 
 Works on DECKFORGE_DATA_DIR (default ./data), also while 'deckforge serve' runs.
 `;
@@ -102,7 +109,11 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
         const lines =
           accounts.length === 0
             ? ['No accounts.']
-            : accounts.map((a) => `${a.email}\t${a.plan}\tsubscribed ${a.subscriptionStart.slice(0, 10)}`);
+            : accounts.map(
+                (a) =>
+                  `${a.email}\t${a.plan}\tsubscribed ${a.subscriptionStart.slice(0, 10)}` +
+                  (a.disabledAt !== null ? '\tdisabled' : a.emailConfirmedAt === null ? '\tunconfirmed' : ''),
+              );
         print(io, o.flags.has('--json'), accounts, lines);
         return 0;
       }
@@ -121,6 +132,35 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
         print(io, o.flags.has('--json'), rotated, [
           `Webhook signing secret for ${rotated.email} (shown only now): ${rotated.webhookSecret}`,
           'It replaces any earlier secret at once.',
+        ]);
+        return 0;
+      }
+      case 'disable': {
+        const o = parseOptions(rest, ['--email'], ['--json']);
+        const disabled = await open().admin.disable(required(o.values, '--email'));
+        print(io, o.flags.has('--json'), disabled, [
+          `${disabled.email} is disabled: its tokens are refused and ${disabled.endedSessions} console session(s) ended.`,
+          `'deckforge accounts enable --email ${disabled.email}' undoes it.`,
+        ]);
+        return 0;
+      }
+      case 'enable': {
+        const o = parseOptions(rest, ['--email'], ['--json']);
+        const enabled = await open().admin.enable(required(o.values, '--email'));
+        print(io, o.flags.has('--json'), enabled, [`${enabled.email} is enabled again.`]);
+        return 0;
+      }
+      case 'delete': {
+        const o = parseOptions(rest, ['--email'], ['--json', '--yes']);
+        const email = required(o.values, '--email');
+        if (!o.flags.has('--yes')) {
+          throw new UsageError(
+            `deleting ${email} removes its jobs, files, tokens and usage for good: add --yes to do it`,
+          );
+        }
+        const deleted = await open().admin.delete(email);
+        print(io, o.flags.has('--json'), deleted, [
+          `${deleted.email} is deleted, with its ${deleted.deletedJobs} job(s) and their files.`,
         ]);
         return 0;
       }

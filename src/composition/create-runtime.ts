@@ -74,15 +74,29 @@ export function openAccountAdmin(
 } {
   const db = openDatabase(databasePath(config.dataDir));
   const clock = options.clock ?? new SystemClock();
+  const queue = new SqliteJobQueue(db, clock);
   const admin = new AccountAdmin({
     accounts: new SqliteAccountStore(db),
     tokens: new SqliteTokenStore(db, clock),
     webhooks: new SqliteWebhookStore(db),
+    sessions: new SqliteSessionStore(db),
+    oneTimeTokens: new SqliteOneTimeTokenStore(db),
+    jobs: new SqliteJobStore(db),
+    queue,
+    ledger: new SqliteUsageLedger(db, clock),
+    blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
+    idempotency: new SqliteIdempotencyKeys(db),
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
     plans: config.plans,
   });
-  return { admin, close: () => db.close() };
+  return {
+    admin,
+    close: () => {
+      void queue.close();
+      db.close();
+    },
+  };
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
@@ -138,14 +152,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       counters: { decks: 0, slides: 0, seconds: 0 },
       usage: new UsageWriter(ledger, logger),
     };
-    const admin = new AccountAdmin({
-      accounts: deps.accounts,
-      tokens: deps.tokens,
-      webhooks: deps.webhooks,
-      hasher,
-      clock,
-      plans: config.plans,
-    });
+    const admin = new AccountAdmin({ ...deps, plans: config.plans });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
     if (firstAccount) logger.info({ email: firstAccount.email }, 'first account created');
 

@@ -4,6 +4,7 @@
  * one error mapper (`config.endpoint: 'console'`). It calls the service's use cases, never the stores.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account-routes.js';
 import type { ConsoleContext } from './console-context.js';
 import { registerConsoleSessions } from './console-session.js';
 import { registerSessionRoutes } from './session-routes.js';
@@ -17,6 +18,7 @@ export async function consolePlugin(app: FastifyInstance, context: ConsoleContex
   // After the session hook: it reads the session that hook resolved.
   registerApiCallAccounting(app, context.service);
   registerSessionRoutes(app, context);
+  registerAccountRoutes(app, context);
   registerTokenRoutes(app, context);
   registerActivityRoutes(app, context);
   registerPlaygroundRoutes(app, context);

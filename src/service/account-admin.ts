@@ -1,27 +1,19 @@
 /**
  * Account management for `deckforge accounts …` and the first start: create (password generated when not given,
- * security key always generated and shown once), list, set plan, rotate key (which revokes every token).
+ * security key always generated and shown once), list, set plan, rotate key (which revokes every token),
+ * disable, enable and delete.
  */
 import { randomUUID } from 'node:crypto';
 import { findPlan, type PlanCatalog } from '../config/plans.js';
 import { InvalidInputError, NotFoundError } from './errors.js';
-import type {
-  AccountRecord,
-  AccountStore,
-  Clock,
-  PasswordHasher,
-  TokenStore,
-  WebhookStore,
-} from './ports/index.js';
+import { deleteAccount, disableAccount, type AccountRemovalDeps } from './delete-account.js';
+import type { AccountRecord, PasswordHasher } from './ports/index.js';
 import { newPassword, newSecurityKey, sha256Hex } from './secrets.js';
+import { replaceSecurityKey } from './security-key.js';
 import { newWebhookSecret } from './webhook-delivery.js';
 
-export interface AccountAdminDeps {
-  accounts: AccountStore;
-  tokens: TokenStore;
-  webhooks: WebhookStore;
+export interface AccountAdminDeps extends AccountRemovalDeps {
   hasher: PasswordHasher;
-  clock: Clock;
   plans: PlanCatalog;
 }
 
@@ -39,6 +31,9 @@ export interface AccountSummary {
   plan: string;
   subscriptionStart: string;
   createdAt: string;
+  /** The states the console adds: null while not so. */
+  emailConfirmedAt: string | null;
+  disabledAt: string | null;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -86,32 +81,21 @@ export class AccountAdmin {
   }
 
   async list(): Promise<AccountSummary[]> {
-    return (await this.deps.accounts.list()).map((a) => ({
-      email: a.email,
-      plan: a.plan,
-      subscriptionStart: a.subscriptionStart,
-      createdAt: a.createdAt,
-    }));
+    return (await this.deps.accounts.list()).map(summary);
   }
 
   async setPlan(email: string, planName: string): Promise<AccountSummary> {
     const record = await this.find(email);
     const plan = this.plan(planName);
     await this.deps.accounts.setPlan(record.id, plan);
-    return {
-      email: record.email,
-      plan,
-      subscriptionStart: record.subscriptionStart,
-      createdAt: record.createdAt,
-    };
+    return summary({ ...record, plan });
   }
 
   /** New security key; every token of the account stops working. */
   async rotateKey(email: string): Promise<{ email: string; key: string; revokedTokens: number }> {
     const record = await this.find(email);
     const key = newSecurityKey();
-    await this.deps.accounts.setKeyHash(record.id, sha256Hex(key), this.deps.clock.now().toISOString());
-    const revokedTokens = await this.deps.tokens.revokeAll(record.id);
+    const revokedTokens = await replaceSecurityKey(this.deps, record.id, key);
     return { email: record.email, key, revokedTokens };
   }
 
@@ -121,6 +105,27 @@ export class AccountAdmin {
     const webhookSecret = newWebhookSecret();
     await this.deps.webhooks.setSecret(record.id, webhookSecret, this.deps.clock.now());
     return { email: record.email, webhookSecret };
+  }
+
+  /** No sign-in, no new token, its tokens refused at once, its console sessions ended. */
+  async disable(email: string): Promise<{ email: string; disabledAt: string; endedSessions: number }> {
+    const record = await this.find(email);
+    const { endedSessions } = await disableAccount(this.deps, record);
+    const after = await this.find(email);
+    return { email: record.email, disabledAt: after.disabledAt ?? '', endedSessions };
+  }
+
+  async enable(email: string): Promise<{ email: string }> {
+    const record = await this.find(email);
+    await this.deps.accounts.setDisabled(record.id, null);
+    return { email: record.email };
+  }
+
+  /** The account and everything kept for it: jobs and their files, tokens, sessions, usage. */
+  async delete(email: string): Promise<{ email: string; deletedJobs: number }> {
+    const record = await this.find(email);
+    const { deletedJobs } = await deleteAccount(this.deps, record);
+    return { email: record.email, deletedJobs };
   }
 
   private async find(email: string): Promise<AccountRecord> {
@@ -137,4 +142,15 @@ export class AccountAdmin {
     }
     return plan.name;
   }
+}
+
+function summary(a: AccountRecord): AccountSummary {
+  return {
+    email: a.email,
+    plan: a.plan,
+    subscriptionStart: a.subscriptionStart,
+    createdAt: a.createdAt,
+    emailConfirmedAt: a.emailConfirmedAt,
+    disabledAt: a.disabledAt,
+  };
 }

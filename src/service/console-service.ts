@@ -81,5 +81,5 @@ export interface ConsoleService {
   completePasswordReset(token: string, newPassword: string): Promise<void>;
   securityKey(session: ConsoleSession): Promise<{ exists: true; createdAt: string | null }>;
   /** New key (mailed, or returned once without a mail server); every token of the account is revoked. */
-  rotateSecurityKey(session: ConsoleSession, origin: MailOrigin): Promise<RotatedKey>;
+  rotateSecurityKey(session: ConsoleSession): Promise<RotatedKey>;
 }

@@ -1,14 +1,16 @@
 /** Builds the ConsoleService from the same deps, and the same SignInGuard, as the API's use cases. */
-import type { ConsoleService, SignupStatus } from './console-service.js';
+import type { ConsoleService } from './console-service.js';
 import { createSession, endSession, findSession } from './console-sessions.js';
 import { signIn } from './console-sign-in.js';
+import { changePassword } from './change-password.js';
+import { confirmEmail } from './confirm-email.js';
+import { completePasswordReset, requestPasswordReset } from './password-reset.js';
+import { rotateSecurityKey, securityKeyInfo } from './security-key.js';
+import { signUp, signupStatus } from './sign-up.js';
 import type { ServiceDeps } from './service-deps.js';
 import type { SignInGuard } from './sign-in-guard.js';
 
 export function createConsoleService(deps: ServiceDeps, guard: SignInGuard): ConsoleService {
-  const notYet = (): never => {
-    throw new Error('not built yet');
-  };
   return {
     mailConfigured: deps.mailer.configured,
     signupStatus: () => signupStatus(deps),
@@ -16,19 +18,12 @@ export function createConsoleService(deps: ServiceDeps, guard: SignInGuard): Con
     openSession: () => createSession(deps, null),
     signIn: (current, credentials, origin) => signIn(deps, guard, current, credentials, origin),
     signOut: (session) => endSession(deps, session),
-    signUp: async () => notYet(),
-    confirmEmail: async () => notYet(),
-    changePassword: async () => notYet(),
-    requestPasswordReset: async () => notYet(),
-    completePasswordReset: async () => notYet(),
-    securityKey: async () => notYet(),
-    rotateSecurityKey: async () => notYet(),
+    signUp: (input, origin) => signUp(deps, input, origin),
+    confirmEmail: (token) => confirmEmail(deps, token),
+    changePassword: (session, input, origin) => changePassword(deps, guard, session, input, origin),
+    requestPasswordReset: (email, origin) => requestPasswordReset(deps, email, origin),
+    completePasswordReset: (token, newPassword) => completePasswordReset(deps, token, newPassword),
+    securityKey: (session) => securityKeyInfo(deps, session),
+    rotateSecurityKey: (session) => rotateSecurityKey(deps, session),
   };
-}
-
-export function signupStatus(deps: ServiceDeps): SignupStatus {
-  if (deps.settings.console.signup !== 'open')
-    return { open: false, reason: 'sign-up is closed on this server' };
-  if (!deps.mailer.configured) return { open: false, reason: 'no mail server configured' };
-  return { open: true };
 }

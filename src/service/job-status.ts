@@ -17,7 +17,10 @@ function notFound(deps: ServiceDeps, jobId: string): NotFoundError {
 }
 
 /** Deletes an expired job and its files now rather than at the next sweep. */
-export async function deleteJob(deps: ServiceDeps, job: JobRecord): Promise<void> {
+export async function deleteJob(
+  deps: Pick<ServiceDeps, 'queue' | 'ledger' | 'blobs' | 'webhooks' | 'jobs'>,
+  job: JobRecord,
+): Promise<void> {
   await deps.queue.remove(job.id);
   if (job.reservationId && (job.state === 'QUEUED' || job.state === 'PROCESSING')) {
     await deps.ledger.release(job.reservationId);

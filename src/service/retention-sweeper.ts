@@ -1,7 +1,9 @@
 /**
  * Housekeeping every minute: expired jobs and their files (DECKFORGE_JOB_RETENTION_HOURS), tokens expired for a
- * day, and synchronous reservations left by a process that died mid-request.
+ * day, synchronous reservations left by a process that died mid-request, ended console sessions and one-time
+ * links expired for a day (kept that long so a late click is told "expired" rather than "not valid").
  */
+import { IDLE_MS } from './console-sessions.js';
 import { deleteJob } from './job-status.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -18,6 +20,8 @@ export async function sweepOnce(deps: ServiceDeps): Promise<{ jobs: number }> {
   }
   await deps.tokens.deleteExpired(new Date(now.getTime() - 24 * 3_600_000));
   await deps.ledger.releaseStale(new Date(now.getTime() - STALE_RESERVATION_MS));
+  await deps.sessions.deleteExpired(now, new Date(now.getTime() - IDLE_MS));
+  await deps.oneTimeTokens.deleteExpired(new Date(now.getTime() - 24 * 3_600_000));
   if (deleted > 0) deps.logger.info({ jobs: deleted }, 'expired jobs deleted');
   return { jobs: deleted };
 }

@@ -206,15 +206,20 @@ describe('console playground, jobs and usage', () => {
       if (job.state === 'SUCCEEDED' || job.state === 'FAILED' || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    // The states it was seen in come in the order jobs walk, ending SUCCEEDED.
+    const order = ['QUEUED', 'PROCESSING', 'SUCCEEDED'];
     expect(seen.at(-1)).toBe('SUCCEEDED');
+    expect(seen.map((state) => order.indexOf(state))).toEqual(
+      [...seen.map((state) => order.indexOf(state))].sort((a, b) => a - b).filter((i) => i >= 0),
+    );
     expect(job).toMatchObject({ jobId, slideCount: 2, errorMessage: null, warnings: [] });
     expect(job.finishedAt).not.toBeNull();
     const download = await fetch(job.downloadUrl ?? '');
     expect(download.status).toBe(200);
     await expectValidPptx(new Uint8Array(await download.arrayBuffer()), templateBytes());
 
-    const bobToken = await apiToken(await server.createAccount());
-    const bobsApiJob = await submitJob(server.base, bobToken, uploadForm(titleDeck(1)));
+    const carolToken = await apiToken(await server.createAccount());
+    const carolsApiJob = await submitJob(server.base, carolToken, uploadForm(titleDeck(1)));
     const bobsConsoleJob = (
       (await (await bob.call('POST', '/console/api/jobs', { body: uploadForm(titleDeck(1)) })).json()) as {
         jobId: string;
@@ -222,12 +227,16 @@ describe('console playground, jobs and usage', () => {
     ).jobId;
     const annsList = (await (await ann.call('GET', '/console/api/jobs')).json()) as { jobs: JobBody[] };
     expect(annsList.jobs[0]?.jobId).toBe(jobId);
-    expect(annsList.jobs.map((j) => j.jobId)).not.toContain(bobsApiJob);
+    expect(annsList.jobs.map((j) => j.jobId)).not.toContain(carolsApiJob);
+    expect(await jobIdsIn(await bob.call('GET', '/console/api/jobs'))).not.toContain(carolsApiJob);
     expect(annsList.jobs.map((j) => j.jobId)).not.toContain(bobsConsoleJob);
     await expectShapeB(await ann.call('GET', `/console/api/jobs/${bobsConsoleJob}`), 404, 'Not Found');
     const bobsList = (await (await bob.call('GET', '/console/api/jobs')).json()) as { jobs: JobBody[] };
     expect(bobsList.jobs.map((j) => j.jobId)).toEqual([bobsConsoleJob]);
-    expect((await readStatus(server.base, bobToken, bobsApiJob)).status).toBeDefined();
+    // A third account's API job: not in Ann's list nor Bob's, readable with its own token.
+    expect((await readStatus(server.base, carolToken, carolsApiJob)).status).toMatch(
+      /^(QUEUED|PROCESSING|SUCCEEDED)$/,
+    );
   });
 
   it('draws on the same allowance as the API: past it, 429 in the console and the API alike, each a failed call', async () => {
@@ -313,6 +322,10 @@ interface JobBody {
 interface InspectBody {
   slideSize: { cx: number; cy: number };
   slides: { shapes: { name: string; box: { x: number; y: number; cx: number; cy: number } | null }[] }[];
+}
+
+async function jobIdsIn(response: Response): Promise<string[]> {
+  return ((await response.json()) as { jobs: JobBody[] }).jobs.map((j) => j.jobId);
 }
 
 async function apiToken(credentials: Credentials): Promise<string> {

@@ -1,7 +1,8 @@
 /**
- * The Mailer port over SMTP with nodemailer (DECKFORGE_SMTP_URL). A pooled transport keeps one connection for
- * bursts of mail; timeouts are short so a sign-up never waits long on an unreachable server. Message texts are
- * never logged (they carry keys and one-time links).
+ * The Mailer port over SMTP with nodemailer (DECKFORGE_SMTP_URL): `smtps://` is TLS from the start, `smtp://`
+ * upgrades with STARTTLS when the server offers it. One connection per message (the console sends few); timeouts
+ * are short, so a sign-up never waits long on an unreachable server. Message texts are never logged (they carry
+ * keys and one-time links).
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import { MailDeliveryError, type MailMessage, type Mailer } from '../../service/ports/index.js';

@@ -39,6 +39,10 @@ export class SqliteIdempotencyKeys implements IdempotencyKeys {
     });
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    this.db.prepare('DELETE FROM idempotency_keys WHERE account_id = ?').run(accountId);
+  }
+
   async get(accountId: string, key: string): Promise<IdempotencyEntry | null> {
     const row = this.row(accountId, key);
     return row ? toEntry(row) : null;

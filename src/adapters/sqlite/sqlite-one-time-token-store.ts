@@ -44,6 +44,10 @@ export class SqliteOneTimeTokenStore implements OneTimeTokenStore {
     );
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    this.db.prepare('DELETE FROM one_time_tokens WHERE account_id = ?').run(accountId);
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     return this.db.prepare('DELETE FROM one_time_tokens WHERE expires_at < ?').run(before.toISOString())
       .changes;

@@ -76,6 +76,10 @@ export class SqliteTokenStore implements TokenStore {
       .run(this.clock.now().toISOString(), accountId).changes;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    this.db.prepare('DELETE FROM tokens WHERE account_id = ?').run(accountId);
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     return this.db.prepare('DELETE FROM tokens WHERE expires_at < ?').run(before.toISOString()).changes;
   }

@@ -95,6 +95,14 @@ export class SqliteUsageLedger implements UsageLedger {
       .run(before.toISOString()).changes;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    this.db.transaction(() => {
+      this.db.prepare('DELETE FROM reservations WHERE account_id = ?').run(accountId);
+      this.db.prepare('DELETE FROM usage_periods WHERE account_id = ?').run(accountId);
+      this.db.prepare('DELETE FROM usage_days WHERE account_id = ?').run(accountId);
+    })();
+  }
+
   async periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage> {
     return this.readPeriod(accountId, periodStart);
   }

@@ -47,6 +47,10 @@ export class SqliteWebhookStore implements WebhookStore {
       .run(accountId, secret, at.toISOString());
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    this.db.prepare('DELETE FROM webhook_secrets WHERE account_id = ?').run(accountId);
+  }
+
   async getSecret(accountId: string): Promise<string | null> {
     const row = this.db.prepare('SELECT secret FROM webhook_secrets WHERE account_id = ?').get(accountId) as
       { secret: string } | undefined;

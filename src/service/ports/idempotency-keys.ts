@@ -23,6 +23,8 @@ export interface IdempotencyKeys {
    */
   claim(entry: IdempotencyEntry, notBefore: Date): Promise<IdempotencyEntry | null>;
   get(accountId: string, key: string): Promise<IdempotencyEntry | null>;
+  /** The account is being deleted: its keys go. */
+  forgetAccount(accountId: string): Promise<void>;
   /** Gives the key up when it is still held by `claimId` (its request failed: a retry may run it again). */
   release(accountId: string, key: string, claimId: string): Promise<void>;
   /** Replaces the claim `staleClaimId` (its process died before finishing) by `entry`; true when it did. */

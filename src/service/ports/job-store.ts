@@ -48,6 +48,8 @@ export interface JobStore {
   /** Jobs whose `expiresAt` is before `now`, oldest first, at most `limit`. */
   listExpired(now: Date, limit: number): Promise<JobRecord[]>;
   delete(id: string): Promise<boolean>;
+  /** Up to `limit` jobs of the account, in no particular order (deleting an account deletes them all). */
+  listOfAccount(accountId: string, limit: number): Promise<JobRecord[]>;
 }
 
 export interface ClaimedJob {

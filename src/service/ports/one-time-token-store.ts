@@ -21,6 +21,8 @@ export interface OneTimeTokenStore {
   find(tokenHash: string): Promise<OneTimeTokenRecord | null>;
   /** Marks the token used at `at`; false when it was used already (two clicks racing: only one wins). */
   markUsed(tokenHash: string, at: string): Promise<boolean>;
+  /** The account is being deleted: its links go. */
+  forgetAccount(accountId: string): Promise<void>;
   /** Housekeeping: forgets tokens that expired before `before`. */
   deleteExpired(before: Date): Promise<number>;
 }

@@ -26,6 +26,8 @@ export interface TokenStore {
   touch(tokenHash: string, at: Date, unlessSince: Date): Promise<void>;
   /** Revokes every token of the account; returns how many. */
   revokeAll(accountId: string): Promise<number>;
+  /** The account is being deleted: its tokens go, revoked or not. */
+  forgetAccount(accountId: string): Promise<void>;
   /** Housekeeping: forgets tokens that expired before `before`. */
   deleteExpired(before: Date): Promise<number>;
 }

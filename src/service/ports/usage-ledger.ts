@@ -75,6 +75,8 @@ export interface UsageLedger {
   dailySlides(accountId: string, periodStart: string): Promise<DaySlides[]>;
   /** API calls counted in one period. */
   periodApiCalls(accountId: string, periodStart: string): Promise<ApiCallCounts>;
+  /** The account is being deleted: its periods, counts and reservations go. */
+  forgetAccount(accountId: string): Promise<void>;
   /** All-time counters of the account. */
   apiCalls(accountId: string): Promise<ApiCallCounts>;
 }

@@ -32,6 +32,8 @@ export interface WebhookStore {
   /** Sets (or replaces) the account's secret. */
   setSecret(accountId: string, secret: string, at: Date): Promise<void>;
   getSecret(accountId: string): Promise<string | null>;
+  /** The account is being deleted: its signing secret goes (its jobs' deliveries go with the jobs). */
+  forgetAccount(accountId: string): Promise<void>;
   createDelivery(record: WebhookDeliveryRecord): Promise<void>;
   getDelivery(jobId: string): Promise<WebhookDeliveryRecord | null>;
   /** Deliveries still WAITING for their job to end, at most `limit`. */

@@ -179,5 +179,24 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
         failed: 0,
       });
     });
+
+    it("forgetting an account removes its periods, days and reservations, and no other account's", async () => {
+      const { ledger } = await open();
+      for (const accountId of ['acct-1', 'acct-2']) {
+        const r = await ledger.reserve({ ...base, accountId, slides: 4 });
+        if (!r.granted) throw new Error('not granted');
+        await ledger.write({
+          settlements: [{ reservationId: r.reservationId, slides: 4, day: '2026-11-22' }],
+          apiCalls: [{ accountId, periodStart: '2026-11-21', successful: 1, failed: 0 }],
+        });
+        await ledger.reserve({ ...base, accountId, slides: 2 });
+      }
+      await ledger.forgetAccount('acct-1');
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({ usedSlides: 0, reservedSlides: 0 });
+      expect(await ledger.dailySlides('acct-1', '2026-11-21')).toEqual([]);
+      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 0, successful: 0, failed: 0 });
+      expect(await ledger.periodUsage('acct-2', '2026-11-21')).toEqual({ usedSlides: 4, reservedSlides: 2 });
+      expect(await ledger.dailySlides('acct-2', '2026-11-21')).toEqual([{ day: '2026-11-22', slides: 4 }]);
+    });
   });
 }
