@@ -103,6 +103,12 @@ describe.skipIf(serverUrl === null)('PostgreSQL adapters', () => {
 
   describeConsoleStoresContract('PostgreSQL', async () => {
     await empty();
-    return { sessions: new PgSessionStore(db), oneTimeTokens: new PgOneTimeTokenStore(db), ...done };
+    return {
+      accounts: new PgAccountStore(db),
+      tokens: new PgTokenStore(db, SYSTEM_CLOCK),
+      sessions: new PgSessionStore(db),
+      oneTimeTokens: new PgOneTimeTokenStore(db),
+      ...done,
+    };
   });
 });

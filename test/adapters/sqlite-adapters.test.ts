@@ -9,8 +9,8 @@ import {
   schemaVersion,
   type SqliteDatabase,
 } from '../../src/adapters/sqlite/database.js';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
+import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';
@@ -109,6 +109,8 @@ describeWebhookStoreContract('SQLite', async () => {
 describeConsoleStoresContract('SQLite', async () => {
   const t = openTemp();
   return {
+    accounts: new SqliteAccountStore(t.db),
+    tokens: new SqliteTokenStore(t.db, SYSTEM_CLOCK),
     sessions: new SqliteSessionStore(t.db),
     oneTimeTokens: new SqliteOneTimeTokenStore(t.db),
     close: t.cleanup,
@@ -153,6 +155,31 @@ describe('SQLite job queue ownership', () => {
 });
 
 describe('SQLite database file', () => {
+  it('migration 5 counts accounts made before the console as confirmed, their key as made with them', async () => {
+    const dir = tempDir('deckforge-sqlite-');
+    try {
+      const db = openDatabase(join(dir.path, 'deckforge.sqlite'), { migrate: false });
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 5),
+      );
+      db.prepare(
+        `INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at)
+         VALUES ('old', 'old@example.test', 'h', 'k', 'Free', '2025-01-02T03:04:05.000Z', '2025-01-02T03:04:05.000Z')`,
+      ).run();
+      expect(migrate(db).applied).toHaveLength(MIGRATIONS.length - 4);
+      expect(await new SqliteAccountStore(db).findById('old')).toMatchObject({
+        emailConfirmedAt: '2025-01-02T03:04:05.000Z',
+        keyCreatedAt: '2025-01-02T03:04:05.000Z',
+        disabledAt: null,
+        passwordChangedAt: null,
+      });
+      db.close();
+    } finally {
+      dir.remove();
+    }
+  });
+
   it('is in WAL mode with a busy timeout, so a CLI command and the server can share it', async () => {
     const t = openTemp();
     try {

@@ -66,6 +66,10 @@ export class PgIdempotencyKeys implements IdempotencyKeys {
     return rows[0] ? toEntry(rows[0]) : null;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM idempotency_keys WHERE account_id = $1', [accountId]);
+  }
+
   async release(accountId: string, key: string, claimId: string): Promise<void> {
     await this.db.query('DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND claim_id = $3', [
       accountId,

@@ -47,6 +47,10 @@ export class PgOneTimeTokenStore implements OneTimeTokenStore {
     return (result.rowCount ?? 0) > 0;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM one_time_tokens WHERE account_id = $1', [accountId]);
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     return (await this.db.query('DELETE FROM one_time_tokens WHERE expires_at < $1', [before])).rowCount ?? 0;
   }

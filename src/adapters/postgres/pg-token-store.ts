@@ -77,6 +77,10 @@ export class PgTokenStore implements TokenStore {
     return result.rowCount ?? 0;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM tokens WHERE account_id = $1', [accountId]);
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     return (await this.db.query('DELETE FROM tokens WHERE expires_at < $1', [before])).rowCount ?? 0;
   }

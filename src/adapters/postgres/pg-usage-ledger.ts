@@ -136,6 +136,14 @@ export class PgUsageLedger implements UsageLedger {
     return result.rowCount ?? 0;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.transaction(async (q) => {
+      for (const table of ['reservations', 'usage_periods', 'usage_days']) {
+        await q.query(`DELETE FROM ${table} WHERE account_id = $1`, [accountId]);
+      }
+    });
+  }
+
   async periodUsage(accountId: string, periodStart: string): Promise<PeriodUsage> {
     const { rows } = await this.db.query<{ used: number; reserved: number }>(
       `SELECT (SELECT COALESCE(SUM(used_slides), 0)::int FROM usage_periods WHERE account_id = $1 AND period_start = $2) AS used,

@@ -58,6 +58,10 @@ export class PgWebhookStore implements WebhookStore {
     return rows[0]?.secret ?? null;
   }
 
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM webhook_secrets WHERE account_id = $1', [accountId]);
+  }
+
   async createDelivery(r: WebhookDeliveryRecord): Promise<void> {
     await this.db.query(
       `INSERT INTO webhook_deliveries (job_id, account_id, url, link_base, state, attempts, last_status,

@@ -198,5 +198,31 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
       expect(await ledger.periodUsage('acct-2', '2026-11-21')).toEqual({ usedSlides: 4, reservedSlides: 2 });
       expect(await ledger.dailySlides('acct-2', '2026-11-21')).toEqual([{ day: '2026-11-22', slides: 4 }]);
     });
+
+    it('forgets everything of one account, and only of that one', async () => {
+      const { ledger } = await open();
+      const held = await ledger.reserve({ ...base, slides: 30 });
+      await ledger.reserve({ ...base, accountId: 'acct-2', slides: 20 });
+      if (!held.granted) throw new Error('the reservation should fit');
+      await ledger.write({
+        settlements: [{ reservationId: held.reservationId, slides: 30 }],
+        apiCalls: [
+          { accountId: 'acct-1', periodStart: base.periodStart, successful: 3, failed: 1 },
+          { accountId: 'acct-2', periodStart: base.periodStart, successful: 2, failed: 0 },
+        ],
+      });
+      await ledger.reserve({ ...base, slides: 5 });
+      await ledger.forgetAccount('acct-1');
+      expect(await ledger.periodUsage('acct-1', base.periodStart)).toEqual({
+        usedSlides: 0,
+        reservedSlides: 0,
+      });
+      expect(await ledger.apiCalls('acct-1')).toEqual({ total: 0, successful: 0, failed: 0 });
+      expect(await ledger.periodUsage('acct-2', base.periodStart)).toEqual({
+        usedSlides: 0,
+        reservedSlides: 20,
+      });
+      expect(await ledger.apiCalls('acct-2')).toEqual({ total: 2, successful: 2, failed: 0 });
+    });
   });
 }
