@@ -2,7 +2,7 @@
  * `deckforge serve`: the HTTP API with an embedded job worker, on PORT (8080). On an empty database the first
  * start creates an account and prints its credentials once, here (not in the log).
  */
-import { createRuntime } from '../composition/index.js';
+import { createRuntime, isStoreNotReady } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
@@ -32,7 +32,14 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     io.stderr(`deckforge serve: ${problem}\n`);
     return 1;
   }
-  const runtime = await createRuntime(config, { createFirstAccount: true });
+  let runtime;
+  try {
+    runtime = await createRuntime(config, { createFirstAccount: true });
+  } catch (error) {
+    if (!isStoreNotReady(error)) throw error;
+    io.stderr(`deckforge serve: ${error.message}\n`);
+    return 1;
+  }
   const first = runtime.firstAccount;
   if (first) {
     io.stdout(

@@ -1,5 +1,5 @@
 /** `deckforge worker`: runs queued jobs from the data directory's queue, without the HTTP API. */
-import { createRuntime } from '../composition/index.js';
+import { createRuntime, isStoreNotReady } from '../composition/index.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
 import { shutDownWithin } from './shutdown.js';
@@ -12,7 +12,14 @@ export async function runWorker(args: string[], io: CommandIo, options: StopOpti
   }
   const config = loadCommandConfig('worker', io);
   if (!config) return 2;
-  const runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
+  let runtime;
+  try {
+    runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
+  } catch (error) {
+    if (!isStoreNotReady(error)) throw error;
+    io.stderr(`deckforge worker: ${error.message}\n`);
+    return 1;
+  }
   io.stdout(`Deckforge worker is running ${config.workers} generation thread(s) on ${config.dataDir}\n`);
   await untilStopped(options);
   await shutDownWithin(config.shutdownTimeoutMs, {

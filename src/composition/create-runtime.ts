@@ -8,16 +8,6 @@ import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
-import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
-import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
-import { SqliteOneTimeTokenStore } from '../adapters/sqlite/sqlite-one-time-token-store.js';
-import { SqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
-import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
-import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
-import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
-import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
-import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
-import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
@@ -33,6 +23,7 @@ import type { ServiceDeps } from '../service/service-deps.js';
 import { WebhookDispatcher } from '../service/webhook-delivery.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
+import { openStores, type StoreSet } from './open-stores.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
@@ -64,46 +55,55 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Stores only: what `deckforge accounts` needs, without the pool or the consumer. */
-export function openAccountAdmin(
+/**
+ * Stores only: what `deckforge accounts` needs, without the pool or the consumer. Refuses (SchemaBehindError) a
+ * PostgreSQL schema that is behind, like `serve`.
+ */
+export async function openAccountAdmin(
   config: Config,
   options: { clock?: Clock; hasher?: PasswordHasher } = {},
-): {
+): Promise<{
   admin: AccountAdmin;
-  close(): void;
-} {
-  const db = openDatabase(databasePath(config.dataDir));
+  close(): Promise<void>;
+}> {
   const clock = options.clock ?? new SystemClock();
-  const queue = new SqliteJobQueue(db, clock);
+  const stores = await readyStores(config, clock);
   const admin = new AccountAdmin({
-    accounts: new SqliteAccountStore(db),
-    tokens: new SqliteTokenStore(db, clock),
-    webhooks: new SqliteWebhookStore(db),
-    sessions: new SqliteSessionStore(db),
-    oneTimeTokens: new SqliteOneTimeTokenStore(db),
-    jobs: new SqliteJobStore(db),
-    queue,
-    ledger: new SqliteUsageLedger(db, clock),
+    accounts: stores.accounts,
+    tokens: stores.tokens,
+    webhooks: stores.webhooks,
+    sessions: stores.sessions,
+    oneTimeTokens: stores.oneTimeTokens,
+    jobs: stores.jobs,
+    queue: stores.queue,
+    ledger: stores.ledger,
     blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
-    idempotency: new SqliteIdempotencyKeys(db),
+    idempotency: stores.idempotency,
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
     plans: config.plans,
   });
-  return {
-    admin,
-    close: () => {
-      void queue.close();
-      db.close();
-    },
-  };
+  return { admin, close: () => stores.close() };
+}
+
+/** The stores, once usable; closed again when they are not (a schema behind, a server that does not answer). */
+async function readyStores(config: Config, clock: Clock, logger?: Logger): Promise<StoreSet> {
+  const stores = openStores(config, clock, logger);
+  try {
+    await stores.ready();
+    return stores;
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? new SystemClock();
   const hasher = options.hasher ?? new ScryptPasswordHasher();
-  const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
+  const stores = await readyStores(config, clock, logger);
+  logger.info({ database: stores.description }, 'stores opened');
   let pool: GenerationPool | null = null;
   let scratch: ScratchDir | null = null;
   try {
@@ -113,7 +113,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       now: () => clock.now().getTime(),
       memoryBudgetMb: config.generationMemoryMb,
     });
-    const ledger = new SqliteUsageLedger(db, clock);
     const mailer = createMailer(config);
     if (config.mail.signup === 'open' && !mailer.configured)
       logger.warn('DECKFORGE_SIGNUP is open but no mail server is configured: sign-up stays closed');
@@ -123,19 +122,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBytes: config.limits.maxUploadBytes,
     });
     const deps: ServiceDeps = {
-      accounts: new SqliteAccountStore(db),
-      tokens: new SqliteTokenStore(db, clock),
-      ledger,
-      jobs: new SqliteJobStore(db),
-      queue: new SqliteJobQueue(db, clock),
-      idempotency: new SqliteIdempotencyKeys(db),
+      accounts: stores.accounts,
+      tokens: stores.tokens,
+      ledger: stores.ledger,
+      jobs: stores.jobs,
+      queue: stores.queue,
+      idempotency: stores.idempotency,
       blobs: new LocalDiskBlobStore(config.dataDir, config.linkSecret),
       fetcher,
-      webhooks: new SqliteWebhookStore(db),
+      webhooks: stores.webhooks,
       webhookSender: new GuardedWebhookSender(fetcher),
       mailer,
-      sessions: new SqliteSessionStore(db),
-      oneTimeTokens: new SqliteOneTimeTokenStore(db),
+      sessions: stores.sessions,
+      oneTimeTokens: stores.oneTimeTokens,
       clock,
       hasher,
       pool,
@@ -150,7 +149,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         console: { signup: config.mail.signup, publicUrl: config.publicBaseUrl },
       },
       counters: { decks: 0, slides: 0, seconds: 0 },
-      usage: new UsageWriter(ledger, logger),
+      usage: new UsageWriter(stores.ledger, logger),
     };
     const admin = new AccountAdmin({ ...deps, plans: config.plans });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
@@ -176,11 +175,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await consumer?.stop();
         await dispatcher?.stop();
         await deps.usage.close();
-        await deps.queue.close();
         await deps.mailer.close();
         await activePool.close();
         activeScratch.remove();
-        db.close();
+        await stores.close();
       })();
       return closing;
     };
@@ -199,7 +197,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   } catch (error) {
     await pool?.close();
     scratch?.remove();
-    db.close();
+    await stores.close();
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
+import { loadDatabaseSettings, type DatabaseSettings } from './database-settings.js';
 import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
 import { loadMailSettings, type MailSettings } from './mail-settings.js';
@@ -57,6 +58,8 @@ export interface Config {
   logLevel: LogLevel;
   /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP: the console's mails and sign-up. */
   mail: MailSettings;
+  /** DECKFORGE_DATABASE_URL (+ pool size, timeout): PostgreSQL for the stores; null = SQLite in the data dir. */
+  database: DatabaseSettings | null;
 }
 
 export interface RequestLimits {
@@ -153,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     linkSecret: secret || null,
     logLevel: logLevel(env),
     mail: loadMailSettings(env),
+    database: loadDatabaseSettings(env),
   };
   return deepFreeze(config);
 }

@@ -4,7 +4,6 @@
  * unreachable, connections killed, a statement too slow) surfacing as StoreUnavailableError, with the same pool
  * working again once the server is back.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { PgDatabase } from '../../src/adapters/postgres/pg-database.js';
@@ -20,6 +19,7 @@ import { PgTokenStore } from '../../src/adapters/postgres/pg-token-store.js';
 import { PgUsageLedger } from '../../src/adapters/postgres/pg-usage-ledger.js';
 import { StoreUnavailableError } from '../../src/service/ports/index.js';
 import { createTestDatabase, testPostgresUrl } from '../support/shared-stores.js';
+import { startTcpRelay } from '../support/tcp-relay.js';
 
 const serverUrl = await testPostgresUrl();
 const clock = new SystemClock();
@@ -135,7 +135,7 @@ describe.skipIf(serverUrl === null)('PostgreSQL shared by several nodes', () => 
   });
 
   it('a server that cannot be reached: StoreUnavailableError within the connect timeout, then recovery', async () => {
-    const proxy = await startProxy(new URL(serverUrl!));
+    const proxy = await startTcpRelay(new URL(serverUrl!));
     try {
       const through = new URL(url);
       through.host = `127.0.0.1:${proxy.port}`;
@@ -200,41 +200,4 @@ async function waitFor(condition: () => Promise<boolean>): Promise<void> {
     if (Date.now() > until) throw new Error('condition not met within 5 s');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** A TCP relay to the server that can be taken down (connections cut, port closed) and brought back on the same port. */
-async function startProxy(
-  target: URL,
-): Promise<{ port: number; down(): Promise<void>; up(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let server: Server | null = null;
-  let port = 0;
-  const up = async (): Promise<void> => {
-    const s = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => undefined);
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
-    port = (s.address() as { port: number }).port;
-    server = s;
-  };
-  const down = async (): Promise<void> => {
-    const s = server;
-    server = null;
-    for (const socket of sockets) socket.destroy();
-    if (s) await new Promise((resolve) => s.close(resolve));
-  };
-  await up();
-  return {
-    get port() {
-      return port;
-    },
-    down,
-    up,
-  };
 }
