@@ -9,6 +9,7 @@ export async function startTcpRelay(
   let server: Server | null = null;
   let port = 0;
   const up = async (): Promise<void> => {
+    if (server) return;
     const s = createServer((client) => {
       const upstream = connect(Number(target.port || 5432), target.hostname);
       for (const socket of [client, upstream]) {
@@ -18,7 +19,10 @@ export async function startTcpRelay(
       }
       client.pipe(upstream).pipe(client);
     });
-    await new Promise<void>((resolve) => s.listen(port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', resolve);
+    });
     port = (s.address() as { port: number }).port;
     server = s;
   };

@@ -95,17 +95,25 @@ export class PgDatabase implements Queryable {
       translate(error);
     }
     let broken: Error | undefined;
+    // A checked-out connection has no listener of its own: one that breaks between two statements would
+    // otherwise emit an unhandled 'error' and end the process. Noted here, it fails the transaction instead.
+    const onError = (error: Error): void => {
+      broken = error;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const result = await work(client);
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      if (isUnavailable(error)) broken = error as Error;
-      else
+      if (isUnavailable(error)) broken ??= error as Error;
+      else if (!broken)
         await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError as Error));
-      translate(error);
+      // A statement that failed because the connection broke reports the break, not its own symptom.
+      translate(broken && isUnavailable(broken) ? broken : error);
     } finally {
+      client.removeListener('error', onError);
       // A broken connection is discarded, not returned to the pool.
       client.release(broken);
     }
