@@ -19,7 +19,7 @@ import { PgSessionStore } from '../adapters/postgres/pg-session-store.js';
 import { PgTokenStore } from '../adapters/postgres/pg-token-store.js';
 import { PgUsageLedger } from '../adapters/postgres/pg-usage-ledger.js';
 import { PgWebhookStore } from '../adapters/postgres/pg-webhook-store.js';
-import { databasePath, openDatabase } from '../adapters/sqlite/database.js';
+import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
 import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
 import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
@@ -45,6 +45,8 @@ export type StoreSet = Pick<
   | 'sessions'
   | 'oneTimeTokens'
 > & {
+  /** The data directory's SQLite file (the job queue's home while no shared queue is configured). */
+  local: SqliteDatabase;
   /** Where the records are, for the start-up line (no password). */
   description: string;
   /** Resolves when the stores can be used; PostgreSQL: throws SchemaBehindError on a schema that is behind. */
@@ -72,6 +74,7 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
       webhooks: new SqliteWebhookStore(local),
       sessions: new SqliteSessionStore(local),
       oneTimeTokens: new SqliteOneTimeTokenStore(local),
+      local,
       description: file,
       ready: async () => undefined,
       close: closeLocal,
@@ -94,6 +97,7 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
     webhooks: new PgWebhookStore(db),
     sessions: new PgSessionStore(db),
     oneTimeTokens: new PgOneTimeTokenStore(db),
+    local,
     description: redactedDatabaseUrl(settings.url),
     ready: () => assertPgSchemaCurrent(db),
     async close() {

@@ -59,7 +59,14 @@ describe.skipIf(serverUrl === null)('Deckforge on PostgreSQL', () => {
 
   it('serve and worker refuse a schema that is behind; two migrate runs at once migrate once; accounts work', async () => {
     const url = withPassword(await fresh());
-    const env = { DECKFORGE_DATABASE_URL: url, PORT: '0' };
+    // A complete shared set-up, as several nodes have it (a shared database alone is refused once the queue and
+    // files can be shared too); none of these commands reaches the queue or the bucket before the schema check.
+    const env = {
+      DECKFORGE_DATABASE_URL: url,
+      DECKFORGE_REDIS_URL: 'redis://127.0.0.1:6379',
+      DECKFORGE_S3_BUCKET: 'deckforge-unused',
+      PORT: '0',
+    };
     for (const command of ['serve', 'worker']) {
       const refused = await deckforge([command], env);
       expect(refused.code, command).toBe(1);
