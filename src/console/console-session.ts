@@ -24,6 +24,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerConsoleSessions(app: FastifyInstance, console: ConsoleService): void {
   app.decorateRequest('consoleSession', null);
   app.addHook('onRequest', async (request) => {
+    // Pages and assets need no session (they read it through the API): no database read for each of them.
+    if (!request.url.startsWith('/console/api/')) return;
     request.consoleSession = await console.session(sessionCookie(request));
     if (SAFE_METHODS.has(request.method)) return;
     const session = request.consoleSession;

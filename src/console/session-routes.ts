@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleAccount, ConsoleService } from '../service/console-service.js';
 import type { ConsoleContext } from './console-context.js';
-import { requireSession } from './console-session.js';
 import { stringField } from './json-body.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';
 
@@ -31,7 +30,7 @@ export function registerSessionRoutes(app: FastifyInstance, { console, config }:
     const current = request.consoleSession;
     if (current) return sessionBody(console, current.csrfToken, current.account);
     // First visit (or an ended session): an anonymous one, whose token protects the sign-in and sign-up forms.
-    const created = await console.openSession();
+    const created = await console.openSession({ clientAddress: request.ip });
     setSessionCookie(request, reply, config, created.sessionId, created.maxAgeSeconds);
     return sessionBody(console, created.session.csrfToken, null);
   });
@@ -50,8 +49,8 @@ export function registerSessionRoutes(app: FastifyInstance, { console, config }:
   });
 
   app.post('/api/sign-out', ROUTE, async (request, reply) => {
-    const { session } = requireSession(request);
-    await console.signOut(session);
+    // The CSRF check has made sure there is a session; signed in or not, it ends here.
+    if (request.consoleSession) await console.signOut(request.consoleSession);
     clearSessionCookie(request, reply, config);
     return reply.code(204).send();
   });

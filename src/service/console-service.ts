@@ -54,8 +54,12 @@ export interface ConsoleService {
   signupStatus(): SignupStatus;
   /** The session of a cookie's id, or null (unknown, expired, or its account gone or disabled). */
   session(sessionId: string | undefined): Promise<ConsoleSession | null>;
-  /** A new anonymous session (its CSRF token protects the sign-in and sign-up forms). */
-  openSession(): Promise<NewConsoleSession>;
+  /**
+   * A new anonymous session (its CSRF token protects the sign-in and sign-up forms). TooManyRequestsError when
+   * one client network opens more than SESSIONS_PER_NETWORK_PER_MINUTE (a flood of cookie-less requests would
+   * otherwise fill the session table).
+   */
+  openSession(origin: { clientAddress: string | null }): Promise<NewConsoleSession>;
   /**
    * Checks the password (sign-in-guard.ts: slowed, then locked, per account and per address) and replaces
    * `current` with a new signed-in session. Throws InvalidCredentialsError (401), ForbiddenError (403: disabled,

@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ConsoleAccount, ConsoleSession, NewConsoleSession } from './console-service.js';
-import { UnauthorizedError } from './errors.js';
+import { clientNetwork } from './client-network.js';
+import { TooManyRequestsError, UnauthorizedError } from './errors.js';
 import { accountView } from './issue-token.js';
 import type { AccountRecord } from './ports/index.js';
 import { sha256Hex } from './secrets.js';
@@ -74,6 +75,27 @@ export async function createSession(
     session: { idHash, csrfToken, account: account ? consoleAccount(account) : null },
     maxAgeSeconds: ABSOLUTE_MS / 1000,
   };
+}
+
+export const SESSIONS_PER_NETWORK_PER_MINUTE = 60;
+
+export async function openAnonymousSession(
+  deps: ServiceDeps,
+  origin: { clientAddress: string | null },
+): Promise<NewConsoleSession> {
+  if (origin.clientAddress !== null) {
+    const decision = await deps.rateLimiter.hit(
+      `console-session:${clientNetwork(origin.clientAddress)}`,
+      SESSIONS_PER_NETWORK_PER_MINUTE,
+    );
+    if (!decision.allowed) {
+      throw new TooManyRequestsError(
+        'too many new console sessions from your address; keep the cookie, or try again in a minute',
+        decision.retryAfterSeconds,
+      );
+    }
+  }
+  return createSession(deps, null);
 }
 
 export async function endSession(deps: ServiceDeps, session: ConsoleSession): Promise<void> {

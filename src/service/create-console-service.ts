@@ -1,6 +1,6 @@
 /** Builds the ConsoleService from the same deps, and the same SignInGuard, as the API's use cases. */
 import type { ConsoleService } from './console-service.js';
-import { createSession, endSession, findSession } from './console-sessions.js';
+import { endSession, findSession, openAnonymousSession } from './console-sessions.js';
 import { signIn } from './console-sign-in.js';
 import { changePassword } from './change-password.js';
 import { confirmEmail } from './confirm-email.js';
@@ -15,7 +15,7 @@ export function createConsoleService(deps: ServiceDeps, guard: SignInGuard): Con
     mailConfigured: deps.mailer.configured,
     signupStatus: () => signupStatus(deps),
     session: (sessionId) => findSession(deps, sessionId),
-    openSession: () => createSession(deps, null),
+    openSession: (origin) => openAnonymousSession(deps, origin),
     signIn: (current, credentials, origin) => signIn(deps, guard, current, credentials, origin),
     signOut: (session) => endSession(deps, session),
     signUp: (input, origin) => signUp(deps, input, origin),

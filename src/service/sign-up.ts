@@ -60,6 +60,7 @@ export async function signUp(
     await deps.mailer.send(confirmationMail(email, linkFor(base, 'confirm-email', token), key));
   } catch (error) {
     // Nobody could ever confirm it: the account goes, and the address can sign up again.
+    await deps.oneTimeTokens.forgetAccount(record.id);
     await deps.accounts.delete(record.id);
     throw mailFailure(deps, error);
   }

@@ -95,6 +95,13 @@ describe('console sign-up and confirmation', () => {
     // The key from the mail, with the password, makes an API token that works.
     const token = await issueToken(server.base, { email, password, key });
     expect((await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) })).status).toBe(200);
+
+    // None of the secrets of this story reached the server's log.
+    const log = server.logs.join('');
+    for (const secret of [password, key, tokenOf(link), visitor.cookie ?? 'no cookie', token]) {
+      expect(log).not.toContain(secret);
+    }
+    expect(log).toContain('console sign-up: confirmation mail sent');
   });
 
   it('answers a taken address exactly like a new one, and mails its owner instead', async () => {
@@ -227,6 +234,24 @@ describe('console password', () => {
     expect(expired.status).toBe(400);
     expect((expired.body as { details: string }).details).toMatch(/^token: this link has expired/);
     expect((await new ConsoleVisitor(server.base).signIn(owner.email, 'reset password 1')).status).toBe(200);
+  });
+});
+
+describe('console mail rationing', () => {
+  it('sends one address at most two mails a minute, whoever asks', async () => {
+    const owner = await server.createAccount();
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    const answers = [];
+    for (let i = 0; i < 3; i++) {
+      answers.push(await visitor.post('/console/api/password-reset', { email: owner.email }));
+    }
+    expect(answers.map((a) => a.status)).toEqual([202, 202, 429]);
+    expect(Number(answers[2]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    await catcher.next(owner.email);
+    await catcher.next(owner.email);
+    expect(catcher.pending(owner.email)).toEqual([]);
+    server.clock.advance(60_000);
   });
 });
 

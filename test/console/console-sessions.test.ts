@@ -119,10 +119,54 @@ describe('console sessions', () => {
     });
   });
 
+  it('refuses sign-up while the operator keeps it closed (the default), saying so', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    const refused = await visitor.post('/console/api/sign-up', {
+      email: 'new-user@example.test',
+      password: 'long enough',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      message: 'Forbidden',
+      detail: 'sign-up is closed on this server',
+    });
+  });
+
   it('lets no request act without a signed-in session', async () => {
     const visitor = new ConsoleVisitor(server.base);
     await visitor.open();
-    const out = await visitor.post('/console/api/sign-out');
-    expect(out.status).toBe(401);
+    // Signing out an anonymous session just ends it.
+    expect((await visitor.post('/console/api/sign-out')).status).toBe(204);
+    expect(visitor.cookie).toBeNull();
+    await visitor.open();
+    for (const answer of [
+      await visitor.get('/console/api/security-key'),
+      await visitor.post('/console/api/security-key/rotate'),
+      await visitor.post('/console/api/password', { currentPassword: 'x', newPassword: 'long enough' }),
+    ]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ statusCode: 401, message: 'Unauthorized', detail: expect.any(String) });
+    }
+  });
+
+  it('rations new sessions per client address, so cookie-less requests cannot fill the session table', async () => {
+    const regular = new ConsoleVisitor(server.base);
+    await regular.open();
+    // Sixty a minute (SESSIONS_PER_NETWORK_PER_MINUTE); earlier tests of this file opened some already.
+    let refused: Response | null = null;
+    for (let i = 0; i < 61 && refused === null; i++) {
+      const response = await fetch(`${server.base}/console/api/session`);
+      await response.arrayBuffer();
+      if (response.status === 429) refused = response;
+      else expect(response.status).toBe(200);
+    }
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // A visitor that keeps its cookie is not affected; a minute later new ones are welcome again.
+    expect((await regular.open()).signedIn).toBe(false);
+    server.clock.advance(60_000);
+    expect((await fetch(`${server.base}/console/api/session`)).status).toBe(200);
   });
 });

@@ -21,8 +21,12 @@ interface Outcome {
   retryAfter: number | null;
 }
 
+/** One browser for every console attempt, as a guesser keeps its cookie (new sessions are rationed). */
+let browser: ConsoleVisitor;
+
 async function consoleAttempt(email: string, password: string): Promise<Outcome> {
-  const answer = await new ConsoleVisitor(server.base).signIn(email, password);
+  browser ??= new ConsoleVisitor(server.base);
+  const answer = await browser.signIn(email, password);
   const header = answer.headers.get('retry-after');
   return { status: answer.status, retryAfter: header === null ? null : Number(header) };
 }

@@ -121,7 +121,10 @@ describe('deckforge accounts', () => {
       [['create'], 2, /--email is required/],
       [['create', '--email'], 2, /--email needs a value/],
       [['create', '--mail', 'x'], 2, /unknown option "--mail"/],
-      [['delete'], 2, /unknown accounts command "delete"/],
+      [['remove'], 2, /unknown accounts command "remove"/],
+      [['delete'], 2, /--email is required/],
+      [['delete', '--email', 'a@example.test'], 2, /add --yes to do it/],
+      [['disable', '--email', 'nobody@example.test'], 1, /no account with e-mail nobody@example.test/],
     ];
     for (const [args, code, message] of cases) {
       const c = capture();

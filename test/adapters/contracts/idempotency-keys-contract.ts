@@ -63,6 +63,17 @@ export function describeIdempotencyKeysContract(name: string, make: () => Promis
       expect(await keys.get('account-1', 'k-1')).toBeNull();
     });
 
+    it('forgets every key of a deleted account and no other', async () => {
+      const { keys } = await open();
+      await keys.claim(entry(), LONG_AGO);
+      await keys.claim(entry({ key: 'k-2', claimId: 'c-2' }), LONG_AGO);
+      await keys.claim(entry({ accountId: 'account-2', claimId: 'c-3' }), LONG_AGO);
+      await keys.forgetAccount('account-1');
+      expect(await keys.get('account-1', 'k-1')).toBeNull();
+      expect(await keys.get('account-1', 'k-2')).toBeNull();
+      expect(await keys.get('account-2', 'k-1')).toEqual(entry({ accountId: 'account-2', claimId: 'c-3' }));
+    });
+
     it('20 concurrent claims of one key, through every handle: exactly one records it, the others see it', async () => {
       const h = await open();
       const handles = [h.keys, h.openSecond?.() ?? h.keys];

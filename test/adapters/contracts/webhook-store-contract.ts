@@ -49,6 +49,15 @@ export function describeWebhookStoreContract(name: string, make: () => Promise<W
       ]);
     });
 
+    it('forgets the signing secret of a deleted account and no other', async () => {
+      const { webhooks } = await open();
+      await webhooks.setSecret('a1', 'secret-a', T0);
+      await webhooks.setSecret('b1', 'secret-b', T0);
+      await webhooks.forgetAccount('a1');
+      expect(await webhooks.getSecret('a1')).toBeNull();
+      expect(await webhooks.getSecret('b1')).toBe('secret-b');
+    });
+
     it('a delivery waits for its job, is due when the job ends, and records each attempt', async () => {
       const { webhooks } = await open();
       await webhooks.createDelivery(delivery('j1'));
