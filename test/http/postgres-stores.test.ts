@@ -12,7 +12,19 @@ import { PG_SCHEMA_VERSION } from '../../src/adapters/postgres/pg-schema.js';
 import { createTestDatabase, testPostgresUrl } from '../support/shared-stores.js';
 import { startTcpRelay } from '../support/tcp-relay.js';
 import { ensureBuilt } from './build-once.js';
-import { bearer, cliEnv, startServer, tempDataDir, type RunningServer } from './http-harness.js';
+import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import {
+  bearer,
+  cliEnv,
+  expectShapeB,
+  issueToken,
+  startServer,
+  tempDataDir,
+  type RunningServer,
+} from './http-harness.js';
+import { templateBytes } from './http-harness-paths.js';
+import { pollUntil, submitJob } from './jobs-polling.js';
+import { titleDeck, uploadForm } from './payloads.js';
 import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
 
 const serverUrl = await testPostgresUrl();
@@ -146,6 +158,44 @@ describe.skipIf(serverUrl === null)('Deckforge on PostgreSQL', () => {
       await relay.up();
       expect((await usage()).status).toBe(200);
       expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    });
+
+    it('runs a job whose record is in PostgreSQL, and retention deletes it there', async () => {
+      const owner = await server.signUp();
+      const jobId = await submitJob(server.base, owner.token, uploadForm(titleDeck(2)));
+      const { last } = await pollUntil(server.base, owner.token, jobId, ['SUCCEEDED', 'FAILED']);
+      expect(last.status).toBe('SUCCEEDED');
+      const download = await fetch(last.file_url ?? '');
+      expect(download.status).toBe(200);
+      await expectValidPptx(new Uint8Array(await download.arrayBuffer()), templateBytes());
+      const direct = new pg.Client({ connectionString: url });
+      await direct.connect();
+      try {
+        const row = await direct.query<{ state: string; slide_count: number }>(
+          'SELECT state, slide_count FROM jobs WHERE id = $1',
+          [jobId],
+        );
+        expect(row.rows).toEqual([{ state: 'SUCCEEDED', slide_count: 2 }]);
+        const used = await direct.query<{ used: number }>(
+          'SELECT SUM(used_slides)::int AS used FROM usage_periods p JOIN accounts a ON a.id = p.account_id WHERE a.email = $1',
+          [owner.email],
+        );
+        expect(used.rows[0]?.used).toBe(2);
+
+        server.clock.advance(25 * 3_600_000); // past the 24 h retention (and the token's 24 h)
+        const renewed = await issueToken(server.base, owner);
+        let response: Response | undefined;
+        for (let attempt = 0; attempt < 50; attempt += 1) {
+          response = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, { headers: bearer(renewed) });
+          if (response.status === 404) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await expectShapeB(response!, 404, 'Not Found');
+        const gone = await direct.query('SELECT 1 FROM jobs WHERE id = $1', [jobId]);
+        expect(gone.rowCount).toBe(0);
+      } finally {
+        await direct.end();
+      }
     });
   });
 });
