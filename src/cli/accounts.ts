@@ -3,7 +3,8 @@
  * it runs (SQLite WAL + busy_timeout). Passwords and keys are printed once and never logged.
  */
 import { ConfigError, loadConfig } from '../config/index.js';
-import { openAccountAdmin } from '../composition/index.js';
+import { isStoreNotReady, openAccountAdmin } from '../composition/index.js';
+import type { AccountAdmin } from '../service/account-admin.js';
 import { ServiceError } from '../service/errors.js';
 import type { CommandIo } from './command-io.js';
 
@@ -71,16 +72,18 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
     io.stdout(USAGE);
     return sub === undefined ? 2 : 0;
   }
-  let store: ReturnType<typeof openAccountAdmin> | null = null;
+  let store: Awaited<ReturnType<typeof openAccountAdmin>> | null = null;
   try {
     const config = loadConfig();
-    const open = (): ReturnType<typeof openAccountAdmin> => (store = openAccountAdmin(config));
+    const open = async (): Promise<AccountAdmin> => (store = await openAccountAdmin(config)).admin;
     switch (sub) {
       case 'create': {
         const o = parseOptions(rest, ['--email', '--password', '--plan'], ['--json']);
         const password = o.values.get('--password');
         const plan = o.values.get('--plan');
-        const created = await open().admin.create({
+        const created = await (
+          await open()
+        ).create({
           email: required(o.values, '--email'),
           ...(password !== undefined ? { password } : {}),
           ...(plan !== undefined ? { plan } : {}),
@@ -96,16 +99,15 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'set-plan': {
         const o = parseOptions(rest, ['--email', '--plan'], ['--json']);
-        const updated = await open().admin.setPlan(
-          required(o.values, '--email'),
-          required(o.values, '--plan'),
-        );
+        const updated = await (
+          await open()
+        ).setPlan(required(o.values, '--email'), required(o.values, '--plan'));
         print(io, o.flags.has('--json'), updated, [`${updated.email} is now on plan ${updated.plan}.`]);
         return 0;
       }
       case 'list': {
         const o = parseOptions(rest, [], ['--json']);
-        const accounts = await open().admin.list();
+        const accounts = await (await open()).list();
         const lines =
           accounts.length === 0
             ? ['No accounts.']
@@ -119,7 +121,7 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'rotate-key': {
         const o = parseOptions(rest, ['--email'], ['--json']);
-        const rotated = await open().admin.rotateKey(required(o.values, '--email'));
+        const rotated = await (await open()).rotateKey(required(o.values, '--email'));
         print(io, o.flags.has('--json'), rotated, [
           `New security key for ${rotated.email} (shown only now): ${rotated.key}`,
           `${rotated.revokedTokens} token(s) revoked.`,
@@ -128,7 +130,7 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'webhook-secret': {
         const o = parseOptions(rest, ['--email'], ['--json']);
-        const rotated = await open().admin.rotateWebhookSecret(required(o.values, '--email'));
+        const rotated = await (await open()).rotateWebhookSecret(required(o.values, '--email'));
         print(io, o.flags.has('--json'), rotated, [
           `Webhook signing secret for ${rotated.email} (shown only now): ${rotated.webhookSecret}`,
           'It replaces any earlier secret at once.',
@@ -137,7 +139,7 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'disable': {
         const o = parseOptions(rest, ['--email'], ['--json']);
-        const disabled = await open().admin.disable(required(o.values, '--email'));
+        const disabled = await (await open()).disable(required(o.values, '--email'));
         print(io, o.flags.has('--json'), disabled, [
           `${disabled.email} is disabled: its tokens are refused and ${disabled.endedSessions} console session(s) ended.`,
           `'deckforge accounts enable --email ${disabled.email}' undoes it.`,
@@ -146,7 +148,7 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       }
       case 'enable': {
         const o = parseOptions(rest, ['--email'], ['--json']);
-        const enabled = await open().admin.enable(required(o.values, '--email'));
+        const enabled = await (await open()).enable(required(o.values, '--email'));
         print(io, o.flags.has('--json'), enabled, [`${enabled.email} is enabled again.`]);
         return 0;
       }
@@ -158,7 +160,7 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
             `deleting ${email} removes its jobs, files, tokens and usage for good: add --yes to do it`,
           );
         }
-        const deleted = await open().admin.delete(email);
+        const deleted = await (await open()).delete(email);
         print(io, o.flags.has('--json'), deleted, [
           `${deleted.email} is deleted, with its ${deleted.deletedJobs} job(s) and their files.`,
         ]);
@@ -172,13 +174,18 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
       io.stderr(`deckforge accounts: ${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof ServiceError || isAccountExists(error)) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof ServiceError ||
+      isAccountExists(error) ||
+      isStoreNotReady(error)
+    ) {
       io.stderr(`deckforge accounts: ${(error as Error).message}\n`);
       return 1;
     }
     throw error;
   } finally {
-    (store as ReturnType<typeof openAccountAdmin> | null)?.close();
+    await (store as Awaited<ReturnType<typeof openAccountAdmin>> | null)?.close();
   }
 }
 

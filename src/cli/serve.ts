@@ -3,7 +3,7 @@
  * (its jobs are run by `deckforge worker` processes on the same stores). On an empty database the first start
  * creates an account and prints its credentials once, here (not in the log).
  */
-import { createRuntime } from '../composition/index.js';
+import { createRuntime, isStoreNotReady } from '../composition/index.js';
 import { createHttpServer } from '../http/server.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
@@ -37,7 +37,14 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
     io.stderr(`deckforge serve: ${problem}\n`);
     return 1;
   }
-  const runtime = await createRuntime(config, { createFirstAccount: true, consumeJobs });
+  let runtime;
+  try {
+    runtime = await createRuntime(config, { createFirstAccount: true, consumeJobs });
+  } catch (error) {
+    if (!isStoreNotReady(error)) throw error;
+    io.stderr(`deckforge serve: ${error.message}\n`);
+    return 1;
+  }
   const first = runtime.firstAccount;
   if (first) {
     io.stdout(

@@ -2,7 +2,7 @@
  * `deckforge worker`: runs queued jobs without the HTTP API, from the configured queue: the data directory's
  * (beside `deckforge serve --no-worker` on the same machine) or the shared one (DECKFORGE_REDIS_URL).
  */
-import { createRuntime } from '../composition/index.js';
+import { createRuntime, isStoreNotReady } from '../composition/index.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
 import { shutDownWithin } from './shutdown.js';
@@ -18,7 +18,14 @@ export async function runWorker(args: string[], io: CommandIo, options: StopOpti
   }
   const config = loadCommandConfig('worker', io);
   if (!config) return 2;
-  const runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
+  let runtime;
+  try {
+    runtime = await createRuntime(config, { consumeJobs: true, jobConcurrency: config.workers });
+  } catch (error) {
+    if (!isStoreNotReady(error)) throw error;
+    io.stderr(`deckforge worker: ${error.message}\n`);
+    return 1;
+  }
   const source = config.redis ? `the shared queue (prefix ${config.redis.prefix})` : config.dataDir;
   io.stdout(`Deckforge worker is running ${config.workers} generation thread(s) on ${source}\n`);
   await untilStopped(options);

@@ -7,15 +7,6 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
-import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
-import { SqliteAccountStore } from '../adapters/sqlite/sqlite-account-store.js';
-import { SqliteOneTimeTokenStore } from '../adapters/sqlite/sqlite-one-time-token-store.js';
-import { SqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
-import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
-import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-keys.js';
-import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
-import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
-import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
@@ -33,6 +24,7 @@ import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
 import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
+import { openStores, type StoreSet } from './open-stores.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
@@ -66,49 +58,64 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Stores only: what `deckforge accounts` needs, without the pool or the consumer. */
-export function openAccountAdmin(
+/**
+ * Stores only: what `deckforge accounts` needs, without the pool or the consumer. Refuses (SchemaBehindError) a
+ * PostgreSQL schema that is behind, like `serve`.
+ */
+export async function openAccountAdmin(
   config: Config,
   options: { clock?: Clock; hasher?: PasswordHasher } = {},
-): {
+): Promise<{
   admin: AccountAdmin;
-  close(): void;
-} {
-  const db = openDatabase(databasePath(config.dataDir));
+  close(): Promise<void>;
+}> {
   const clock = options.clock ?? new SystemClock();
-  const jobs = new SqliteJobStore(db);
+  const stores = await readyStores(config, clock);
   // Deleting an account empties its queued jobs and stored files wherever they live (Redis, S3).
-  const shared = openQueueAndLimiter(config, clock, jobs, db, pino({ level: 'silent' }));
-  const queue = shared.queue;
+  const shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, pino({ level: 'silent' }));
   const admin = new AccountAdmin({
-    accounts: new SqliteAccountStore(db),
-    tokens: new SqliteTokenStore(db, clock),
-    webhooks: new SqliteWebhookStore(db),
-    sessions: new SqliteSessionStore(db),
-    oneTimeTokens: new SqliteOneTimeTokenStore(db),
-    jobs,
-    queue,
-    ledger: new SqliteUsageLedger(db, clock),
+    accounts: stores.accounts,
+    tokens: stores.tokens,
+    webhooks: stores.webhooks,
+    sessions: stores.sessions,
+    oneTimeTokens: stores.oneTimeTokens,
+    jobs: stores.jobs,
+    queue: shared.queue,
+    ledger: stores.ledger,
     blobs: openBlobStore(config),
-    idempotency: new SqliteIdempotencyKeys(db),
+    idempotency: stores.idempotency,
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
     plans: config.plans,
   });
   return {
     admin,
-    close: () => {
-      void queue.close().finally(() => shared.close());
-      db.close();
+    close: async () => {
+      await shared.queue.close();
+      shared.close();
+      await stores.close();
     },
   };
+}
+
+/** The stores, once usable; closed again when they are not (a schema behind, a server that does not answer). */
+async function readyStores(config: Config, clock: Clock, logger?: Logger): Promise<StoreSet> {
+  const stores = openStores(config, clock, logger);
+  try {
+    await stores.ready();
+    return stores;
+  } catch (error) {
+    await stores.close();
+    throw error;
+  }
 }
 
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? new SystemClock();
   const hasher = options.hasher ?? new ScryptPasswordHasher();
-  const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
+  const stores = await readyStores(config, clock, logger);
+  logger.info({ database: stores.description }, 'stores opened');
   let pool: GenerationPool | null = null;
   let renderer: Renderer | null = null;
   let scratch: ScratchDir | null = null;
@@ -132,7 +139,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       onReplace: (reason, diagnostics) =>
         logger.warn({ reason, diagnostics: diagnostics || undefined }, 'renderer process replaced'),
     });
-    const ledger = new SqliteUsageLedger(db, clock);
     const mailer = createMailer(config);
     if (config.mail.signup === 'open' && !mailer.configured)
       logger.warn('DECKFORGE_SIGNUP is open but no mail server is configured: sign-up stays closed');
@@ -141,22 +147,21 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       timeoutMs: config.fetchTimeoutMs,
       maxBytes: config.limits.maxUploadBytes,
     });
-    const jobs = new SqliteJobStore(db);
-    shared = openQueueAndLimiter(config, clock, jobs, db, logger);
+    shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, logger);
     const deps: ServiceDeps = {
-      accounts: new SqliteAccountStore(db),
-      tokens: new SqliteTokenStore(db, clock),
-      ledger,
-      jobs,
+      accounts: stores.accounts,
+      tokens: stores.tokens,
+      ledger: stores.ledger,
+      jobs: stores.jobs,
       queue: shared.queue,
-      idempotency: new SqliteIdempotencyKeys(db),
+      idempotency: stores.idempotency,
       blobs: openBlobStore(config),
       fetcher,
-      webhooks: new SqliteWebhookStore(db),
+      webhooks: stores.webhooks,
       webhookSender: new GuardedWebhookSender(fetcher),
       mailer,
-      sessions: new SqliteSessionStore(db),
-      oneTimeTokens: new SqliteOneTimeTokenStore(db),
+      sessions: stores.sessions,
+      oneTimeTokens: stores.oneTimeTokens,
       clock,
       hasher,
       pool,
@@ -172,7 +177,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         console: { signup: config.mail.signup, publicUrl: config.publicBaseUrl },
       },
       counters: { decks: 0, slides: 0, seconds: 0 },
-      usage: new UsageWriter(ledger, logger),
+      usage: new UsageWriter(stores.ledger, logger),
     };
     const admin = new AccountAdmin({ ...deps, plans: config.plans });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
@@ -200,13 +205,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await consumer?.stop();
         await dispatcher?.stop();
         await deps.usage.close();
-        await deps.queue.close();
         await deps.mailer.close();
+        await deps.queue.close();
         activeShared.close();
         await activePool.close();
         await activeRenderer.close();
         activeScratch.remove();
-        db.close();
+        await stores.close();
       })();
       return closing;
     };
@@ -238,7 +243,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     await pool?.close();
     await renderer?.close();
     scratch?.remove();
-    db.close();
+    await stores.close();
     throw error;
   }
 }

@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './config-error.js';
+import { loadDatabaseSettings, type DatabaseSettings } from './database-settings.js';
 import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
 import { loadMailSettings, type MailSettings } from './mail-settings.js';
@@ -67,6 +68,8 @@ export interface Config {
   redis: RedisSettings | null;
   /** DECKFORGE_S3_BUCKET (+ endpoint, region, path style): job files in S3; null = the data directory. */
   s3: S3Settings | null;
+  /** DECKFORGE_DATABASE_URL (+ pool size, timeout): PostgreSQL for the stores; null = SQLite in the data dir. */
+  database: DatabaseSettings | null;
 }
 
 export interface RequestLimits {
@@ -166,9 +169,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail: loadMailSettings(env),
     redis: loadRedisSettings(env),
     s3: loadS3Settings(env),
+    database: loadDatabaseSettings(env),
   };
   refuseHalfSharedStores({
-    sharedDatabase: Boolean(env.DECKFORGE_DATABASE_URL?.trim()),
+    sharedDatabase: config.database !== null,
     sharedQueue: config.redis !== null,
     sharedFiles: config.s3 !== null,
   });

@@ -8,3 +8,5 @@ export type { MailSettings } from './mail-settings.js';
 export type { RedisSettings } from './redis-settings.js';
 export type { S3Settings } from './s3-settings.js';
 export { refuseHalfSharedStores, type StoreChoices } from './store-topology.js';
+export type { DatabaseSettings } from './database-settings.js';
+export { redactedDatabaseUrl } from './database-settings.js';

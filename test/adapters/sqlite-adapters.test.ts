@@ -12,16 +12,19 @@ import {
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
-import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
+import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';
 import { SqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
+import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
+import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
 import { SqliteTokenStore } from '../../src/adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
-import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
 import { describeAccountStoreContract } from './contracts/account-token-contract.js';
 import { describeConsoleStoresContract } from './contracts/console-stores-contract.js';
-import { describeJobContract } from './contracts/job-store-contract.js';
+import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-contract.js';
+import { describeJobContract, describeJobStoreContract } from './contracts/job-store-contract.js';
+import { describeWebhookStoreContract } from './contracts/webhook-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
 import { tempDir } from './temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
@@ -72,6 +75,37 @@ describeAccountStoreContract('SQLite', async () => {
   };
 });
 
+describeJobStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return { jobs: new SqliteJobStore(t.db), close: t.cleanup };
+});
+
+describeIdempotencyKeysContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    keys: new SqliteIdempotencyKeys(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteIdempotencyKeys(second);
+    },
+    close: t.cleanup,
+  };
+});
+
+describeWebhookStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    webhooks: new SqliteWebhookStore(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteWebhookStore(second);
+    },
+    close: t.cleanup,
+  };
+});
+
 describeConsoleStoresContract('SQLite', async () => {
   const t = openTemp();
   return {
@@ -114,22 +148,6 @@ describe('SQLite job queue ownership', () => {
       await first.close(); // e.g. the runtime restarted inside a pid-1 container
       expect(await second.recoverInterrupted(2)).toEqual({ requeued: ['a'], abandoned: [] });
       await second.close();
-    } finally {
-      await t.cleanup();
-    }
-  });
-});
-
-describe('SqliteWebhookStore', () => {
-  it('forgets the signing secret of a deleted account and no other', async () => {
-    const t = openTemp();
-    try {
-      const webhooks = new SqliteWebhookStore(t.db);
-      await webhooks.setSecret('a1', 'secret-a', new Date('2026-11-21T10:00:00.000Z'));
-      await webhooks.setSecret('b1', 'secret-b', new Date('2026-11-21T10:00:00.000Z'));
-      await webhooks.forgetAccount('a1');
-      expect(await webhooks.getSecret('a1')).toBeNull();
-      expect(await webhooks.getSecret('b1')).toBe('secret-b');
     } finally {
       await t.cleanup();
     }

@@ -61,11 +61,11 @@ export function cliEnv(dataDir: string, plans?: Plan[]): NodeJS.ProcessEnv {
 
 /** Creates an account directly in `dataDir`'s database, as `deckforge accounts create` does. */
 export async function createAccountIn(config: Readonly<Config>, plan?: string): Promise<Credentials> {
-  const { admin, close } = openAccountAdmin(config);
+  const { admin, close } = await openAccountAdmin(config);
   try {
     return await newAccount(admin, plan);
   } finally {
-    close();
+    await close();
   }
 }
 

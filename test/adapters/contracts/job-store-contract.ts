@@ -1,5 +1,6 @@
 /**
- * JobStore and JobQueue contracts. `make(now)` builds both on fresh storage with a controllable clock (ms);
+ * JobStore and JobQueue contracts. `describeJobStoreContract` checks the records alone; `describeJobContract`'s
+ * `make(now)` builds both on fresh storage with a controllable clock (ms);
  * `restart()` simulates the process dying and a new one opening the same storage: it must not lose queued jobs,
  * and a job that was claimed (running) when it died must come back (requeued) or be abandoned, never stuck.
  */
@@ -37,11 +38,16 @@ export function jobRecord(id: string, overrides: Partial<JobRecord> = {}): JobRe
   };
 }
 
-export function describeJobContract(name: string, make: (time: ManualTime) => Promise<JobHarness>): void {
-  describe(`JobStore and JobQueue contract: ${name}`, () => {
-    let harness: JobHarness | null = null;
-    const time: ManualTime = { now: Date.parse('2026-11-21T10:00:00.000Z') };
-    const open = async (): Promise<JobHarness> => (harness = await make(time));
+export interface JobStoreHarness {
+  jobs: JobStore;
+  close(): Promise<void>;
+}
+
+/** The JobStore alone: every adapter of it, whichever queue runs beside it. */
+export function describeJobStoreContract(name: string, make: () => Promise<JobStoreHarness>): void {
+  describe(`JobStore contract: ${name}`, () => {
+    let harness: JobStoreHarness | null = null;
+    const open = async (): Promise<JobStoreHarness> => (harness = await make());
     const at = new Date('2026-11-21T10:00:05.000Z');
     afterEach(async () => {
       await harness?.close();
@@ -127,6 +133,19 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
       expect(all.every((j) => j.accountId === 'acct-1')).toBe(true);
       expect(await jobs.listOfAccount('acct-1', 2)).toHaveLength(2);
       expect(await jobs.listOfAccount('nobody', 10)).toEqual([]);
+    });
+  });
+}
+
+/** The JobQueue with the JobStore it reads accounts from (fair claims), across restarts of the process. */
+export function describeJobContract(name: string, make: (time: ManualTime) => Promise<JobHarness>): void {
+  describe(`JobQueue contract: ${name}`, () => {
+    let harness: JobHarness | null = null;
+    const time: ManualTime = { now: Date.parse('2026-11-21T10:00:00.000Z') };
+    const open = async (): Promise<JobHarness> => (harness = await make(time));
+    afterEach(async () => {
+      await harness?.close();
+      harness = null;
     });
 
     it('hands out queued jobs in order, one claim each, and forgets acknowledged ones', async () => {

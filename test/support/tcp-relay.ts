@@ -1,0 +1,43 @@
+/** A TCP relay for outage tests: what sits between a client and its server, and can fail like a network. */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+/** A TCP relay to the server that can be taken down (connections cut, port closed) and brought back on the same port. */
+export async function startTcpRelay(
+  target: URL,
+): Promise<{ port: number; down(): Promise<void>; up(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const up = async (): Promise<void> => {
+    if (server) return;
+    const s = createServer((client) => {
+      const upstream = connect(Number(target.port || 5432), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.listen(port, '127.0.0.1', resolve);
+    });
+    port = (s.address() as { port: number }).port;
+    server = s;
+  };
+  const down = async (): Promise<void> => {
+    const s = server;
+    server = null;
+    for (const socket of sockets) socket.destroy();
+    if (s) await new Promise((resolve) => s.close(resolve));
+  };
+  await up();
+  return {
+    get port() {
+      return port;
+    },
+    down,
+    up,
+  };
+}
