@@ -14,7 +14,6 @@ import { loadPlanCatalog, type PlanCatalog } from './plans.js';
 import { loadRenderSettings, type RenderSettings } from './render-settings.js';
 import { loadRedisSettings, type RedisSettings } from './redis-settings.js';
 import { loadS3Settings, type S3Settings } from './s3-settings.js';
-import { refuseHalfSharedStores } from './store-topology.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -171,11 +170,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     s3: loadS3Settings(env),
     database: loadDatabaseSettings(env),
   };
-  refuseHalfSharedStores({
-    sharedDatabase: config.database !== null,
-    sharedQueue: config.redis !== null,
-    sharedFiles: config.s3 !== null,
-  });
   return deepFreeze(config);
 }
 

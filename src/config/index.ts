@@ -7,6 +7,6 @@ export type { RenderSettings } from './render-settings.js';
 export type { MailSettings } from './mail-settings.js';
 export type { RedisSettings } from './redis-settings.js';
 export type { S3Settings } from './s3-settings.js';
-export { refuseHalfSharedStores, type StoreChoices } from './store-topology.js';
+export { refuseHalfSharedConfig, refuseHalfSharedStores, type StoreChoices } from './store-topology.js';
 export type { DatabaseSettings } from './database-settings.js';
 export { redactedDatabaseUrl } from './database-settings.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, refuseHalfSharedStores } from './index.js';
+import { ConfigError, loadConfig, refuseHalfSharedConfig, refuseHalfSharedStores } from './index.js';
 
 const DB = { DECKFORGE_DATABASE_URL: 'postgres://deckforge:secret@db:5432/deckforge' };
 const REDIS = { DECKFORGE_REDIS_URL: 'redis://:hunter2@redis:6379/0' };
@@ -7,7 +7,7 @@ const S3 = { DECKFORGE_S3_BUCKET: 'deckforge-results' };
 
 function refusal(env: Record<string, string>): string {
   try {
-    loadConfig(env, '/srv');
+    refuseHalfSharedConfig(loadConfig(env, '/srv'));
   } catch (error) {
     expect(error).toBeInstanceOf(ConfigError);
     return (error as Error).message;

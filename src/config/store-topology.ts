@@ -1,13 +1,15 @@
 /**
  * Which combinations of stores make a working service (issue 25). Each store is chosen on its own — the
  * database (DECKFORGE_DATABASE_URL), the queue (DECKFORGE_REDIS_URL), the files (DECKFORGE_S3_BUCKET) — but
- * a half-shared set-up would lose jobs or files between nodes, so it is refused at start-up, saying why:
+ * a half-shared set-up would lose jobs or files between nodes, so `serve` and `worker` refuse to start on one,
+ * saying why (`migrate` and `accounts` need only the database, and run on any combination):
  *
  * - nothing shared: the one-machine default (SQLite, in-process queue, local disk);
  * - S3 alone: still one machine, its inputs and results kept in the bucket;
  * - database + queue + S3: several API nodes and workers;
  * - anything else is refused.
  */
+import type { Config } from './config.js';
 import { ConfigError } from './config-error.js';
 
 export interface StoreChoices {
@@ -39,4 +41,13 @@ export function refuseHalfSharedStores({ sharedDatabase, sharedQueue, sharedFile
         "results on one machine's disk cannot be read by a worker or an API node on another",
     );
   }
+}
+
+/** The combination `config` chooses, refused as `refuseHalfSharedStores` says. */
+export function refuseHalfSharedConfig(config: Pick<Config, 'database' | 'redis' | 's3'>): void {
+  refuseHalfSharedStores({
+    sharedDatabase: config.database !== null,
+    sharedQueue: config.redis !== null,
+    sharedFiles: config.s3 !== null,
+  });
 }
