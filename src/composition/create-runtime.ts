@@ -23,7 +23,8 @@ import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
 import { createDeckforgeService } from '../service/create-service.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
-import type { Clock, GenerationPool, PasswordHasher } from '../service/ports/index.js';
+import type { Clock, GenerationPool, PasswordHasher, Renderer } from '../service/ports/index.js';
+import { RendererUnavailableError } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
@@ -116,6 +117,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       clock,
       hasher,
       pool,
+      renderer: interimRenderer(),
       rateLimiter: new MemoryRateLimiter(clock),
       logger,
       settings: {
@@ -184,4 +186,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     db.close();
     throw error;
   }
+}
+
+/** Until the LibreOffice pool (branch render-pool) is merged: a renderer that says previews are not built in. */
+function interimRenderer(): Renderer {
+  const status = {
+    available: false,
+    reason: 'this build has no renderer pool yet',
+    size: 0,
+    busy: 0,
+    waiting: 0,
+  };
+  return {
+    render: () => Promise.reject(new RendererUnavailableError(status.reason)),
+    status: () => status,
+    close: async () => {},
+  };
 }

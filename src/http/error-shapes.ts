@@ -40,4 +40,12 @@ export type ErrorBody = InvalidInputBody | ClientErrorBody | ServerErrorBody | T
 
 /** Which row of the interface's error table applies; set per route as `config.endpoint`. */
 export type EndpointKind =
-  'token' | 'generate' | 'create-async' | 'job-status' | 'usage' | 'inspect' | 'download' | 'operations';
+  | 'token'
+  | 'generate'
+  | 'create-async'
+  | 'job-status'
+  | 'usage'
+  | 'inspect'
+  | 'render'
+  | 'download'
+  | 'operations';

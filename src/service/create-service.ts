@@ -15,6 +15,7 @@ import type { ServiceDeps } from './service-deps.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { checkSlidesLeft } from './slide-quota.js';
 import { submitJob } from './submit-job.js';
+import { renderUpload } from './render-upload.js';
 import { usageReport } from './usage-report.js';
 
 /** /healthz says "degraded" once no generation thread has been free for this long (issue 10). */
@@ -72,6 +73,8 @@ export function createDeckforgeService(
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),
+    render: (account, upload) => renderUpload(deps, account, upload),
+    previewsStatus: () => deps.renderer.status(),
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);

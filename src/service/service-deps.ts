@@ -13,6 +13,7 @@ import type {
   JobStore,
   PasswordHasher,
   RateLimiter,
+  Renderer,
   ServiceLogger,
   TemplateFetcher,
   TokenStore,
@@ -54,6 +55,8 @@ export interface ServicePorts {
   clock: Clock;
   hasher: PasswordHasher;
   pool: GenerationPool;
+  /** PDF and PNG previews (issue 26); its status says when this machine cannot make them. */
+  renderer: Renderer;
   rateLimiter: RateLimiter;
   logger: ServiceLogger;
   webhooks: WebhookStore;
