@@ -5,6 +5,7 @@
  * plain `#/components/schemas/…` that any OpenAPI tool resolves.
  */
 import { payloadJsonSchemaParts } from '../engine/index.js';
+import { PREVIEW_STATUS_FIELDS } from './openapi-previews.js';
 
 const payload = payloadJsonSchemaParts('#/components/schemas/');
 
@@ -84,6 +85,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     required: ['status', 'error_message', 'file_url', 'warnings'],
     properties: {
       ...JOB_STATUS_FIELDS,
+      ...PREVIEW_STATUS_FIELDS,
       webhook: {
         ...ref('WebhookDelivery'),
         description: 'Only on a job submitted with a callback_url: how its delivery went so far.',
