@@ -3,6 +3,7 @@
  * directory, blobs on local disk behind signed links, the guarded URL fetcher, a worker-thread generation pool,
  * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
  */
+import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
@@ -24,11 +25,11 @@ import { createDeckforgeService } from '../service/create-service.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
 import type { Clock, GenerationPool, PasswordHasher, Renderer } from '../service/ports/index.js';
-import { RendererUnavailableError } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
 import { WebhookDispatcher } from '../service/webhook-delivery.js';
+import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
@@ -57,6 +58,8 @@ export interface Runtime {
   /** Set when `createFirstAccount` made one: show it once, then forget it. */
   firstAccount: CreatedAccount | null;
   logger: Logger;
+  /** PDF and PNG previews: a pool of LibreOffice processes, started on first use, stopped by close(). */
+  renderer: Renderer;
   /** Stops running work now: generation threads are terminated, running jobs keep their claim for the next start. */
   interrupt(): Promise<void>;
   close(): Promise<void>;
@@ -89,6 +92,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const hasher = options.hasher ?? new ScryptPasswordHasher();
   const db: SqliteDatabase = openDatabase(databasePath(config.dataDir));
   let pool: GenerationPool | null = null;
+  let renderer: Renderer | null = null;
   let scratch: ScratchDir | null = null;
   try {
     scratch = createScratchDir(config.dataDir);
@@ -96,6 +100,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       taskTimeoutMs: config.generationTimeoutMs,
       now: () => clock.now().getTime(),
       memoryBudgetMb: config.generationMemoryMb,
+    });
+    // No LibreOffice process starts here (the first preview starts one): the service starts as fast without.
+    renderer = new LibreOfficeRendererPool({
+      size: config.rendering.renderers,
+      timeoutMs: config.rendering.timeoutMs,
+      recycleAfter: config.rendering.recycleAfter,
+      memoryCeilingMb: config.rendering.memoryMb,
+      workDir: join(scratch.path, 'renderers'),
+      searchPath: config.rendering.searchPath,
+      python: config.rendering.python,
+      onReplace: (reason, diagnostics) =>
+        logger.warn({ reason, diagnostics: diagnostics || undefined }, 'renderer process replaced'),
     });
     const ledger = new SqliteUsageLedger(db, clock);
     const fetcher = new GuardedUrlFetcher({
@@ -117,7 +133,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       clock,
       hasher,
       pool,
-      renderer: interimRenderer(),
+      renderer,
       rateLimiter: new MemoryRateLimiter(clock),
       logger,
       settings: {
@@ -153,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const dispatcher = options.consumeJobs === false ? null : new WebhookDispatcher(deps);
     if (dispatcher) deps.onJobEnded = (jobId) => dispatcher.jobEnded(jobId);
     const activePool = pool;
+    const activeRenderer = renderer;
     const activeScratch = scratch;
     let closing: Promise<void> | null = null;
     const close = (): Promise<void> => {
@@ -163,6 +180,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await deps.usage.close();
         await deps.queue.close();
         await activePool.close();
+        await activeRenderer.close();
         activeScratch.remove();
         db.close();
       })();
@@ -177,29 +195,22 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     dispatcher?.start();
     const interrupt = async (): Promise<void> => {
       consumer?.interrupt();
-      await activePool.close();
+      await Promise.all([activePool.close(), activeRenderer.close()]);
     };
-    return { service: created.service, admin, firstAccount, logger, interrupt, close };
+    return {
+      service: created.service,
+      admin,
+      firstAccount,
+      logger,
+      renderer: activeRenderer,
+      interrupt,
+      close,
+    };
   } catch (error) {
     await pool?.close();
+    await renderer?.close();
     scratch?.remove();
     db.close();
     throw error;
   }
-}
-
-/** Until the LibreOffice pool (branch render-pool) is merged: a renderer that says previews are not built in. */
-function interimRenderer(): Renderer {
-  const status = {
-    available: false,
-    reason: 'this build has no renderer pool yet',
-    size: 0,
-    busy: 0,
-    waiting: 0,
-  };
-  return {
-    render: () => Promise.reject(new RendererUnavailableError(status.reason)),
-    status: () => status,
-    close: async () => {},
-  };
 }

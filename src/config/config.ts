@@ -9,6 +9,7 @@ import { boolean, integer, type Env } from './env-values.js';
 import { loadGenerationSettings } from './generation-settings.js';
 import { metricsToken, trustedHosts, trustProxy } from './network-settings.js';
 import { loadPlanCatalog, type PlanCatalog } from './plans.js';
+import { loadRenderSettings, type RenderSettings } from './render-settings.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -54,6 +55,8 @@ export interface Config {
   linkSecret: string | null;
   /** DECKFORGE_LOG_LEVEL (or LOG_LEVEL), default info. */
   logLevel: LogLevel;
+  /** DECKFORGE_RENDERERS, DECKFORGE_RENDER_*: the PDF and PNG preview renderer (render-settings.ts). */
+  rendering: RenderSettings;
 }
 
 export interface RequestLimits {
@@ -149,16 +152,28 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     shutdownTimeoutMs: integer(env, 'DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS', 8, 0, 3600) * 1000,
     linkSecret: secret || null,
     logLevel: logLevel(env),
+    rendering: loadRenderSettings(env),
   };
   return deepFreeze(config);
 }
 
-/** Builds a config for tests and embedding: defaults, then `overrides`, frozen. Reads no environment. */
+/**
+ * Builds a config for tests and embedding: defaults, then `overrides`, frozen. Reads no environment but PATH,
+ * where the renderer finds LibreOffice: a program's location is the machine's, not a setting.
+ */
 export function configWith(
-  overrides: Partial<Omit<Config, 'limits'>> & { limits?: Partial<RequestLimits> },
+  overrides: Partial<Omit<Config, 'limits' | 'rendering'>> & {
+    limits?: Partial<RequestLimits>;
+    rendering?: Partial<RenderSettings>;
+  },
 ): Readonly<Config> {
-  const base = loadConfig({});
-  return deepFreeze({ ...base, ...overrides, limits: { ...base.limits, ...overrides.limits } });
+  const base = loadConfig({ PATH: process.env.PATH });
+  return deepFreeze({
+    ...base,
+    ...overrides,
+    limits: { ...base.limits, ...overrides.limits },
+    rendering: { ...base.rendering, ...overrides.rendering },
+  });
 }
 
 function deepFreeze<T extends object>(value: T): Readonly<T> {

@@ -114,7 +114,7 @@ export function createDeckforgeService(
       // Every thread busy (or being replaced) for long: requests wait however healthy the rest is.
       const stalled = workers.saturatedMs >= WORKERS_STALLED_AFTER_MS;
       const status = !Object.values(checks).every(Boolean) ? 'unavailable' : stalled ? 'degraded' : 'ok';
-      return { status, checks: { ...checks, workers: !stalled }, workers };
+      return { status, checks: { ...checks, workers: !stalled }, workers, previews: deps.renderer.status() };
     },
 
     close: onClose,

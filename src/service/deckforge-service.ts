@@ -164,6 +164,11 @@ export interface ServiceHealth {
   status: 'ok' | 'degraded' | 'unavailable';
   checks: Record<string, boolean>;
   workers: GenerationPoolStats;
+  /**
+   * Whether PDF and PNG previews can be made here, and why not. Not one of the checks: a service without
+   * LibreOffice is healthy, it only refuses previews.
+   */
+  previews: RendererStatus;
 }
 
 export interface DeckforgeService {

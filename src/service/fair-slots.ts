@@ -15,15 +15,38 @@ export class FairSlots {
     this.free = size;
   }
 
-  /** Resolves when `account` has a slot; call the returned function to give it back (once). */
-  async acquire(account: string): Promise<() => void> {
+  /** Requests waiting for a slot, all accounts together. */
+  get waitingCount(): number {
+    let count = 0;
+    for (const queue of this.waiting.values()) count += queue.length;
+    return count;
+  }
+
+  /**
+   * Resolves when `account` has a slot; call the returned function to give it back (once). When `signal`
+   * aborts while it waits, it leaves the queue and rejects with the signal's reason.
+   */
+  async acquire(account: string, signal?: AbortSignal): Promise<() => void> {
+    signal?.throwIfAborted();
     if (this.free > 0 && this.waiting.size === 0) {
       this.free -= 1;
       this.note(account);
     } else {
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((resolve, reject) => {
         const queue = this.waiting.get(account) ?? [];
-        queue.push(resolve);
+        const onAbort = (): void => {
+          const at = queue.indexOf(wake);
+          if (at < 0) return; // Already given a slot: the caller sees the abort and gives it back.
+          queue.splice(at, 1);
+          if (queue.length === 0 && this.waiting.get(account) === queue) this.waiting.delete(account);
+          reject(signal?.reason);
+        };
+        const wake = (): void => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(wake);
         this.waiting.set(account, queue);
       });
     }

@@ -55,7 +55,7 @@ export interface ServicePorts {
   clock: Clock;
   hasher: PasswordHasher;
   pool: GenerationPool;
-  /** PDF and PNG previews (issue 26); its status says when this machine cannot make them. */
+  /** PDF and PNG previews; its status() tells /healthz whether previews can be made here. */
   renderer: Renderer;
   rateLimiter: RateLimiter;
   logger: ServiceLogger;

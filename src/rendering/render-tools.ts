@@ -1,0 +1,137 @@
+/**
+ * The programs previews need, found without rendering anything: LibreOffice (`soffice`), a Python that has its
+ * UNO bindings (Debian's python3-uno), and poppler's `pdftoppm` and `pdfinfo`. Also the one way this folder runs
+ * a short-lived tool: with a time limit and an abort signal, killed (its whole process group) when either ends it.
+ */
+import { spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join } from 'node:path';
+
+export interface RenderTools {
+  soffice: string;
+  python: string;
+  pdftoppm: string;
+  pdfinfo: string;
+}
+
+export type ToolDetection = { tools: RenderTools } | { reason: string };
+
+/** Debian's interpreter first: a Python on PATH (pyenv, a virtualenv) rarely has the uno module. */
+const PYTHON_CANDIDATES = ['/usr/bin/python3', 'python3'];
+const PROBE_TIMEOUT_MS = 15_000;
+
+/** The executable `name` resolves to on `searchPath` (or `name` itself when it is a path), or null. */
+export function findExecutable(name: string, searchPath: string): string | null {
+  const candidates = isAbsolute(name) ? [name] : searchPath.split(delimiter).map((dir) => join(dir, name));
+  for (const candidate of candidates) {
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not here: the next folder.
+    }
+  }
+  return null;
+}
+
+/**
+ * Looks for every tool; the reason names the first one missing and the package that brings it. `python`, when
+ * set (DECKFORGE_RENDER_PYTHON), is the only interpreter tried.
+ */
+export async function detectRenderTools(searchPath: string, python: string | null): Promise<ToolDetection> {
+  const soffice = findExecutable('soffice', searchPath);
+  if (!soffice) {
+    return {
+      reason:
+        'LibreOffice (soffice) is not installed or not on PATH: install it (Debian/Ubuntu: apt-get install ' +
+        'libreoffice-impress python3-uno poppler-utils) to make PDF and PNG previews',
+    };
+  }
+  const pdftoppm = findExecutable('pdftoppm', searchPath);
+  const pdfinfo = findExecutable('pdfinfo', searchPath);
+  if (!pdftoppm || !pdfinfo) {
+    return {
+      reason: "poppler's pdftoppm and pdfinfo are not installed or not on PATH: install poppler-utils",
+    };
+  }
+  const tried: string[] = [];
+  for (const candidate of python ? [python] : PYTHON_CANDIDATES) {
+    const found = findExecutable(candidate, searchPath);
+    if (!found) continue;
+    tried.push(found);
+    const probe = await runTool(found, ['-c', 'import uno'], { timeoutMs: PROBE_TIMEOUT_MS }).catch(
+      () => null,
+    );
+    if (probe?.code === 0) return { tools: { soffice, python: found, pdftoppm, pdfinfo } };
+  }
+  const where = tried.length ? ` (tried ${tried.join(', ')})` : '';
+  return {
+    reason:
+      `no Python with LibreOffice's UNO bindings was found${where}: install python3-uno, or point ` +
+      'DECKFORGE_RENDER_PYTHON at an interpreter that can "import uno"',
+  };
+}
+
+export interface ToolRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export class ToolTimeoutError extends Error {
+  override readonly name = 'ToolTimeoutError';
+}
+export class ToolAbortedError extends Error {
+  override readonly name = 'ToolAbortedError';
+}
+
+/** Runs `command` to its end; rejects with ToolTimeoutError / ToolAbortedError after killing it. */
+export function runTool(
+  command: string,
+  args: string[],
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new ToolAbortedError(`${command} was not started: the request was withdrawn`));
+      return;
+    }
+    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    let ended: Error | null = null;
+    const stop = (error: Error): void => {
+      ended ??= error;
+      if (child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    };
+    const timer = setTimeout(
+      () => stop(new ToolTimeoutError(`${command} ran past ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
+    const onAbort = (): void =>
+      stop(new ToolAbortedError(`${command} was stopped: the request was withdrawn`));
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (): void => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    // It could not start (ENOENT, EACCES): no 'close' need follow.
+    child.on('error', (error) => {
+      settle();
+      reject(error);
+    });
+    child.on('close', (code) => {
+      settle();
+      if (ended) reject(ended);
+      else resolve({ code, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() });
+    });
+  });
+}

@@ -1,0 +1,284 @@
+/**
+ * One renderer of the pool: a long-lived LibreOffice (`soffice --headless --accept=pipe,…`, in a process group
+ * of its own, with a fresh profile of its own) and the small Python bridge that drives it over UNO
+ * (uno-bridge-script.ts), talking JSON lines on the bridge's stdin and stdout.
+ *
+ * It converts one deck at a time. A conversion past its budget, or withdrawn, kills the renderer (LibreOffice
+ * cannot be interrupted half-way through a document); so does a fault of either process. A dead renderer stays
+ * dead: the pool starts another in its place.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { RenderCancelledError, RenderFailedError, RenderTimeoutError } from '../service/ports/renderer.js';
+import type { RenderTools } from './render-tools.js';
+
+export interface RendererProcessOptions {
+  tools: RenderTools;
+  /** Path of the bridge script (the pool writes it once). */
+  bridgeScript: string;
+  /** A folder of this renderer alone: its LibreOffice profile goes there, and it is removed at the end. */
+  dir: string;
+  /** Unique on this machine: LibreOffice's pipe is named after it. */
+  name: string;
+  /** How long soffice may take to accept its first connection. */
+  startupTimeoutMs: number;
+}
+
+interface BridgeReply {
+  id?: number;
+  ready?: boolean;
+  done?: boolean;
+  failed?: string;
+  lost?: boolean;
+}
+
+const EXIT_POLL_MS = 20;
+const EXIT_WAIT_MS = 10_000;
+const STDERR_TAIL = 2000;
+
+export class RendererProcess {
+  /** Resolves once LibreOffice accepts conversions; rejects (with a sentence) when it could not start. */
+  readonly ready: Promise<void>;
+  /** Conversions this process finished, successful or not. */
+  conversions = 0;
+  private readonly office: ChildProcess;
+  private readonly bridge: ChildProcess;
+  private dead: string | null = null;
+  /** LibreOffice's processes when it was killed: exited() waits for each of them. */
+  private killedPids: number[] = [];
+  private markReady: () => void = () => {};
+  private failStart: (error: Error) => void = () => {};
+  private current: { id: number; settle: (error: Error | null) => void } | null = null;
+  private nextId = 1;
+  private stderr = '';
+  private readonly deathListeners: (() => void)[] = [];
+
+  constructor(private readonly options: RendererProcessOptions) {
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.markReady = resolve;
+      this.failStart = reject;
+    });
+    // Nobody may be listening yet: a start that fails is reported through render(), not as an unhandled rejection.
+    this.ready.catch(() => {});
+    const profile = join(options.dir, 'profile');
+    mkdirSync(profile, { recursive: true });
+    this.office = spawn(
+      options.tools.soffice,
+      [
+        `-env:UserInstallation=${pathToFileURL(profile).href}`,
+        '--headless',
+        '--invisible',
+        '--nologo',
+        '--norestore',
+        '--nodefault',
+        '--nolockcheck',
+        `--accept=pipe,name=${options.name};urp;`,
+      ],
+      // Its own process group: soffice is a script that starts oosplash, which starts soffice.bin.
+      { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    this.office.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
+    this.office.on('error', (error) => this.die(`LibreOffice could not be started: ${error.message}`));
+    this.office.on('exit', (code, signal) => this.die(`LibreOffice stopped (${signal ?? `exit ${code}`})`));
+    this.bridge = spawn(
+      options.tools.python,
+      [
+        options.bridgeScript,
+        options.name,
+        String(options.startupTimeoutMs / 1000),
+        String(this.office.pid ?? 0),
+      ],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    this.bridge.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
+    this.bridge.on('error', (error) => this.die(`the UNO bridge could not be started: ${error.message}`));
+    this.bridge.on('exit', (code, signal) =>
+      this.die(`the UNO bridge stopped (${signal ?? `exit ${code}`})`),
+    );
+    // A write after the bridge died fails with EPIPE; the exit above already told everyone.
+    this.bridge.stdin?.on('error', () => {});
+    if (this.bridge.stdout) {
+      createInterface({ input: this.bridge.stdout }).on('line', (line) => this.onLine(line));
+    }
+  }
+
+  get alive(): boolean {
+    return this.dead === null;
+  }
+
+  /** Called once when this renderer dies, by whatever cause (also by kill()). */
+  onDeath(listener: () => void): void {
+    if (this.dead !== null) listener();
+    else this.deathListeners.push(listener);
+  }
+
+  /**
+   * Exports `input` to the PDF `output`. Rejects with RenderTimeoutError after `timeoutMs`, RenderCancelledError
+   * when `signal` aborts (both kill this renderer), and RenderFailedError when LibreOffice could not do it.
+   */
+  convert(input: string, output: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    if (this.dead !== null) return Promise.reject(new RenderFailedError(this.dead));
+    if (this.current) return Promise.reject(new Error('a renderer process converts one deck at a time'));
+    const id = this.nextId++;
+    return new Promise<void>((resolve, reject) => {
+      let outcome: Error | null = null;
+      const timer = setTimeout(() => {
+        outcome = new RenderTimeoutError(timeoutMs);
+        this.kill();
+      }, timeoutMs);
+      const onAbort = (): void => {
+        outcome = new RenderCancelledError('the render was withdrawn while LibreOffice was converting');
+        this.kill();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.current = {
+        id,
+        settle: (error) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          this.current = null;
+          this.conversions += 1;
+          if (outcome ?? error) reject(outcome ?? error);
+          else resolve();
+        },
+      };
+      if (signal?.aborted) onAbort();
+      else this.bridge.stdin?.write(`${JSON.stringify({ id, input, output })}\n`);
+    });
+  }
+
+  /** Resident memory of LibreOffice (soffice.bin and whatever it started) in MB, from /proc. */
+  residentMb(): number {
+    let kb = 0;
+    for (const pid of this.officePids()) {
+      try {
+        const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+        kb += Number(match?.[1] ?? 0);
+      } catch {
+        // Ended between the listing and the read.
+      }
+    }
+    return kb / 1024;
+  }
+
+  /** Every process of this renderer that still runs: LibreOffice's and the bridge. */
+  pids(): number[] {
+    const bridge = this.bridge.pid !== undefined && running(this.bridge.pid) ? [this.bridge.pid] : [];
+    return [...this.officePids(), ...bridge];
+  }
+
+  /** Kills both processes now (idempotent); `exited()` says when they are gone. */
+  kill(): void {
+    this.die('the renderer was stopped');
+  }
+
+  /** Resolves once no process of this renderer runs and its folder is removed (after kill() or a death). */
+  async exited(): Promise<void> {
+    const deadline = Date.now() + EXIT_WAIT_MS;
+    while (Date.now() < deadline && (this.killedPids.some(running) || this.bridgeRunning())) {
+      await new Promise((resolve) => setTimeout(resolve, EXIT_POLL_MS));
+    }
+    rmSync(this.options.dir, { recursive: true, force: true });
+    // LibreOffice leaves its pipe's socket behind when it is killed.
+    rmSync(join(tmpdir(), `OSL_PIPE_${userInfo().uid}_${this.options.name}`), { force: true });
+    if (tmpdir() !== '/tmp') rmSync(`/tmp/OSL_PIPE_${userInfo().uid}_${this.options.name}`, { force: true });
+  }
+
+  /** Last lines LibreOffice and the bridge wrote on stderr, for a log line. */
+  get diagnostics(): string {
+    return this.stderr.trim();
+  }
+
+  private onLine(line: string): void {
+    let reply: BridgeReply;
+    try {
+      reply = JSON.parse(line) as BridgeReply;
+    } catch {
+      return; // Not ours: something the UNO runtime printed.
+    }
+    if (reply.ready) {
+      this.markReady();
+      return;
+    }
+    if (reply.id === undefined) {
+      if (reply.failed) this.die(reply.failed);
+      return;
+    }
+    if (!this.current || this.current.id !== reply.id) return;
+    if (reply.lost) {
+      this.die(`LibreOffice stopped while converting the deck (${reply.failed ?? 'connection lost'})`);
+      return;
+    }
+    this.current.settle(
+      reply.failed ? new RenderFailedError(`LibreOffice could not convert the deck: ${reply.failed}`) : null,
+    );
+  }
+
+  private die(reason: string): void {
+    if (this.dead !== null) return;
+    this.dead = reason;
+    this.killedPids = this.officePids();
+    if (this.office.pid !== undefined) {
+      try {
+        process.kill(-this.office.pid, 'SIGKILL');
+      } catch {
+        // The group is already gone.
+      }
+    }
+    this.bridge.kill('SIGKILL');
+    this.failStart(new RenderFailedError(`LibreOffice did not start: ${reason}`));
+    this.current?.settle(new RenderFailedError(`${reason}; the renderer was replaced`));
+    for (const listener of this.deathListeners.splice(0)) listener();
+  }
+
+  private keepStderr(chunk: Buffer): void {
+    this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
+  }
+
+  private officePids(): number[] {
+    const root = this.office.pid;
+    if (root === undefined) return [];
+    const found: number[] = [];
+    const visit = (pid: number): void => {
+      if (!running(pid)) return;
+      found.push(pid);
+      for (const child of childrenOf(pid)) visit(child);
+    };
+    visit(root);
+    return found;
+  }
+
+  private bridgeRunning(): boolean {
+    return this.bridge.pid !== undefined && this.bridge.exitCode === null && this.bridge.signalCode === null;
+  }
+}
+
+/** Children of every thread of `pid` (oosplash starts soffice.bin from a thread other than its first). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** Whether `pid` runs: a zombie (ended, not yet reaped by a parent that may never reap it) does not. */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) state ...": the command may hold spaces and parentheses, the state follows the last ")".
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
