@@ -74,7 +74,6 @@ export function createDeckforgeService(
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),
     render: (account, upload) => renderUpload(deps, account, upload),
-    previewsStatus: () => deps.renderer.status(),
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);

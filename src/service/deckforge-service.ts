@@ -198,8 +198,6 @@ export interface DeckforgeService {
   usage(account: Account): Promise<UsageReport>;
   /** `POST /v1.0/render`: counts the deck's visible slides against the allowance, like generation. */
   render(account: Account, upload: RenderUpload): Promise<RenderedUpload>;
-  /** Whether previews can be made here (a 400 saying why not, before the upload is read, otherwise). */
-  previewsStatus(): RendererStatus;
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
   inspectTemplate(
     account: Account,
