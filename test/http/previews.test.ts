@@ -6,10 +6,11 @@
  * usage endpoint before and after. One server (two renderers) for the file. The server without LibreOffice is
  * previews-unavailable.test.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
@@ -18,7 +19,7 @@ import { describeWithLibreOffice } from '../support/libreoffice.js';
 import { editPackage } from '../support/package-edit.js';
 import { previewDeck, slideWord } from '../support/preview-decks.js';
 import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
+import { REPO_ROOT, templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
 import { titleDeck, uploadForm } from './payloads.js';
 import { hostTemplate, type TemplateHost } from './template-host.js';
@@ -302,4 +303,40 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     await expectShapeA(await post('/v1.0/render', new FormData()), /^files: upload the \.pptx/);
     expect(await usedSlides()).toBe(before);
   });
+
+  it("the README's Previews lines work when pasted after its first session", async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const payload = /cat > payload\.json <<'EOF'\n([\s\S]*?)\nEOF/.exec(readme)?.[1];
+    const section = readme.slice(readme.indexOf('## Previews'));
+    const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1];
+    if (!payload || !block) throw new Error('README: no payload heredoc, or no sh block under "## Previews"');
+    const folder = join(work, 'readme');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'payload.json'), payload);
+    const sample = join(REPO_ROOT, 'examples', 'sample-template.pptx');
+    await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${block}`], {
+      cwd: folder,
+      env: { ...process.env, B: server.base, TOKEN: token, SAMPLE: sample },
+      timeout: 60_000,
+    });
+    const pdf = readPdf(new Uint8Array(readFileSync(join(folder, 'Quarterly review.pdf'))));
+    expect(pdf.pages).toBe(3);
+    expect(pdf.texts[1]).toContain('Revenue up 12%');
+
+    // docs/previews.md's examples, in the same place: the PDF again, a job, and a zip of slide images.
+    const guide = readFileSync(join(REPO_ROOT, 'docs', 'previews.md'), 'utf8');
+    const examples = /```sh\n([\s\S]*?)```/.exec(guide)?.[1] ?? '';
+    const guideFolder = join(work, 'guide');
+    mkdirSync(guideFolder); // curl -OJ does not overwrite the README's PDF
+    writeFileSync(join(guideFolder, 'payload.json'), payload);
+    const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${examples}`], {
+      cwd: guideFolder,
+      env: { ...process.env, B: server.base, TOKEN: token, SAMPLE: sample },
+      timeout: 60_000,
+    });
+    expect(JSON.parse(stdout)).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
+    expect(readPdf(new Uint8Array(readFileSync(join(guideFolder, 'Quarterly review.pdf')))).pages).toBe(3);
+    const zip = unzipSync(new Uint8Array(readFileSync(join(guideFolder, 'slides.zip'))));
+    expect(Object.keys(zip).sort()).toEqual(['slide-1.png', 'slide-2.png', 'slide-3.png']);
+  }, 60_000);
 });
