@@ -115,7 +115,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     description:
       'The body POSTed to callback_url when the job ends, signed in the Deckforge-Signature header (docs/http-api.md).',
     required: ['job_id', 'status', 'error_message', 'file_url', 'warnings'],
-    properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS },
+    properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS, ...PREVIEW_STATUS_FIELDS },
   },
   UsageResponse: {
     type: 'object',

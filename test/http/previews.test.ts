@@ -7,6 +7,8 @@
  * previews-unavailable.test.ts.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,11 +31,12 @@ const template = templateBytes();
 const work = mkdtempSync(join(tmpdir(), 'deckforge-previews-'));
 let server: RunningServer;
 let token: string;
+let email: string;
 let host: TemplateHost;
 
 beforeAll(async () => {
   server = await startServer({ overrides: { allowPrivateUrls: true, rendering: { renderers: 2 } } });
-  token = (await server.signUp()).token;
+  ({ token, email } = await server.signUp());
   host = await hostTemplate();
 }, 60_000);
 afterAll(async () => {
@@ -338,5 +341,37 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     expect(readPdf(new Uint8Array(readFileSync(join(guideFolder, 'Quarterly review.pdf')))).pages).toBe(3);
     const zip = unzipSync(new Uint8Array(readFileSync(join(guideFolder, 'slides.zip'))));
     expect(Object.keys(zip).sort()).toEqual(['slide-1.png', 'slide-2.png', 'slide-3.png']);
+  }, 60_000);
+
+  it('the webhook event of a job with previews carries pdf_url and preview_urls, signed like file_url', async () => {
+    await server.runtime.admin.rotateWebhookSecret(email);
+    let received: (body: string) => void = () => undefined;
+    const event = new Promise<string>((resolve) => (received = resolve));
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        response.writeHead(204).end();
+        received(Buffer.concat(chunks).toString('utf8'));
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const form = withField(uploadForm(titleDeck(2)), {
+        format: 'pptx+pdf',
+        previews: 'png',
+        callback_url: url,
+      });
+      const jobId = await submitJob(server.base, token, form);
+      const body = JSON.parse(await event) as PreviewStatus & { job_id: string };
+      expect(body).toMatchObject({ job_id: jobId, status: 'SUCCEEDED' });
+      expect(readPdf(await download(body.pdf_url ?? '', 'application/pdf')).pages).toBe(2);
+      expect(body.preview_urls).toHaveLength(2);
+      expect(pngSize(await download(body.preview_urls?.[0] ?? '', 'image/png')).width).toBe(1280);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   }, 60_000);
 });

@@ -536,6 +536,14 @@ export type WebhookEvent = {
         path: string;
         message: string;
     }>;
+    /**
+     * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
+     */
+    pdf_url?: string | null;
+    /**
+     * Only on a job submitted with previews=png: one pre-signed PNG per slide in order, fresh on each call ([] until SUCCEEDED).
+     */
+    preview_urls?: Array<string>;
 };
 
 export type UsageResponse = {
