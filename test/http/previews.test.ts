@@ -88,9 +88,19 @@ async function expectShapeA(response: Response, pattern: RegExp): Promise<string
   return body.details;
 }
 
-async function usedSlides(): Promise<number> {
+interface UsageResult {
+  usedSlideCount: number;
+  successfulApiCallCount: number;
+  failedApiCallCount: number;
+}
+
+async function usage(): Promise<UsageResult> {
   const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
-  return ((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount;
+  return ((await response.json()) as { result: UsageResult }).result;
+}
+
+async function usedSlides(): Promise<number> {
+  return (await usage()).usedSlideCount;
 }
 
 /** A signed link, fetched as the interface says: without Authorization. */
@@ -236,7 +246,7 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     const deck = previewDeck(4, { hidden: [1] });
     const form = new FormData();
     form.append('files', new Blob([deck]), 'Sales deck.pptx');
-    const before = await usedSlides();
+    const before = await usage();
     const response = await post('/v1.0/render', form);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
@@ -246,7 +256,11 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     expect(pdf.pages).toBe(3);
     expect(pdf.texts.map((text) => text.includes(slideWord(1)))).toEqual([false, false, false]);
     expect(pdf.texts[1]).toContain(slideWord(2));
-    expect(await usedSlides()).toBe(before + 3);
+    // Metered like the other endpoints: its pages as slides, and the call (plus the usage call before it).
+    const after = await usage();
+    expect(after.usedSlideCount).toBe(before.usedSlideCount + 3);
+    expect(after.successfulApiCallCount).toBe(before.successfulApiCallCount + 2);
+    expect(after.failedApiCallCount).toBe(before.failedApiCallCount);
   }, 60_000);
 
   it('POST /v1.0/render with format=png: a zip of slide-N.png at the asked width and the slide aspect ratio', async () => {
