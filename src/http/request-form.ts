@@ -109,6 +109,16 @@ export async function readForm(request: FastifyRequest, limits: ErrorMapperLimit
 
 const OUTPUT_FIELDS = ['format', 'previews', 'preview_width'] as const;
 
+/** An output field of a JSON body that is not a string: a number (`"preview_width": 800`) is taken as written. */
+function jsonMember(form: ReceivedForm, name: string): string | undefined {
+  if (!isRecord(form.json) || !(name in form.json)) return undefined;
+  const value = form.json[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new InvalidInputError(
+    `${name}: give it as a string (for example "pdf" or "png") or, for a width, a number`,
+  );
+}
+
 /**
  * `format`, `previews` and `preview_width` (issue 26): a body field or a query parameter (`?format=pdf`); the
  * two saying different things is refused rather than one silently picked.
@@ -119,7 +129,7 @@ function outputFields(request: FastifyRequest, form: ReceivedForm): OutputFields
   for (const name of OUTPUT_FIELDS) {
     const inQuery = query[name];
     if (Array.isArray(inQuery)) throw duplicateField(name);
-    const inBody = form.fields[name];
+    const inBody = form.fields[name] ?? jsonMember(form, name);
     if (typeof inQuery === 'string' && inBody !== undefined && inQuery !== inBody) {
       throw new InvalidInputError(
         `${name}: the query parameter says "${inQuery}" and the body field "${inBody}"; send it once`,

@@ -160,6 +160,10 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     expect(json.headers.get('content-type')).toBe('application/pdf');
     expect(json.headers.get('content-disposition')).toBe('attachment; filename="layouts-generated.pdf"');
     expect(readPdf(new Uint8Array(await json.arrayBuffer())).texts[1]).toContain('Slide 2 title');
+    const listed = await post('/v1.0/generator/create', JSON.stringify({ ...deck, format: ['pdf'] }), {
+      'content-type': 'application/json',
+    });
+    await expectShapeA(listed, /^format: give it as a string/);
   }, 60_000);
 
   it('refuses output values it does not know with a 400 naming the field, charging nothing', async () => {
