@@ -291,7 +291,10 @@ const paths: Json = {
       summary: 'Liveness of the service, its stores and its generation threads',
       security: [],
       responses: {
-        '200': { description: 'Healthy: `status` "ok", with the checks and the threads busy and idle.' },
+        '200': {
+          description:
+            'Healthy: `status` "ok", with the checks, the threads busy and idle, and `previews`: whether PDF and PNG previews can be made here (`available`, a `reason` when not, and the renderers configured, busy and waited for).',
+        },
         '503': {
           description:
             '`status` "unavailable" (a store does not answer) or "degraded" (no generation thread has been free for 30 s).',

@@ -27,13 +27,15 @@ import {
 import { FontSubstitutions } from './font-substitutions.js';
 import { RendererProcess } from './renderer-process.js';
 import {
-  detectRenderTools,
+  findRenderPrograms,
+  findUnoPython,
   runTool,
   ToolAbortedError,
   ToolTimeoutError,
   type RenderTools,
-  type ToolDetection,
 } from './render-tools.js';
+
+type ToolDetection = { tools: RenderTools } | { reason: string };
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge-script.js';
 
 export interface RendererPoolOptions {
@@ -92,11 +94,19 @@ export class LibreOfficeRendererPool implements Renderer {
     this.fair = new FairSlots(options.size);
     this.fonts = new FontSubstitutions(options.searchPath);
     this.bridgeScript = join(options.workDir, 'uno-bridge.py');
-    // Looked for once, in the background: starting the service waits for nothing here.
-    this.detection = detectRenderTools(options.searchPath, options.python).then((found) => {
-      this.known = found;
-      return found;
-    });
+    // The programs are looked for now (a few stat calls); the Python bridge's interpreter in the background,
+    // since trying one means starting it: the service starts without waiting, and status() is right at once
+    // on a machine without LibreOffice.
+    const programs = findRenderPrograms(options.searchPath);
+    if ('reason' in programs) this.known = programs;
+    this.detection =
+      'reason' in programs
+        ? Promise.resolve(programs)
+        : findUnoPython(options.searchPath, options.python).then((found) => {
+            this.known =
+              'reason' in found ? found : { tools: { ...programs.programs, python: found.python } };
+            return this.known;
+          });
   }
 
   /** Resolves once the tools were looked for (status() is final from then on, but for start failures). */
@@ -192,6 +202,12 @@ export class LibreOfficeRendererPool implements Renderer {
       }
       this.recycleIfWorn(slot, process);
       return started;
+    } catch (error) {
+      // Stopped by close(): say so, rather than what stopping did to LibreOffice.
+      if (this.closed && !(error instanceof RenderCancelledError)) {
+        throw new RendererUnavailableError('the renderer pool is shut down');
+      }
+      throw error;
     } finally {
       this.busy -= 1;
       this.idle.push(slot);
@@ -226,6 +242,7 @@ export class LibreOfficeRendererPool implements Renderer {
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
+    if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
     if (!existsSync(this.bridgeScript)) {
       mkdirSync(this.options.workDir, { recursive: true });
       writeFileSync(this.bridgeScript, UNO_BRIDGE_SCRIPT);

@@ -14,8 +14,6 @@ export interface RenderTools {
   pdfinfo: string;
 }
 
-export type ToolDetection = { tools: RenderTools } | { reason: string };
-
 /** Debian's interpreter first: a Python on PATH (pyenv, a virtualenv) rarely has the uno module. */
 const PYTHON_CANDIDATES = ['/usr/bin/python3', 'python3'];
 const PROBE_TIMEOUT_MS = 15_000;
@@ -34,11 +32,10 @@ export function findExecutable(name: string, searchPath: string): string | null 
   return null;
 }
 
-/**
- * Looks for every tool; the reason names the first one missing and the package that brings it. `python`, when
- * set (DECKFORGE_RENDER_PYTHON), is the only interpreter tried.
- */
-export async function detectRenderTools(searchPath: string, python: string | null): Promise<ToolDetection> {
+export type ProgramSearch = { programs: Omit<RenderTools, 'python'> } | { reason: string };
+
+/** Looks for LibreOffice and poppler on `searchPath` (a few stat calls: cheap enough for start-up). */
+export function findRenderPrograms(searchPath: string): ProgramSearch {
   const soffice = findExecutable('soffice', searchPath);
   if (!soffice) {
     return {
@@ -54,6 +51,17 @@ export async function detectRenderTools(searchPath: string, python: string | nul
       reason: "poppler's pdftoppm and pdfinfo are not installed or not on PATH: install poppler-utils",
     };
   }
+  return { programs: { soffice, pdftoppm, pdfinfo } };
+}
+
+/**
+ * The interpreter that can `import uno` (a Python started to try: run in the background). `python`, when set
+ * (DECKFORGE_RENDER_PYTHON), is the only one tried.
+ */
+export async function findUnoPython(
+  searchPath: string,
+  python: string | null,
+): Promise<{ python: string } | { reason: string }> {
   const tried: string[] = [];
   for (const candidate of python ? [python] : PYTHON_CANDIDATES) {
     const found = findExecutable(candidate, searchPath);
@@ -62,7 +70,7 @@ export async function detectRenderTools(searchPath: string, python: string | nul
     const probe = await runTool(found, ['-c', 'import uno'], { timeoutMs: PROBE_TIMEOUT_MS }).catch(
       () => null,
     );
-    if (probe?.code === 0) return { tools: { soffice, python: found, pdftoppm, pdfinfo } };
+    if (probe?.code === 0) return { python: found };
   }
   const where = tried.length ? ` (tried ${tried.join(', ')})` : '';
   return {

@@ -37,6 +37,8 @@ interface BridgeReply {
 }
 
 const EXIT_POLL_MS = 20;
+/** Beyond the bridge's own wait for soffice: a bridge that hangs itself is given up on too. */
+const START_GRACE_MS = 10_000;
 const EXIT_WAIT_MS = 10_000;
 const STDERR_TAIL = 2000;
 
@@ -59,8 +61,18 @@ export class RendererProcess {
 
   constructor(private readonly options: RendererProcessOptions) {
     this.ready = new Promise<void>((resolve, reject) => {
-      this.markReady = resolve;
-      this.failStart = reject;
+      const gaveUp = setTimeout(
+        () => this.die(`it did not accept conversions within ${options.startupTimeoutMs / 1000} s`),
+        options.startupTimeoutMs + START_GRACE_MS,
+      );
+      this.markReady = () => {
+        clearTimeout(gaveUp);
+        resolve();
+      };
+      this.failStart = (error) => {
+        clearTimeout(gaveUp);
+        reject(error);
+      };
     });
     // Nobody may be listening yet: a start that fails is reported through render(), not as an unhandled rejection.
     this.ready.catch(() => {});
@@ -214,7 +226,9 @@ export class RendererProcess {
       return;
     }
     this.current.settle(
-      reply.failed ? new RenderFailedError(`LibreOffice could not convert the deck: ${reply.failed}`) : null,
+      reply.failed
+        ? new RenderFailedError(`LibreOffice could not convert the deck: ${userFacing(reply.failed)}`)
+        : null,
     );
   }
 
@@ -255,6 +269,18 @@ export class RendererProcess {
   private bridgeRunning(): boolean {
     return this.bridge.pid !== undefined && this.bridge.exitCode === null && this.bridge.signalCode === null;
   }
+}
+
+/**
+ * LibreOffice's message without what only the server should see: the deck's path on this machine and the
+ * source file the exception was raised in. An unreadable file says so in words.
+ */
+function userFacing(message: string): string {
+  if (/type detection failed|could not open the file as a presentation/.test(message)) return 'the file is not a presentation LibreOffice can open';
+  return message
+    .replace(/file:\/\/\/[^\s>"']*/g, 'the deck')
+    .replace(/\s+at \.?\/?[\w/.-]+\.(?:cxx|hxx|cpp):\d+/g, '')
+    .trim();
 }
 
 /** Children of every thread of `pid` (oosplash starts soffice.bin from a thread other than its first). */

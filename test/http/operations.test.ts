@@ -1,8 +1,9 @@
 /** /healthz, /metrics, /openapi.json, /docs, unknown routes, request ids, and the template inspection endpoint. */
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { LIBREOFFICE_MISSING } from '../support/libreoffice.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
@@ -38,10 +39,24 @@ describe('operations', () => {
     expect(response.status).toBe(200);
     // Idle server: every generation thread free, none waiting, never saturated.
     const idleThreads = { size: 2, busy: 0, idle: 2, waiting: 0, saturatedMs: 0 };
+    // Previews: available where LibreOffice, python3-uno and poppler are installed (CI installs them), and
+    // not started yet: no renderer runs before the first preview.
+    const previews = {
+      available: LIBREOFFICE_MISSING === null,
+      ...(LIBREOFFICE_MISSING === null ? {} : { reason: expect.any(String) }),
+      size: server.config.rendering.renderers,
+      busy: 0,
+      waiting: 0,
+    };
+    // The Python bridge's interpreter is tried in the background: its verdict may come a moment after start.
+    await vi.waitFor(async () =>
+      expect(await (await fetch(`${server.base}/healthz`)).json()).toMatchObject({ previews }),
+    );
     expect(await response.json()).toEqual({
       status: 'ok',
       checks: { database: true, queue: true, blobStore: true, workers: true },
       workers: idleThreads,
+      previews: expect.objectContaining({ size: server.config.rendering.renderers }),
     });
     // The blob folder gone (a lost mount): unhealthy, and the answer says which check failed.
     const blobs = join(server.dataDir, 'blobs');
@@ -53,9 +68,31 @@ describe('operations', () => {
         status: 'unavailable',
         checks: { database: true, queue: true, blobStore: false, workers: true },
         workers: idleThreads,
+        previews,
       });
     } finally {
       renameSync(`${blobs}.away`, blobs);
+    }
+  });
+
+  it('/healthz says previews are unavailable, and why, when LibreOffice is not on PATH; the service is healthy', async () => {
+    const bare = await startServer({
+      overrides: { rendering: { searchPath: join(server.dataDir, 'no-programs') } },
+    });
+    try {
+      const response = await fetch(`${bare.base}/healthz`);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({
+        status: 'ok',
+        previews: {
+          available: false,
+          reason: expect.stringMatching(
+            /^LibreOffice \(soffice\) is not installed or not on PATH: install it/,
+          ),
+        },
+      });
+    } finally {
+      await bare.close();
     }
   });
 

@@ -171,11 +171,18 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
     expect(readdirSync(dir).sort()).toEqual(['slide-1.png', 'slide-2.png']);
   });
 
-  it('a file that is no deck is a RenderFailedError, and the pool renders the next deck', async () => {
+  it('a file that is no deck is a RenderFailedError in words, without server paths; the pool renders the next deck', async () => {
     const junk = deckFile('junk.pptx', new TextEncoder().encode('this is not a presentation'));
-    await expect(
-      pool.render({ accountId: 'a', deckFile: junk, outputDir: outputDir(), pdf: true }),
-    ).rejects.toBeInstanceOf(RenderFailedError);
+    const failure = await pool
+      .render({ accountId: 'a', deckFile: junk, outputDir: outputDir(), pdf: true })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(failure).toBeInstanceOf(RenderFailedError);
+    expect((failure as Error).message).toBe(
+      'LibreOffice could not convert the deck: the file is not a presentation LibreOffice can open',
+    );
     const next = await pool.render({
       accountId: 'a',
       deckFile: smallDeck,

@@ -54,6 +54,11 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
   });
 }
 
+/** The PDF a cold `soffice --headless --convert-to pdf` (fresh profile) makes of the deck. */
+export async function renderToPdf(bytes: Uint8Array): Promise<Uint8Array> {
+  return withPdf(bytes, async (pdf) => new Uint8Array(await readFile(pdf)));
+}
+
 /** Text of each page of the rendered deck, in order (one string per slide). */
 export async function renderToPdfText(bytes: Uint8Array): Promise<string[]> {
   return withPdf(bytes, async (pdf, dir) => {

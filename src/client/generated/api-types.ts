@@ -990,7 +990,7 @@ export type GetHealthErrors = {
 
 export type GetHealthResponses = {
     /**
-     * Healthy: `status` "ok", with the checks and the threads busy and idle.
+     * Healthy: `status` "ok", with the checks, the threads busy and idle, and `previews`: whether PDF and PNG previews can be made here (`available`, a `reason` when not, and the renderers configured, busy and waited for).
      */
     200: unknown;
 };
