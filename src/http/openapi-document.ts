@@ -338,7 +338,8 @@ export function buildOpenApiDocument(version: string): Json {
       version,
       description:
         'A .pptx template plus JSON in, a filled .pptx out: synchronously or as a job. Guides: /docs/payload ' +
-        '(the jsonData reference with examples), /docs/http-api, /docs/configuration, /docs/operations.',
+        '(the jsonData reference with examples), /docs/http-api, /docs/previews (PDF and slide images), ' +
+        '/docs/configuration, /docs/operations.',
     },
     // Relative to where this document is served: the server that answers /openapi.json is the API.
     servers: [{ url: '/', description: 'This Deckforge server' }],
