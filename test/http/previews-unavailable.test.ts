@@ -64,9 +64,11 @@ describe('a server without LibreOffice', () => {
     expect(deck.status).toBe(200);
     await expectValidPptx(new Uint8Array(await deck.arrayBuffer()), templateBytes());
     const jobId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
-    expect((await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED'])).last.status).toBe(
-      'SUCCEEDED',
-    );
+    const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);
+    expect(last.status).toBe('SUCCEEDED');
+    const job = await fetch(last.file_url ?? '');
+    expect(job.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await job.arrayBuffer()), templateBytes());
   });
 
   it('answers every request for a PDF, slide images or a render with a 400 saying so, using no quota', async () => {

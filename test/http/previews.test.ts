@@ -244,6 +244,7 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     const plainId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
     const plain = (await pollUntil(server.base, token, plainId, ['SUCCEEDED', 'FAILED'])).last;
     expect(Object.keys(plain).sort()).toEqual(['error_message', 'file_url', 'status', 'warnings']);
+    await expectValidPptx(await download(plain.file_url ?? '', PPTX), template);
   }, 120_000);
 
   it('POST /v1.0/render: a PDF of the visible slides, charged as that many slides', async () => {
