@@ -109,7 +109,9 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     );
     return 0;
   } catch (error) {
-    const rendering = (await import('./cli-renderer.js')).reportRenderError(error, io);
+    // Only a command that renders loads the renderer's module, on its error path too.
+    const rendering =
+      asPdf || previews !== null ? (await import('./cli-renderer.js')).reportRenderError(error, io) : null;
     if (rendering !== null) return rendering;
     if (error instanceof ConfigError) {
       io.stderr(`deckforge generate: ${error.message}\n`);
