@@ -227,6 +227,14 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     // With a token the signed links are refused, as file_url is.
     const withToken = await fetch(status.preview_urls?.[0] ?? '', { headers: bearer(token) });
     expect(withToken.status).toBe(403);
+    // Valid 15 minutes; the next status call signs them afresh.
+    server.clock.advance(16 * 60_000);
+    expect((await fetch(status.pdf_url ?? '')).status).toBe(403);
+    expect((await fetch(status.preview_urls?.[2] ?? '')).status).toBe(403);
+    const fresh = (await readStatus(server.base, token, jobId)) as PreviewStatus;
+    expect(fresh.preview_urls?.[2]).not.toBe(status.preview_urls?.[2]);
+    expect(pngSize(await download(fresh.preview_urls?.[2] ?? '', 'image/png')).width).toBe(640);
+    expect(readPdf(await download(fresh.pdf_url ?? '', 'application/pdf')).pages).toBe(3);
   }, 120_000);
 
   it('a job with format=pdf: file_url is the PDF; the status has no pdf_url nor preview_urls', async () => {
