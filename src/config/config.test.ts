@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_PLANS, ConfigError, loadConfig } from './index.js';
@@ -154,5 +154,41 @@ describe('configuration', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reads the renderer settings, half the cores by default, and names a bad one', () => {
+    const defaults = loadConfig({ PATH: '/usr/bin:/bin' }).rendering;
+    expect(defaults).toEqual({
+      renderers: Math.max(1, Math.floor(availableParallelism() / 2)),
+      timeoutMs: 60_000,
+      recycleAfter: 200,
+      memoryMb: 1024,
+      python: null,
+      searchPath: '/usr/bin:/bin',
+    });
+    expect(
+      loadConfig({
+        DECKFORGE_RENDERERS: '3',
+        DECKFORGE_RENDER_TIMEOUT_SECONDS: '20',
+        DECKFORGE_RENDER_RECYCLE_AFTER: '50',
+        DECKFORGE_RENDER_MEMORY_MB: '512',
+        DECKFORGE_RENDER_PYTHON: '/opt/lo/python',
+      }).rendering,
+    ).toMatchObject({
+      renderers: 3,
+      timeoutMs: 20_000,
+      recycleAfter: 50,
+      memoryMb: 512,
+      python: '/opt/lo/python',
+    });
+    expect(() => loadConfig({ DECKFORGE_RENDERERS: '0' })).toThrow(
+      /DECKFORGE_RENDERERS must be between 1 and 256/,
+    );
+    expect(() => loadConfig({ DECKFORGE_RENDER_TIMEOUT_SECONDS: 'soon' })).toThrow(
+      /DECKFORGE_RENDER_TIMEOUT_SECONDS must be a whole number/,
+    );
+    expect(() => loadConfig({ DECKFORGE_RENDER_MEMORY_MB: '64' })).toThrow(
+      /DECKFORGE_RENDER_MEMORY_MB must be between 128/,
+    );
   });
 });

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../service/fair-slots.js';
 import {
@@ -25,13 +25,14 @@ import {
   type RenderResult,
 } from '../service/ports/renderer.js';
 import { FontSubstitutions } from './font-substitutions.js';
+import { drawPages, pdfPageCount } from './pdf-pages.js';
 import { RendererProcess } from './renderer-process.js';
 import {
   findRenderPrograms,
   findUnoPython,
-  runTool,
   ToolAbortedError,
   ToolTimeoutError,
+  type ProgramSearch,
   type RenderTools,
 } from './render-tools.js';
 
@@ -67,6 +68,8 @@ interface Slot {
 }
 
 const DEFAULT_STARTUP_MS = 60_000;
+/** PNG widths accepted: a thumbnail at least, and at most 8K (a page of 8192 × 4608 is ~150 MB of pixels). */
+export const PNG_WIDTH_RANGE = { min: 16, max: 8192 } as const;
 const PDF_NAME = 'deck.pdf';
 
 export class LibreOfficeRendererPool implements Renderer {
@@ -74,7 +77,8 @@ export class LibreOfficeRendererPool implements Renderer {
   private readonly idle: Slot[];
   private readonly fair: FairSlots;
   private readonly fonts: FontSubstitutions;
-  private readonly detection: Promise<ToolDetection>;
+  private readonly programs: ProgramSearch;
+  private detection: Promise<ToolDetection> | null = null;
   private known: ToolDetection | null = null;
   /** Why the last start of LibreOffice failed, until one succeeds. */
   private startFailure: string | null = null;
@@ -94,27 +98,33 @@ export class LibreOfficeRendererPool implements Renderer {
     this.fair = new FairSlots(options.size);
     this.fonts = new FontSubstitutions(options.searchPath);
     this.bridgeScript = join(options.workDir, 'uno-bridge.py');
-    // The programs are looked for now (a few stat calls); the Python bridge's interpreter in the background,
-    // since trying one means starting it: the service starts without waiting, and status() is right at once
-    // on a machine without LibreOffice.
-    const programs = findRenderPrograms(options.searchPath);
-    if ('reason' in programs) this.known = programs;
-    this.detection =
+    // The programs are looked for now (a few stat calls), so status() is right at once on a machine without
+    // LibreOffice. The Python bridge's interpreter is tried on first need (status, render), in the background:
+    // trying one means starting it, and a service that never makes a preview should not pay for that.
+    this.programs = findRenderPrograms(options.searchPath);
+    if ('reason' in this.programs) this.known = this.programs;
+  }
+
+  private detect(): Promise<ToolDetection> {
+    const programs = this.programs;
+    this.detection ??=
       'reason' in programs
         ? Promise.resolve(programs)
-        : findUnoPython(options.searchPath, options.python).then((found) => {
+        : findUnoPython(this.options.searchPath, this.options.python).then((found) => {
             this.known =
               'reason' in found ? found : { tools: { ...programs.programs, python: found.python } };
             return this.known;
           });
+    return this.detection;
   }
 
   /** Resolves once the tools were looked for (status() is final from then on, but for start failures). */
   async detected(): Promise<void> {
-    await this.detection;
+    await this.detect();
   }
 
   status(): RendererStatus {
+    void this.detect();
     const counts = { size: this.options.size, busy: this.busy, waiting: this.fair.waitingCount };
     const reason =
       this.known && 'reason' in this.known
@@ -126,7 +136,15 @@ export class LibreOfficeRendererPool implements Renderer {
   }
 
   async render(request: RenderRequest): Promise<RenderResult> {
-    const { signal } = request;
+    const { signal, pngWidth } = request;
+    if (
+      pngWidth !== undefined &&
+      (!Number.isInteger(pngWidth) || pngWidth < PNG_WIDTH_RANGE.min || pngWidth > PNG_WIDTH_RANGE.max)
+    ) {
+      throw new RenderFailedError(
+        `the PNG width must be a whole number of pixels from ${PNG_WIDTH_RANGE.min} to ${PNG_WIDTH_RANGE.max}, got ${pngWidth}`,
+      );
+    }
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
     const fonts = this.fonts.of(request.deckFile);
@@ -135,11 +153,11 @@ export class LibreOfficeRendererPool implements Renderer {
     const started = await this.exportPdf(request, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
-      const pageCount = await this.pageCount(tools, pdfFile, remaining(), signal);
+      const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
       const pngFiles =
         request.pngWidth === undefined
           ? []
-          : await this.drawPages(tools, pdfFile, request.pngWidth, pageCount, remaining(), signal);
+          : await drawPages(tools.pdftoppm, pdfFile, request.pngWidth, pageCount, remaining(), signal);
       if (!request.pdf) await rm(pdfFile, { force: true });
       return {
         pdfFile: request.pdf ? pdfFile : null,
@@ -156,20 +174,21 @@ export class LibreOfficeRendererPool implements Renderer {
 
   /** Processes of every renderer that runs now (LibreOffice's and the bridges'): for tests and diagnostics. */
   pids(): number[] {
-    return [...this.live].flatMap((process) => process.pids());
+    return [...this.live].flatMap((renderer) => renderer.pids());
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.detection; // The interpreter being tried ends too (within seconds).
     const ending = [...this.live];
-    for (const process of ending) process.kill();
-    await Promise.all(ending.map((process) => process.exited()));
+    for (const renderer of ending) renderer.kill();
+    await Promise.all(ending.map((renderer) => renderer.exited()));
     rmSync(this.options.workDir, { recursive: true, force: true });
   }
 
   private async tools(): Promise<RenderTools> {
     if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
-    const found = await this.detection;
+    const found = await this.detect();
     if ('reason' in found) throw new RendererUnavailableError(found.reason);
     return found.tools;
   }
@@ -189,18 +208,18 @@ export class LibreOfficeRendererPool implements Renderer {
     try {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
-      const process = await this.warm(slot, await this.tools(), signal);
+      const renderer = await this.warm(slot, await this.tools(), signal);
       const started = Date.now();
       try {
-        await process.convert(resolve(request.deckFile), pdfFile, this.options.timeoutMs, signal);
+        await renderer.convert(resolve(request.deckFile), pdfFile, this.options.timeoutMs, signal);
       } catch (error) {
-        if (!process.alive) this.replace(slot, (error as Error).message, process);
+        if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
         throw error;
       }
       if (!existsSync(pdfFile) || statSync(pdfFile).size === 0) {
         throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
       }
-      this.recycleIfWorn(slot, process);
+      this.recycleIfWorn(slot, renderer);
       return started;
     } catch (error) {
       // Stopped by close(): say so, rather than what stopping did to LibreOffice.
@@ -217,14 +236,14 @@ export class LibreOfficeRendererPool implements Renderer {
 
   /** The slot's renderer, started (and awaited) when it has none. */
   private async warm(slot: Slot, tools: RenderTools, signal?: AbortSignal): Promise<RendererProcess> {
-    const process = slot.process ?? this.start(slot, tools);
-    const ready = process.ready.then(
+    const renderer = slot.process ?? this.start(slot, tools);
+    const ready = renderer.ready.then(
       () => {
         this.startFailure = null;
       },
       (error: Error) => {
         this.startFailure = error.message;
-        if (slot.process === process) slot.process = null;
+        if (slot.process === renderer) slot.process = null;
         throw error;
       },
     );
@@ -238,7 +257,7 @@ export class LibreOfficeRendererPool implements Renderer {
         ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });
     }
-    return process;
+    return renderer;
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
@@ -273,70 +292,18 @@ export class LibreOfficeRendererPool implements Renderer {
     if (!this.closed && this.known && 'tools' in this.known) this.start(slot, this.known.tools);
   }
 
-  private recycleIfWorn(slot: Slot, process: RendererProcess): void {
-    if (process.conversions >= this.options.recycleAfter) {
-      this.replace(slot, `recycled after ${process.conversions} conversions`, process);
+  private recycleIfWorn(slot: Slot, renderer: RendererProcess): void {
+    if (renderer.conversions >= this.options.recycleAfter) {
+      this.replace(slot, `recycled after ${renderer.conversions} conversions`, renderer);
       return;
     }
-    const rss = process.residentMb();
+    const rss = renderer.residentMb();
     if (rss > this.options.memoryCeilingMb) {
       this.replace(
         slot,
         `recycled at ${Math.round(rss)} MB resident (ceiling ${this.options.memoryCeilingMb} MB)`,
-        process,
+        renderer,
       );
     }
-  }
-
-  private async pageCount(
-    tools: RenderTools,
-    pdf: string,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<number> {
-    const info = await runTool(tools.pdfinfo, [pdf], { timeoutMs, signal });
-    const pages = /^Pages:\s+(\d+)/m.exec(info.stdout);
-    if (info.code !== 0 || !pages) {
-      throw new RenderFailedError(
-        `the PDF LibreOffice wrote does not open: ${info.stderr.trim() || 'no page count'}`,
-      );
-    }
-    return Number(pages[1]);
-  }
-
-  /** slide-1.png … slide-N.png, `width` pixels wide, each page's own aspect ratio. */
-  private async drawPages(
-    tools: RenderTools,
-    pdf: string,
-    width: number,
-    pageCount: number,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<string[]> {
-    const dir = join(pdf, '..');
-    const prefix = join(dir, `.pages-${randomBytes(4).toString('hex')}`);
-    const run = await runTool(
-      tools.pdftoppm,
-      ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix],
-      { timeoutMs, signal },
-    );
-    if (run.code !== 0)
-      throw new RenderFailedError(`pdftoppm could not draw the pages: ${run.stderr.trim()}`);
-    // pdftoppm numbers its pages with as many digits as the last one has: prefix-01.png … prefix-12.png.
-    const base = prefix.slice(dir.length + 1);
-    const drawn = (await readdir(dir))
-      .map((name) => ({ name, page: Number(new RegExp(`^${base}-(\\d+)\\.png$`).exec(name)?.[1]) }))
-      .filter((entry) => Number.isInteger(entry.page))
-      .sort((a, b) => a.page - b.page);
-    if (drawn.length !== pageCount) {
-      throw new RenderFailedError(`pdftoppm drew ${drawn.length} of the PDF's ${pageCount} pages`);
-    }
-    return Promise.all(
-      drawn.map(async ({ name, page }) => {
-        const target = join(dir, `slide-${page}.png`);
-        await rename(join(dir, name), target);
-        return target;
-      }),
-    );
   }
 }

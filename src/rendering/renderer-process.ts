@@ -276,7 +276,8 @@ export class RendererProcess {
  * source file the exception was raised in. An unreadable file says so in words.
  */
 function userFacing(message: string): string {
-  if (/type detection failed|could not open the file as a presentation/.test(message)) return 'the file is not a presentation LibreOffice can open';
+  if (/type detection failed|could not open the file as a presentation/.test(message))
+    return 'the file is not a presentation LibreOffice can open';
   return message
     .replace(/file:\/\/\/[^\s>"']*/g, 'the deck')
     .replace(/\s+at \.?\/?[\w/.-]+\.(?:cxx|hxx|cpp):\d+/g, '')

@@ -9,7 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
-import { RenderFailedError, RenderTimeoutError } from '../../src/service/ports/renderer.js';
+import {
+  RenderCancelledError,
+  RenderFailedError,
+  RenderTimeoutError,
+} from '../../src/service/ports/renderer.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
@@ -111,6 +115,25 @@ describeWithLibreOffice('LibreOffice renderer replacement', () => {
     const next = await renderSmall();
     expect(next.pageCount).toBe(2);
     expect(pool.pids()).not.toContain(office[0]);
+  });
+
+  it('a render withdrawn while LibreOffice converts it is cancelled at once; its LibreOffice is replaced', async () => {
+    const withdrawn = new AbortController();
+    const slowRender = pool.render({
+      accountId: 'a',
+      deckFile: slow,
+      outputDir: outputDir(),
+      pdf: true,
+      signal: withdrawn.signal,
+    });
+    await vi.waitFor(() => expect(pool.status().busy).toBe(1));
+    const before = pool.pids();
+    withdrawn.abort();
+    const started = Date.now();
+    await expect(slowRender).rejects.toBeInstanceOf(RenderCancelledError);
+    expect(Date.now() - started).toBeLessThan(1000);
+    await vi.waitFor(() => expect(before.filter(running)).toEqual([]), { timeout: 10_000 });
+    expect((await renderSmall()).pageCount).toBe(2);
   });
 
   it(`a renderer is replaced after ${RECYCLE_AFTER} conversions, and the worn one ends`, async () => {
