@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
@@ -401,4 +401,27 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
       await new Promise((resolve) => receiver.close(resolve));
     }
   }, 60_000);
+
+  it('a client that goes away during a synchronous PDF stops the render and is charged nothing', async () => {
+    // An account of its own, whose plan takes a deck LibreOffice needs seconds for.
+    const large = (await server.signUp({ plan: 'Enterprise' })).token;
+    const used = async () => {
+      const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(large) });
+      return ((await response.json()) as { result: UsageResult }).result.usedSlideCount;
+    };
+    const gone = new AbortController();
+    const request = fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      body: withField(uploadForm(titleDeck(200, { slideIndex: 1 })), { format: 'pdf' }),
+      headers: bearer(large),
+      signal: gone.signal,
+    }).catch((error: unknown) => error);
+    const previews = async () =>
+      ((await (await fetch(`${server.base}/healthz`)).json()) as { previews: { busy: number } }).previews;
+    await vi.waitFor(async () => expect((await previews()).busy).toBe(1), { timeout: 60_000, interval: 50 });
+    gone.abort();
+    expect(await request).toBeInstanceOf(Error);
+    await vi.waitFor(async () => expect((await previews()).busy).toBe(0), { timeout: 30_000, interval: 50 });
+    expect(await used()).toBe(0);
+  }, 120_000);
 });
