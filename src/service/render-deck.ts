@@ -21,7 +21,7 @@ import type { ServiceDeps } from './service-deps.js';
 export function unavailableError(reason: string | undefined): InvalidInputError {
   return new InvalidInputError(
     `previews are unavailable on this server: ${reason ?? 'its renderer (LibreOffice) is not available'}; ` +
-      'ask for the .pptx (leave out format and previews), or ask the operator to install LibreOffice (see /docs/previews)',
+      'the .pptx can still be had (leave out format and previews); see /docs/previews',
   );
 }
 
