@@ -9,7 +9,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -424,4 +424,27 @@ describeWithLibreOffice('previews over HTTP (issue 26)', () => {
     await vi.waitFor(async () => expect((await previews()).busy).toBe(0), { timeout: 30_000, interval: 50 });
     expect(await used()).toBe(0);
   }, 120_000);
+
+  // Last in the file: it moves the server's clock past the retention period (tokens issued before expire too).
+  it("deletes a job's PDF and slide images with the job when its retention period ends", async () => {
+    const jobId = await submitJob(
+      server.base,
+      token,
+      withField(uploadForm(titleDeck(1)), { format: 'pptx+pdf', previews: 'png', preview_width: '100' }),
+    );
+    const status = (await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']))
+      .last as PreviewStatus;
+    expect(status.status).toBe('SUCCEEDED');
+    const links = [status.file_url ?? '', status.pdf_url ?? '', ...(status.preview_urls ?? [])];
+    expect(links).toHaveLength(3);
+    const folder = join(server.dataDir, 'blobs', 'jobs', jobId);
+    for (const name of ['result.pptx', 'result.pdf', 'slide-1.png'])
+      expect(existsSync(join(folder, name))).toBe(true);
+    server.clock.advance((server.config.jobRetentionHours + 1) * 3_600_000);
+    const later = (await server.signUp()).token;
+    const gone = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, { headers: bearer(later) });
+    expect(gone.status).toBe(404);
+    // The links are expired too; what matters is that the files are gone from the store.
+    expect(existsSync(folder)).toBe(false);
+  }, 60_000);
 });
