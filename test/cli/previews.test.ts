@@ -4,15 +4,15 @@
  * render` (a deck made elsewhere to PDF and PNG). Each command starts and stops its own LibreOffice. Without
  * LibreOffice the rendering suite is reported skipped; the refusal on a PATH without soffice runs everywhere.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspect } from '../../src/engine/index.js';
 import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
+import { expectedHeight, pngSize, readPdf } from '../http/preview-files.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
 import { previewDeck, slideWord } from '../support/preview-decks.js';
@@ -61,29 +61,14 @@ async function deckforge(args: string[], env: NodeJS.ProcessEnv = process.env): 
   }
 }
 
-function pdfPages(path: string): { pages: number; text: string } {
-  const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
-  return {
-    pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
-    text: execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }),
-  };
-}
-
-function pngSize(path: string): { width: number; height: number } {
-  const bytes = readFileSync(path);
-  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
 function expectSlideImages(folder: string, count: number, width: number, deck: Uint8Array): void {
   expect(readdirSync(folder).sort()).toEqual(
     Array.from({ length: count }, (_, i) => `slide-${i + 1}.png`).sort(),
   );
-  const size = inspect(deck).slideSize;
   for (const name of readdirSync(folder)) {
-    const png = pngSize(join(folder, name));
+    const png = pngSize(new Uint8Array(readFileSync(join(folder, name))));
     expect(png.width).toBe(width);
-    expect(Math.abs(png.height - (width * (size?.cy ?? 0)) / (size?.cx ?? 1))).toBeLessThanOrEqual(1);
+    expect(Math.abs(png.height - expectedHeight(deck, width))).toBeLessThanOrEqual(1);
   }
 }
 
@@ -93,9 +78,9 @@ describeWithLibreOffice('deckforge generate and render with LibreOffice', () => 
     expect(outcome.stderr).not.toMatch(/error/);
     expect(outcome.code).toBe(0);
     expect(outcome.stdout).toMatch(/wrote .*out\.pdf \(3 pages, \d+ bytes\)/);
-    const pdf = pdfPages(join(dir, 'out.pdf'));
+    const pdf = readPdf(new Uint8Array(readFileSync(join(dir, 'out.pdf'))));
     expect(pdf.pages).toBe(3);
-    expect(pdf.text).toContain('Drawn by the command line');
+    expect(pdf.texts[1]).toContain('Drawn by the command line');
     expect(readdirSync(dir).filter((name) => name.endsWith('.pptx'))).toEqual(['sample-template.pptx']);
   }, 120_000);
 
@@ -132,10 +117,10 @@ describeWithLibreOffice('deckforge generate and render with LibreOffice', () => 
       '200',
     ]);
     expect(outcome.code).toBe(0);
-    const pdf = pdfPages(join(dir, 'elsewhere.pdf'));
+    const pdf = readPdf(new Uint8Array(readFileSync(join(dir, 'elsewhere.pdf'))));
     expect(pdf.pages).toBe(2);
-    expect(pdf.text).toContain(slideWord(2));
-    expect(pdf.text).not.toContain(slideWord(0));
+    expect(pdf.texts[1]).toContain(slideWord(2));
+    expect(pdf.texts.join('\f')).not.toContain(slideWord(0));
     expectSlideImages(join(dir, 'pages'), 2, 200, deck);
   }, 120_000);
 });

@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { inspect } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
 import { editPackage } from '../support/package-edit.js';
@@ -23,6 +22,7 @@ import { previewDeck, slideWord } from '../support/preview-decks.js';
 import { bearer, startServer, type RunningServer } from './http-harness.js';
 import { REPO_ROOT, templateBytes } from './http-harness-paths.js';
 import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
+import { expectedHeight, pngSize, readPdf } from './preview-files.js';
 import { titleDeck, uploadForm } from './payloads.js';
 import { hostTemplate, type TemplateHost } from './template-host.js';
 
@@ -44,37 +44,6 @@ afterAll(async () => {
   await host?.close();
   rmSync(work, { recursive: true, force: true });
 });
-
-let files = 0;
-function saved(bytes: Uint8Array, extension: string): string {
-  const path = join(work, `file-${++files}.${extension}`);
-  writeFileSync(path, bytes);
-  return path;
-}
-
-/** Pages as pdfinfo counts them, and each page's text as pdftotext reads it. */
-function readPdf(bytes: Uint8Array): { pages: number; texts: string[] } {
-  expect(strFromU8(bytes.subarray(0, 5))).toBe('%PDF-');
-  const path = saved(bytes, 'pdf');
-  const info = execFileSync('pdfinfo', [path], { encoding: 'utf8' });
-  const pages = Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]);
-  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-  return { pages, texts: text.split('\f').slice(0, pages) };
-}
-
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(bytes: Uint8Array): { width: number; height: number } {
-  expect([...bytes.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return { width: view.getUint32(16), height: view.getUint32(20) };
-}
-
-/** The slide's height for `width` pixels, from the deck's own slide size. */
-function expectedHeight(deck: Uint8Array, width: number): number {
-  const size = inspect(deck).slideSize;
-  if (!size) throw new Error('the deck has no slide size');
-  return (width * size.cy) / size.cx;
-}
 
 async function post(path: string, body: RequestInit['body'], headers: Record<string, string> = {}) {
   return fetch(`${server.base}${path}`, { method: 'POST', body, headers: { ...bearer(token), ...headers } });
