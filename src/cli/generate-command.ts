@@ -7,22 +7,29 @@
  * name once it is complete.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
 import { loadGenerationSettings, type GenerationSettings } from '../config/generation-settings.js';
 import { EngineError } from '../engine/errors.js';
+import { DEFAULT_PREVIEW_WIDTH, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH } from '../service/output-format.js';
 import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
+import type { CliRender } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
 
-const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx]
+const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pdf] [--previews DIR]
 
   FILE          the template (.pptx/.potx) and any image files; the payload refers to them by base name
                 (http(s) URLs in the payload are fetched, as the service fetches them)
   PAYLOAD.json  the jsonData document ('-' reads it from standard input)
-  -o, --output  where to write the deck (default: the payload's resultFileName, else TEMPLATE-generated.pptx)
+  -o, --output  where to write the deck (default: the payload's resultFileName, else TEMPLATE-generated.pptx);
+                a name ending in .pdf writes the deck as a PDF instead
+  --previews DIR  also draw one PNG per slide into DIR (slide-1.png, slide-2.png, ...)
+  --preview-width N  width of those images in pixels (default ${DEFAULT_PREVIEW_WIDTH})
   -q, --quiet   do not print warnings
+
+  A PDF and slide images are drawn by LibreOffice (docs/previews.md): this command starts one of its own.
 
   DECKFORGE_GENERATION_MEMORY_MB sets the memory budget of the generation (docs/large-decks.md).
 `;
@@ -32,20 +39,27 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
   let payloadPath: string | null = null;
   let output: string | null = null;
   let quiet = false;
+  let previews: string | null = null;
+  let previewWidth: string | null = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '-h' || arg === '--help') {
       io.stdout(HELP);
       return 0;
     } else if (arg === '-o' || arg === '--output') output = args[++i] ?? null;
+    else if (arg === '--previews') previews = args[++i] ?? '';
+    else if (arg === '--preview-width') previewWidth = args[++i] ?? '';
     else if (arg === '-q' || arg === '--quiet') quiet = true;
     else if (arg === '-' || arg.toLowerCase().endsWith('.json')) payloadPath = arg;
     else files.push(arg);
   }
-  if (!payloadPath || files.length === 0 || (args.includes('-o') && !output)) {
+  if (!payloadPath || files.length === 0 || (args.includes('-o') && !output) || previews === '') {
     io.stderr(HELP);
     return 2;
   }
+  const asPdf = output !== null && /\.pdf$/i.test(output);
+  const width = previewWidthOption(previewWidth, previews, io);
+  if (width === undefined) return 2;
   let settings: GenerationSettings;
   try {
     // The settings of the generation itself, read on their own (generation-settings.ts says why).
@@ -58,11 +72,14 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
   // Until the deck is complete it lives under a name of its own, in the folder it will end up in.
   const folder = output ? dirname(resolve(output)) : resolve('.');
   const partial = join(folder, `.deckforge-${randomBytes(6).toString('hex')}.pptx.partial`);
+  let renderer: CliRender | null = null;
   const pool = new WorkerThreadPool(1, undefined, {
     memoryBudgetMb: settings.memoryMb,
     loadImageLibraryFirst: false,
   });
   try {
+    // Before the deck is built: a machine without LibreOffice says so at once.
+    if (asPdf || previews !== null) renderer = await (await import('./cli-renderer.js')).openCliRenderer();
     const fileMap = new Map<string, Uint8Array>();
     for (const file of files) fileMap.set(basename(file), readFileSync(file));
     // Parsed in the worker only: a payload of 20 000 slides is megabytes this thread need not hold.
@@ -80,14 +97,22 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
       partial,
     );
     const target = resolve(output ?? result.fileName);
-    renameSync(partial, target);
     if (!quiet)
       for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
+    if (renderer) {
+      await writeRendered(renderer, partial, { target, asPdf, previews, width, quiet }, io);
+      if (asPdf) return 0;
+    }
+    renameSync(partial, target);
     io.stdout(
       `wrote ${target} (${result.slideCount} ${result.slideCount === 1 ? 'slide' : 'slides'}, ${result.byteLength} bytes)\n`,
     );
     return 0;
   } catch (error) {
+    // Only a command that renders loads the renderer's module, on its error path too.
+    const rendering =
+      asPdf || previews !== null ? (await import('./cli-renderer.js')).reportRenderError(error, io) : null;
+    if (rendering !== null) return rendering;
     if (error instanceof ConfigError) {
       io.stderr(`deckforge generate: ${error.message}\n`);
       return 2;
@@ -99,7 +124,56 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     return reportUserError(error, io);
   } finally {
     rmSync(partial, { force: true });
-    await pool.close();
+    await Promise.all([pool.close(), renderer?.close()]);
+  }
+}
+
+/** `--preview-width`: the width, or null without --previews; undefined (usage error, reported) when invalid. */
+function previewWidthOption(
+  text: string | null,
+  previews: string | null,
+  io: CommandIo,
+): number | null | undefined {
+  if (text !== null && previews === null) {
+    io.stderr(
+      'deckforge generate: --preview-width sets the width of the --previews images; give --previews DIR\n',
+    );
+    return undefined;
+  }
+  if (previews === null) return null;
+  if (text === null) return DEFAULT_PREVIEW_WIDTH;
+  const width = Number(text);
+  if (!Number.isInteger(width) || width < MIN_PREVIEW_WIDTH || width > MAX_PREVIEW_WIDTH) {
+    io.stderr(
+      `deckforge generate: --preview-width "${text}": give a whole number of pixels from ${MIN_PREVIEW_WIDTH} to ${MAX_PREVIEW_WIDTH}\n`,
+    );
+    return undefined;
+  }
+  return width;
+}
+
+/** The PDF at `target` (when asked for) and the PNG pages in the --previews folder, from the deck in `deckFile`. */
+async function writeRendered(
+  renderer: CliRender,
+  deckFile: string,
+  ask: { target: string; asPdf: boolean; previews: string | null; width: number | null; quiet: boolean },
+  io: CommandIo,
+): Promise<void> {
+  const { reportFonts, writePages } = await import('./cli-renderer.js');
+  const rendered = await renderer.render(deckFile, { pdf: ask.asPdf, pngWidth: ask.width });
+  reportFonts(rendered, io, ask.quiet);
+  if (ask.asPdf && rendered.pdfFile) {
+    copyFileSync(rendered.pdfFile, ask.target);
+    const pages = rendered.pageCount;
+    io.stdout(
+      `wrote ${ask.target} (${pages} ${pages === 1 ? 'page' : 'pages'}, ${statSync(ask.target).size} bytes)\n`,
+    );
+  }
+  if (ask.previews !== null) {
+    const written = writePages(rendered.pngFiles, ask.previews);
+    io.stdout(
+      `wrote ${written.length} slide ${written.length === 1 ? 'image' : 'images'} to ${resolve(ask.previews)}\n`,
+    );
   }
 }
 

@@ -7,7 +7,9 @@ import { processIo, type CommandIo } from './command-io.js';
 const USAGE = `Usage: deckforge <command> [options]
 
 Commands:
-  generate FILE... PAYLOAD.json [-o OUT]   build a deck offline (no server): FILEs play the uploaded files
+  generate FILE... PAYLOAD.json [-o OUT]   build a deck offline (no server): FILEs play the uploaded files;
+                                            -o OUT.pdf writes its PDF, --previews DIR one PNG per slide
+  render DECK.pptx -o OUT.pdf | --png DIR   draw any deck as a PDF or slide images (LibreOffice)
   inspect TEMPLATE [--json]                 list slides, layouts and shapes (name, id, kind, text, tags)
   serve                                     run the HTTP API with an embedded job worker
   worker                                    run a job worker only
@@ -22,6 +24,8 @@ export async function main(args: string[], io: CommandIo = processIo): Promise<n
   switch (command) {
     case 'generate':
       return (await import('./generate-command.js')).runGenerate(rest, io);
+    case 'render':
+      return (await import('./render-command.js')).runRender(rest, io);
     case 'inspect':
       return (await import('./inspect-command.js')).runInspect(rest, io);
     case 'serve':

@@ -45,6 +45,18 @@ export interface WaitOptions {
 export interface SubmitOptions {
   /** POSTed a signed copy of the job's status when it ends (docs/http-api.md, "Webhooks"). */
   callbackUrl?: string;
+  /** `pdf`: the job's result is the PDF; `pptx+pdf`: the deck, and the PDF at `pdf_url` (docs/previews.md). */
+  format?: 'pptx' | 'pdf' | 'pptx+pdf';
+  /** One PNG per slide as well, this many pixels wide (the server's default: 1280); links in `preview_urls`. */
+  previewWidth?: number;
+  previews?: boolean;
+}
+
+export interface RenderOptions {
+  /** `pdf` (default): the PDF; `png`: a zip of `slide-1.png`, `slide-2.png`, … */
+  format?: 'pdf' | 'png';
+  /** Width of the PNG pages in pixels. */
+  width?: number;
 }
 
 /** Named extra files (pictures, further templates): the name the payload uses → where the bytes come from. */
@@ -112,12 +124,35 @@ export class DeckforgeClient {
     return response.body;
   }
 
+  /** The deck as a PDF, generated and rendered in the request (format=pdf). */
+  async generatePdf(template: FileSource | null, payload: JsonData, files?: NamedFiles): Promise<Uint8Array> {
+    const response = await this.generateResponse(template, payload, files, { format: 'pdf' });
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  /** A .pptx made elsewhere as a PDF, or a zip of one PNG per slide (POST /v1.0/render). */
+  async render(deck: FileSource, options: RenderOptions = {}): Promise<Uint8Array> {
+    const blob = await toBlob(deck, this.fetchImpl);
+    const response = await this.call('/v1.0/render', {
+      method: 'POST',
+      body: () => {
+        const form = new FormData();
+        form.append('format', options.format ?? 'pdf');
+        if (options.width !== undefined) form.append('preview_width', String(options.width));
+        form.append('files', blob, 'deck.pptx');
+        return form;
+      },
+    });
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
   private async generateResponse(
     template: FileSource | null,
     payload: JsonData,
     files?: NamedFiles,
+    fields: Record<string, string> = {},
   ): Promise<Response> {
-    const form = await this.generationForm(template, payload, files);
+    const form = await this.generationForm(template, payload, files, fields);
     return this.call('/v1.0/generator/create', {
       method: 'POST',
       body: () => form(),
@@ -132,8 +167,11 @@ export class DeckforgeClient {
     files?: NamedFiles,
     options: SubmitOptions = {},
   ): Promise<string> {
-    const fields: Record<string, string> =
-      options.callbackUrl === undefined ? {} : { callback_url: options.callbackUrl };
+    const fields: Record<string, string> = {};
+    if (options.callbackUrl !== undefined) fields.callback_url = options.callbackUrl;
+    if (options.format !== undefined) fields.format = options.format;
+    if (options.previews || options.previewWidth !== undefined) fields.previews = 'png';
+    if (options.previewWidth !== undefined) fields.preview_width = String(options.previewWidth);
     const form = await this.generationForm(template, payload, files, fields);
     const response = await this.call('/v2.0/generator/create-async', {
       method: 'POST',
@@ -182,6 +220,13 @@ export class DeckforgeClient {
       if (response.status !== 403 || jobId === null || attempt > 0) throw await errorFromResponse(response);
       status = await this.jobStatus(jobId); // the 15-minute link ran out: a fresh one
     }
+  }
+
+  /** A file behind a pre-signed link of a job status (`file_url`, `pdf_url`, an entry of `preview_urls`). */
+  async downloadLink(url: string): Promise<Uint8Array> {
+    const response = await this.send(url, { method: 'GET' });
+    if (!response.ok) throw await errorFromResponse(response);
+    return new Uint8Array(await response.arrayBuffer());
   }
 
   /** The account's plan and slide usage (the interface's usage `result`). */

@@ -3,6 +3,7 @@ export {
   DeckforgeClient,
   type DeckforgeClientOptions,
   type NamedFiles,
+  type RenderOptions,
   type SubmitOptions,
   type WaitOptions,
 } from './deckforge-client.js';

@@ -4,6 +4,8 @@
 export { generate } from './generate.js';
 export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.js';
 export type { ByteSink } from './package/zip-writer.js';
+/** A plain zip of files (the slide images of a render): the engine's writer, the package's only zip code. */
+export { writeZip } from './package/zip.js';
 export { inspect } from './inspect.js';
 export { requestedFonts } from './requested-fonts.js';
 export type {

@@ -1,11 +1,23 @@
 /**
- * Headers of a .pptx response (sync generation and the signed download): the presentation content type, an
+ * Headers of a file response (sync generation, render and the signed download): the file's content type, an
  * attachment Content-Disposition carrying resultFileName (RFC 6266 / RFC 8187 `filename*` when the name is not
  * plain ASCII), and the generation warnings in header-safe form.
  */
 import type { Warning } from '../engine/index.js';
 
 export const PPTX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
+export const PDF_CONTENT_TYPE = 'application/pdf';
+export const PNG_CONTENT_TYPE = 'image/png';
+export const ZIP_CONTENT_TYPE = 'application/zip';
+
+/** The content type of a file we send, by its kind (or its name's extension); the deck's when unknown. */
+export function contentTypeOf(kindOrFileName: string): string {
+  const kind = /(?:^|\.)(pptx|pdf|png|zip)$/i.exec(kindOrFileName)?.[1]?.toLowerCase();
+  if (kind === 'pdf') return PDF_CONTENT_TYPE;
+  if (kind === 'png') return PNG_CONTENT_TYPE;
+  if (kind === 'zip') return ZIP_CONTENT_TYPE;
+  return PPTX_CONTENT_TYPE;
+}
 
 /** Header values longer than this are cut (whole warnings only) so proxies with 8 KB header limits keep working. */
 const WARNINGS_DETAIL_BUDGET = 4000;

@@ -3,7 +3,13 @@
  * spec/service-interface.md; the jsonData schema is the engine's own (payload/parse-payload.ts), so the
  * published schema and the validation cannot drift apart.
  */
-import { PPTX_CONTENT_TYPE } from './file-response.js';
+import {
+  DOWNLOAD_CONTENT,
+  GENERATED_FILE_CONTENT,
+  outputParameters,
+  renderPath,
+  withOutputFields,
+} from './openapi-previews.js';
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js';
 
 type Json = Record<string, unknown>;
@@ -132,24 +138,24 @@ const paths: Json = {
   '/v1.0/generator/create': {
     post: {
       operationId: 'generatePresentation',
-      parameters: [idempotencyKey],
+      parameters: [idempotencyKey, ...outputParameters('sync')],
       summary: 'Generate a presentation synchronously',
       description:
-        'Returns the .pptx in the response body. Headers: Content-Disposition (attachment, resultFileName or ' +
+        'Returns the .pptx in the response body, or its PDF with format=pdf (docs/previews.md). Headers: Content-Disposition (attachment, resultFileName or ' +
         'else "<template>-generated"; ' +
         'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
         '(JSON array of {path, message}, ASCII-escaped, cut to whole warnings past 4000 characters).',
       security: bearer,
-      requestBody: generationBody,
+      requestBody: withOutputFields(generationBody, 'sync'),
       responses: {
         '200': {
-          description: 'The generated presentation.',
+          description: 'The generated presentation (or its PDF).',
           headers: {
             'Content-Disposition': { schema: { type: 'string' } },
             'X-Generation-Warnings': { schema: { type: 'integer' } },
             'X-Generation-Warnings-Detail': { schema: { type: 'string' } },
           },
-          content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+          content: GENERATED_FILE_CONTENT,
         },
         '400': errorA,
         '401': error401,
@@ -162,12 +168,13 @@ const paths: Json = {
   '/v2.0/generator/create-async': {
     post: {
       operationId: 'submitGenerationJob',
-      parameters: [idempotencyKey],
+      parameters: [idempotencyKey, ...outputParameters('async')],
       summary: 'Submit a generation job',
       description:
-        'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job.',
+        'Accepts the same body as /v1.0/generator/create; template or JSON problems appear later as a FAILED job. ' +
+        'format and previews ask for the PDF and slide images as well (docs/previews.md).',
       security: bearer,
-      requestBody: withCallbackUrl(generationBody),
+      requestBody: withOutputFields(withCallbackUrl(generationBody), 'async'),
       responses: {
         '202': json(ref('JobSubmission'), 'The job was queued.'),
         '400': errorA,
@@ -204,8 +211,10 @@ const paths: Json = {
       parameters: [{ name: 'signedPath', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
         '200': {
-          description: 'The presentation, named after resultFileName (default: "<template>-generated.pptx").',
-          content: { [PPTX_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+          description:
+            'The presentation, named after resultFileName (default: "<template>-generated.pptx"); or its PDF, or ' +
+            'a slide image, for the links pdf_url and preview_urls.',
+          content: DOWNLOAD_CONTENT,
         },
         '403': json(ref('ClientError'), 'Expired or tampered link, or an Authorization header was sent.'),
         '404': json(ref('ClientError'), 'The file no longer exists (job expired).'),
@@ -276,6 +285,7 @@ const paths: Json = {
       },
     },
   },
+  '/v1.0/render': renderPath({ errorA, error401, error429, error500 }),
   '/healthz': {
     get: {
       operationId: 'getHealth',
@@ -329,7 +339,8 @@ export function buildOpenApiDocument(version: string): Json {
       version,
       description:
         'A .pptx template plus JSON in, a filled .pptx out: synchronously or as a job. Guides: /docs/payload ' +
-        '(the jsonData reference with examples), /docs/http-api, /docs/configuration, /docs/operations.',
+        '(the jsonData reference with examples), /docs/http-api, /docs/previews (PDF and slide images), ' +
+        '/docs/configuration, /docs/operations.',
     },
     // Relative to where this document is served: the server that answers /openapi.json is the API.
     servers: [{ url: '/', description: 'This Deckforge server' }],

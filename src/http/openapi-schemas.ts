@@ -6,6 +6,7 @@
  */
 import { payloadJsonSchemaParts } from '../engine/index.js';
 import { INSPECT_SCHEMAS } from './openapi-inspect-schemas.js';
+import { PREVIEW_STATUS_FIELDS } from './openapi-previews.js';
 
 const payload = payloadJsonSchemaParts('#/components/schemas/');
 
@@ -85,6 +86,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     required: ['status', 'error_message', 'file_url', 'warnings'],
     properties: {
       ...JOB_STATUS_FIELDS,
+      ...PREVIEW_STATUS_FIELDS,
       webhook: {
         ...ref('WebhookDelivery'),
         description: 'Only on a job submitted with a callback_url: how its delivery went so far.',
@@ -114,7 +116,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     description:
       'The body POSTed to callback_url when the job ends, signed in the Deckforge-Signature header (docs/http-api.md).',
     required: ['job_id', 'status', 'error_message', 'file_url', 'warnings'],
-    properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS },
+    properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS, ...PREVIEW_STATUS_FIELDS },
   },
   UsageResponse: {
     type: 'object',

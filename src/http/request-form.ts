@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
 import { checkedKey } from '../service/idempotency.js';
+import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 
@@ -106,31 +107,99 @@ export async function readForm(request: FastifyRequest, limits: ErrorMapperLimit
   return { fields, files: [], json: isJson ? body : null };
 }
 
+const OUTPUT_FIELDS = ['format', 'previews', 'preview_width'] as const;
+
+/** An output field of a JSON body that is not a string: a number (`"preview_width": 800`) is taken as written. */
+function jsonMember(form: ReceivedForm, name: string): string | undefined {
+  if (!isRecord(form.json) || !(name in form.json)) return undefined;
+  const value = form.json[name];
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  throw new InvalidInputError(
+    `${name}: give it as a string (for example "pdf" or "png") or, for a width, a number`,
+  );
+}
+
+/**
+ * `format`, `previews` and `preview_width` (issue 26): a body field or a query parameter (`?format=pdf`); the
+ * two saying different things is refused rather than one silently picked.
+ */
+function outputFields(request: FastifyRequest, form: ReceivedForm): OutputFields {
+  const query = isRecord(request.query) ? request.query : {};
+  const fields: OutputFields = {};
+  for (const name of OUTPUT_FIELDS) {
+    const inQuery = query[name];
+    if (Array.isArray(inQuery)) throw duplicateField(name);
+    const inBody = form.fields[name] ?? jsonMember(form, name);
+    if (typeof inQuery === 'string' && inBody !== undefined && inQuery !== inBody) {
+      throw new InvalidInputError(
+        `${name}: the query parameter says "${inQuery}" and the body field "${inBody}"; send it once`,
+      );
+    }
+    const value = inBody ?? (typeof inQuery === 'string' ? inQuery : undefined);
+    if (value !== undefined) fields[name] = value;
+  }
+  return fields;
+}
+
 /**
  * The generation request of endpoints 2 and 3. A JSON body is either `{"jsonData": ...}` or the jsonData
- * document itself (`{"presentation": {...}}`), since both are natural to send.
+ * document itself (`{"presentation": {...}}`), since both are natural to send; `callback_url` and the output
+ * fields may stand beside either.
  */
 export async function readGenerationRequest(
   request: FastifyRequest,
   limits: ErrorMapperLimits,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  mode: 'sync' | 'async',
 ): Promise<GenerationRequest> {
   const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
+  const output = readOutputRequest(outputFields(request, form), mode);
   const callbackUrl = form.fields.callback_url;
   const callback = callbackUrl === undefined ? {} : { callback: { url: callbackUrl, linkBase: null } };
+  const extra = { ...callback, ...keyed, output };
   if (form.json !== null && form.json !== undefined) {
     if (isRecord(form.json) && 'jsonData' in form.json)
-      return { jsonData: form.json.jsonData, files: [], ...callback, ...keyed };
-    // The jsonData document itself, with callback_url beside `presentation`: the payload is the rest.
-    const { callback_url: _callback, ...jsonData } = isRecord(form.json) ? form.json : { value: form.json };
-    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...callback, ...keyed };
+      return { jsonData: form.json.jsonData, files: [], ...extra };
+    // The jsonData document itself, with callback_url and the output fields beside `presentation`.
+    const {
+      callback_url: _callback,
+      format: _format,
+      previews: _previews,
+      preview_width: _width,
+      ...jsonData
+    } = isRecord(form.json) ? form.json : { value: form.json };
+    return { jsonData: isRecord(form.json) ? jsonData : form.json, files: [], ...extra };
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
     throw new InvalidInputError('jsonData: required form field is missing');
   }
-  return { jsonData, files: form.files, ...callback, ...keyed };
+  return { jsonData, files: form.files, ...extra };
+}
+
+/** `POST /v1.0/render`: the uploaded deck (`files`), `format` (pdf, the default, or png) and `preview_width`. */
+export async function readRenderRequest(
+  request: FastifyRequest,
+  limits: ErrorMapperLimits,
+): Promise<{ files: UploadedFile[]; format: 'pdf' | 'png'; width: number }> {
+  const form = await readForm(request, limits);
+  const fields = outputFields(request, form);
+  const format = (fields.format ?? 'pdf').trim().toLowerCase();
+  if (format !== 'pdf' && format !== 'png') {
+    throw new InvalidInputError(
+      `format: "${fields.format}" is not a render format; use pdf (the deck as a PDF) or png (a zip of one image per slide)`,
+    );
+  }
+  if (fields.previews !== undefined) {
+    throw new InvalidInputError(
+      'previews: a render asks with format=png for slide images; leave previews out',
+    );
+  }
+  if (format === 'pdf' && fields.preview_width !== undefined) {
+    throw new InvalidInputError('preview_width: it sets the width of slide images; send format=png with it');
+  }
+  return { files: form.files, format, width: previewWidthOf(fields.preview_width) };
 }
 
 /** The Idempotency-Key header of a generation request, checked (idempotency.ts); undefined when absent. */

@@ -25,6 +25,7 @@ import { registerGeneratorRoutes } from './routes/generator-routes.js';
 import { registerInspectRoutes } from './routes/inspect-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerOperationsRoutes } from './routes/operations-routes.js';
+import { registerRenderRoutes } from './routes/render-routes.js';
 import type { RouteContext } from './routes/route-context.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
@@ -131,6 +132,7 @@ export async function createHttpServer(
   registerJobRoutes(app, context);
   registerUsageRoutes(app, context);
   registerInspectRoutes(app, context);
+  registerRenderRoutes(app, context);
   registerOperationsRoutes(app, context);
   await app.register(consolePlugin, {
     prefix: '/console',

@@ -16,6 +16,7 @@ import type { ServiceDeps } from './service-deps.js';
 import { SignInGuard } from './sign-in-guard.js';
 import { checkSlidesLeft } from './slide-quota.js';
 import { submitJob } from './submit-job.js';
+import { renderUpload } from './render-upload.js';
 import { usageReport } from './usage-report.js';
 import { usageDetail } from './usage-detail.js';
 import { createToken, listTokens, revokeToken } from './account-tokens.js';
@@ -82,6 +83,7 @@ export function createDeckforgeService(
     revokeToken: (account, tokenId) => revokeToken(deps, account, tokenId),
     listJobs: (account, baseUrl) => listJobs(deps, account, baseUrl),
     jobSummary: (account, jobId, baseUrl) => jobSummary(deps, account, jobId, baseUrl),
+    render: (account, upload) => renderUpload(deps, account, upload),
 
     async inspectTemplate(_account, source): Promise<unknown> {
       const bytes = await templateToInspect(deps, source);

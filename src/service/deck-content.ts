@@ -16,9 +16,15 @@ export function scratchFile(scratchDir: string): string {
   return join(scratchDir, `${randomBytes(8).toString('hex')}.pptx`);
 }
 
-/** A generated deck in a scratch file: the file goes once it has been read or discarded. */
-export function temporaryContent(file: string, byteLength: number): DeckContent {
-  const remove = (): Promise<void> => rm(file, { force: true });
+/**
+ * A generated deck (or its PDF) in a scratch file: the file goes once it has been read or discarded (`remove`,
+ * when given, removes the folder it is in instead).
+ */
+export function temporaryContent(
+  file: string,
+  byteLength: number,
+  remove: () => Promise<void> = () => rm(file, { force: true }),
+): DeckContent {
   return {
     byteLength,
     stream() {

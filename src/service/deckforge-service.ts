@@ -7,6 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
 import type { ConsoleService } from './console-service.js';
+import type { OutputRequest } from './output-format.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 
@@ -34,6 +35,8 @@ export interface GenerationRequest {
   callback?: { url: string; linkBase: string | null };
   /** Aborted when the client goes away: a synchronous request then stops its work (ClientGoneError). */
   signal?: AbortSignal;
+  /** The deck, its PDF, both, and slide images (output-format.ts); the deck alone when absent. */
+  output?: OutputRequest;
 }
 
 /**
@@ -69,7 +72,9 @@ export interface DeckContent {
 
 export interface GeneratedDeck {
   content: DeckContent;
-  /** Without path, with `.pptx`. */
+  /** What `content` holds: the deck, or its PDF when `format=pdf` was asked for. */
+  format: 'pptx' | 'pdf';
+  /** Without path, with `.pptx` (or `.pdf`). */
   fileName: string;
   slideCount: number;
   warnings: Warning[];
@@ -82,6 +87,10 @@ export interface JobStatus {
   errorMessage: string | null;
   /** Absolute pre-signed URL, fresh on every call, when SUCCEEDED; null otherwise. */
   fileUrl: string | null;
+  /** Asked for with format=pptx+pdf: the PDF's pre-signed URL once SUCCEEDED (null before); absent otherwise. */
+  pdfUrl?: string | null;
+  /** Asked for with previews=png: one pre-signed URL per slide image once SUCCEEDED ([] before); absent otherwise. */
+  previewUrls?: string[];
   warnings: Warning[];
   /** Only for a job submitted with a callback_url. */
   webhook?: WebhookDeliveryView;
@@ -169,6 +178,24 @@ export interface Download {
   fileName: string;
 }
 
+/** `POST /v1.0/render`: a .pptx made elsewhere, and what to make of it. */
+export interface RenderUpload {
+  files: UploadedFile[];
+  /** `pdf`: the PDF; `png`: a zip of `slide-N.png`, `width` pixels wide. */
+  format: 'pdf' | 'png';
+  width: number;
+  signal?: AbortSignal;
+}
+
+/** The answer of a render: one file (the PDF or the zip of slide images). */
+export interface RenderedUpload {
+  content: DeckContent;
+  format: 'pdf' | 'zip';
+  fileName: string;
+  pageCount: number;
+  warnings: Warning[];
+}
+
 export interface ServiceStats {
   jobsByState: Record<JobState, number>;
   queueDepth: number;
@@ -229,6 +256,8 @@ export interface DeckforgeService {
   listJobs(account: Account, baseUrl: LinkBase): Promise<JobSummary[]>;
   /** One job as `listJobs` shows it; NotFoundError like `jobStatus`. */
   jobSummary(account: Account, jobId: string, baseUrl: LinkBase): Promise<JobSummary>;
+  /** `POST /v1.0/render`: counts the deck's visible slides against the allowance, like generation. */
+  render(account: Account, upload: RenderUpload): Promise<RenderedUpload>;
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
   inspectTemplate(
     account: Account,

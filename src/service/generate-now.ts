@@ -6,14 +6,18 @@
  * A client that goes away stops the work where it is (downloads, the wait for a thread, the generation itself)
  * and the request ends with ClientGoneError: nothing is charged, nothing is built for nobody. An account runs
  * at most DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT generations at once (`gate`); its others wait their turn.
+ * With `format=pdf` the deck is rendered before the slides are charged (render-deck.ts); a server that cannot
+ * render refuses the request before anything is reserved.
  */
-import { rm } from 'node:fs/promises';
-import { EngineError, slideCountText } from '../engine/index.js';
+import { rm, stat } from 'node:fs/promises';
+import { EngineError, slideCountText, type Warning } from '../engine/index.js';
 import { scratchFile, temporaryContent } from './deck-content.js';
 import type { AccountGate } from './account-gate.js';
 import type { Account, GeneratedDeck, GenerationRequest } from './deckforge-service.js';
 import { ClientGoneError, InvalidInputError } from './errors.js';
 import { fetchRequestUrls, generationTask, prepareRequest, type FetchedUrls } from './generation-input.js';
+import { DECK_ONLY } from './output-format.js';
+import { fontWarnings, renderDeck, requireRenderer, withExtension } from './render-deck.js';
 import { FetchError, GenerationCancelledError } from './ports/index.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from './service-deps.js';
@@ -26,6 +30,8 @@ export async function generateNow(
   gate: AccountGate,
 ): Promise<GeneratedDeck> {
   const prepared = prepareRequest(deps, input, 'sync');
+  const asPdf = (input.output ?? DECK_ONLY).format === 'pdf';
+  if (asPdf) requireRenderer(deps);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, null);
   const file = scratchFile(deps.settings.scratchDir);
   const { signal } = input;
@@ -54,13 +60,24 @@ export async function generateNow(
     }
     // Slides a long table continued on count too; when they do not fit the allowance, the deck is not given.
     const extra = result.slideCount - prepared.slideCount;
-    if (extra > 0) {
-      const extraId = await reserveContinuationSlides(deps, account, extra, prepared.slideCount);
-      deps.usage.settle(extraId, extra, deps.clock.now());
-    }
+    const extraId =
+      extra > 0 ? await reserveContinuationSlides(deps, account, extra, prepared.slideCount) : null;
+    const pdf = asPdf ? await renderPdf(deps, account, file, signal, extraId) : null;
+    if (extraId) deps.usage.settle(extraId, extra, deps.clock.now());
     deps.usage.settle(reservationId, Math.min(result.slideCount, prepared.slideCount), deps.clock.now());
+    if (pdf) {
+      await rm(file, { force: true });
+      return {
+        content: temporaryContent(pdf.file, pdf.byteLength, pdf.discard),
+        format: 'pdf',
+        fileName: withExtension(result.fileName, 'pdf'),
+        slideCount: result.slideCount,
+        warnings: [...result.warnings, ...pdf.warnings],
+      };
+    }
     return {
       content: temporaryContent(file, result.byteLength),
+      format: 'pptx',
       fileName: result.fileName,
       slideCount: result.slideCount,
       warnings: result.warnings, // the engine repeats the payload parse warnings itself
@@ -71,6 +88,39 @@ export async function generateNow(
     throw error;
   } finally {
     await fetched?.discard();
+  }
+}
+
+/** The deck's PDF (format=pdf); a failed render gives back the continuation slides reserved before it. */
+async function renderPdf(
+  deps: ServiceDeps,
+  account: Account,
+  deckFile: string,
+  signal: AbortSignal | undefined,
+  extraId: string | null,
+): Promise<{ file: string; byteLength: number; warnings: Warning[]; discard: () => Promise<void> }> {
+  try {
+    const rendered = await renderDeck(deps, {
+      accountId: account.id,
+      deckFile,
+      pdf: true,
+      pngWidth: null,
+      signal,
+    });
+    if (rendered.pdfFile === null) {
+      await rendered.discard();
+      throw new Error('the renderer wrote no PDF although one was asked for');
+    }
+    const { size } = await stat(rendered.pdfFile);
+    return {
+      file: rendered.pdfFile,
+      byteLength: size,
+      warnings: fontWarnings(rendered.substitutedFonts),
+      discard: rendered.discard,
+    };
+  } catch (error) {
+    if (extraId) await deps.ledger.release(extraId);
+    throw error;
   }
 }
 

@@ -35,6 +35,11 @@ function fingerprint(request: GenerationRequest): string {
   const jsonData = typeof request.jsonData === 'string' ? request.jsonData : JSON.stringify(request.jsonData);
   hash.update(`jsonData ${Buffer.byteLength(jsonData ?? '')}\n`).update(jsonData ?? '');
   hash.update(`\ncallback ${request.callback?.url ?? ''}\n`);
+  // The same payload asked for as a PDF, or with slide images, is another request.
+  const output = request.output;
+  if (output && (output.format !== 'pptx' || output.previewWidth !== null)) {
+    hash.update(`output ${output.format} ${output.previewWidth ?? ''}\n`);
+  }
   for (const file of request.files) {
     hash.update(`\nfile ${file.name.length} ${file.name} ${file.bytes.byteLength}\n`).update(file.bytes);
   }

@@ -7,6 +7,7 @@ import type { Account, Download, JobStatus, LinkBase } from './deckforge-service
 import { ForbiddenDownloadError, NotFoundError } from './errors.js';
 import type { JobRecord } from './ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
+import { outputLinks } from './job-outputs.js';
 import { jobBlobPrefix } from './submit-job.js';
 import { deliveryView } from './webhook-delivery.js';
 
@@ -72,10 +73,12 @@ export async function jobStatus(
   const job = await accountJob(deps, account, jobId);
   const fileUrl = await downloadLink(deps, job, baseUrl);
   const delivery = await deps.webhooks.getDelivery(job.id);
+  const links = await outputLinks(deps, job.id, fileUrl !== null, baseUrl);
   return {
     status: job.state,
     errorMessage: job.state === 'FAILED' ? job.errorMessage : null,
     fileUrl,
+    ...links,
     warnings: job.warnings,
     ...(delivery ? { webhook: deliveryView(delivery) } : {}),
   };

@@ -25,6 +25,7 @@ import {
   type ClaimedJob,
   type JobRecord,
 } from './ports/index.js';
+import { storeJobOutputs, type StoredResult } from './job-outputs.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from './service-deps.js';
 import { reserveContinuationSlides } from './slide-quota.js';
@@ -85,15 +86,16 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
   const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
   const file = scratchFile(deps.settings.scratchDir);
-  const resultKey = `${jobBlobPrefix(job.id)}/result.pptx`;
   let result: GenerateSummary;
+  let stored: StoredResult;
   const giveBack = await slots.acquire(job.accountId);
   try {
     if (halt.aborted) throw new GenerationPoolClosedError('the job consumer is stopping');
     const task = generationTask(deps, prepared, fetched, deps.settings.limits.maxSlidesPerRequest);
     result = await runGeneration(deps, task, file);
     giveBack();
-    await deps.blobs.putFile(resultKey, file);
+    // The deck (and its PDF and slide images, when asked for: job-outputs.ts) into the store.
+    stored = await storeJobOutputs(deps, job, file, result, halt);
   } finally {
     giveBack();
     await rm(file, { force: true });
@@ -114,10 +116,10 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     await deps.usage.flush();
   }
   const outcome = {
-    resultKey,
-    resultFileName: result.fileName,
+    resultKey: stored.resultKey,
+    resultFileName: stored.resultFileName,
     slideCount: result.slideCount,
-    warnings: result.warnings,
+    warnings: stored.warnings,
   };
   if (!(await deps.jobs.markSucceeded(job.id, outcome, deps.clock.now()))) {
     // The job vanished (retention) while running: nothing to report to.

@@ -5,14 +5,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Account, GenerationRequest } from './deckforge-service.js';
 import { prepareRequest } from './generation-input.js';
+import { jobBlobPrefix } from './job-blob-keys.js';
+import { recordRequestedOutputs } from './job-outputs.js';
+import { DECK_ONLY, needsRenderer } from './output-format.js';
+import { requireRenderer } from './render-deck.js';
 import { encodeJobInput } from './job-input-codec.js';
 import type { ServiceDeps } from './service-deps.js';
 import { reserveSlides } from './slide-quota.js';
 import { checkCallback, createDelivery } from './webhook-delivery.js';
 
-export function jobBlobPrefix(jobId: string): string {
-  return `jobs/${jobId}`;
-}
+export { jobBlobPrefix };
 
 export async function submitJob(
   deps: ServiceDeps,
@@ -23,11 +25,15 @@ export async function submitJob(
   jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
   const prepared = prepareRequest(deps, input, 'async');
+  const output = input.output ?? DECK_ONLY;
+  // A server that cannot render says so now, before any slide is reserved, rather than failing the job later.
+  if (needsRenderer(output)) requireRenderer(deps);
   if (input.callback) await checkCallback(deps, account, input.callback.url);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;
   try {
     await deps.blobs.put(inputKey, encodeJobInput({ payload: prepared.payload, files: prepared.files }));
+    await recordRequestedOutputs(deps, jobId, output);
     const now = deps.clock.now();
     await deps.jobs.create({
       id: jobId,

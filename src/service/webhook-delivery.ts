@@ -11,6 +11,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Account, WebhookDeliveryView } from './deckforge-service.js';
 import { InvalidInputError } from './errors.js';
+import { outputLinks } from './job-outputs.js';
 import { FetchError, type WebhookDeliveryRecord } from './ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from './service-deps.js';
 
@@ -217,11 +218,17 @@ export class WebhookDispatcher {
         expiresAt: new Date(deps.clock.now().getTime() + DOWNLOAD_LINK_VALIDITY_MS),
       });
     }
+    // The PDF's and the slide images' links too, as the status gives them (job-outputs.ts).
+    const links = delivery.linkBase
+      ? await outputLinks(deps, job.id, fileUrl !== null, delivery.linkBase)
+      : {};
     return JSON.stringify({
       job_id: job.id,
       status: job.state,
       error_message: job.state === 'FAILED' ? job.errorMessage : null,
       file_url: fileUrl,
+      ...(links.pdfUrl !== undefined ? { pdf_url: links.pdfUrl } : {}),
+      ...(links.previewUrls !== undefined ? { preview_urls: links.previewUrls } : {}),
       warnings: job.warnings,
     });
   }

@@ -15,6 +15,7 @@ import { TEMPLATE_NAME, TEMPLATE_PATH, templateBytes } from '../http/http-harnes
 import { titleDeck as titleDocument } from '../http/payloads.js';
 import type { JsonData } from '../../src/client/index.js';
 import { startServe, type ServeProcess } from '../http/serve-process.js';
+import { LIBREOFFICE_MISSING } from '../support/libreoffice.js';
 import { hostGatedTemplates, hostTemplate, type TemplateHost } from '../http/template-host.js';
 
 type ClientModule = typeof import('../../src/client/index.js');
@@ -96,6 +97,37 @@ describe('DeckforgeClient against deckforge serve', () => {
     expect(title).toMatchObject({ kind: 'text', box: { x: 685800, y: 2130425, cx: 7772400, cy: 1470025 } });
     expect(report.slideSize).toEqual({ cx: 9144000, cy: 6858000 });
   });
+
+  // Issue 26: needs LibreOffice on the server (test/http/previews.test.ts covers the HTTP side in full).
+  it.skipIf(LIBREOFFICE_MISSING !== null)(
+    `makes PDFs and slide images: generatePdf, submit with format and previews, downloadLink, render${
+      LIBREOFFICE_MISSING ? ` [skipped: ${LIBREOFFICE_MISSING}]` : ''
+    }`,
+    async () => {
+      const deckforge = signedIn();
+      const pdf = await deckforge.generatePdf(TEMPLATE_PATH, titleDeck(2));
+      expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
+
+      const jobId = await deckforge.submit(templateBytes(), titleDeck(2), undefined, {
+        format: 'pptx+pdf',
+        previewWidth: 300,
+      });
+      const status = await deckforge.waitForJob(jobId, { initialIntervalMs: 100 });
+      expect(status.status).toBe('SUCCEEDED');
+      await expectValidPptx(await deckforge.download(status), templateBytes());
+      const jobPdf = await deckforge.downloadLink(status.pdf_url ?? '');
+      expect(new TextDecoder().decode(jobPdf.subarray(0, 5))).toBe('%PDF-');
+      expect(status.preview_urls).toHaveLength(2);
+      const png = await deckforge.downloadLink(status.preview_urls?.[1] ?? '');
+      expect(new DataView(png.buffer, png.byteOffset).getUint32(16)).toBe(300); // IHDR width
+
+      const zip = await deckforge.render(await deckforge.download(status), { format: 'png', width: 120 });
+      expect(new TextDecoder().decode(zip.subarray(0, 2))).toBe('PK');
+      const rendered = await deckforge.render(TEMPLATE_PATH);
+      expect(new TextDecoder().decode(rendered.subarray(0, 5))).toBe('%PDF-');
+    },
+    120_000,
+  );
 
   it('throws a typed error for a 400, with each problem and its JSON path', async () => {
     const bad = {

@@ -125,7 +125,7 @@ export async function session(baseUrl: string, login: { username: string; passwo
 describe('/docs and its guides', () => {
   it('lists the guides of docs/ and serves each as a page, links between them kept', async () => {
     const index = await (await fetch(`${server.base}/docs`)).text();
-    for (const name of ['payload', 'http-api', 'configuration', 'operations'])
+    for (const name of ['payload', 'http-api', 'configuration', 'operations', 'previews'])
       expect(index).toContain(`<a href="/docs/${name}">`);
     const response = await fetch(`${server.base}/docs/payload`);
     expect(response.status).toBe(200);
@@ -146,5 +146,6 @@ describe('/docs and its guides', () => {
   it('points readers of the OpenAPI document at the guides', () => {
     const info = (document as unknown as { info: { description: string } }).info;
     expect(info.description).toContain('/docs/payload');
+    expect(info.description).toContain('/docs/previews');
   });
 });

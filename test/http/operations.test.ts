@@ -27,6 +27,7 @@ const ENDPOINTS = [
   ['get', '/v1.0/usage'],
   ['get', '/v1/usage'],
   ['post', '/v1.0/template/inspect'],
+  ['post', '/v1.0/render'],
   ['get', '/healthz'],
   ['get', '/metrics'],
   ['get', '/openapi.json'],

@@ -494,6 +494,14 @@ export type JobStatus = {
         message: string;
     }>;
     /**
+     * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
+     */
+    pdf_url?: string | null;
+    /**
+     * Only on a job submitted with previews=png: one pre-signed PNG per slide in order, fresh on each call ([] until SUCCEEDED).
+     */
+    preview_urls?: Array<string>;
+    /**
      * Only on a job submitted with a callback_url: how its delivery went so far.
      */
     webhook?: WebhookDelivery;
@@ -528,6 +536,14 @@ export type WebhookEvent = {
         path: string;
         message: string;
     }>;
+    /**
+     * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
+     */
+    pdf_url?: string | null;
+    /**
+     * Only on a job submitted with previews=png: one pre-signed PNG per slide in order, fresh on each call ([] until SUCCEEDED).
+     */
+    preview_urls?: Array<string>;
 };
 
 export type UsageResponse = {
@@ -689,6 +705,10 @@ export type GeneratePresentationData = {
      */
     body: JsonData | {
         jsonData: unknown;
+        /**
+         * pdf: the deck rendered to PDF (application/pdf, named after resultFileName). A server without LibreOffice answers 400 (shape A) saying previews are unavailable on it, and uses no quota.
+         */
+        format?: 'pptx' | 'pdf';
     };
     headers?: {
         /**
@@ -697,7 +717,12 @@ export type GeneratePresentationData = {
         'Idempotency-Key'?: string;
     };
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * pdf: the deck rendered to PDF (application/pdf, named after resultFileName). A server without LibreOffice answers 400 (shape A) saying previews are unavailable on it, and uses no quota.
+         */
+        format?: 'pptx' | 'pdf';
+    };
     url: '/v1.0/generator/create';
 };
 
@@ -728,7 +753,7 @@ export type GeneratePresentationError = GeneratePresentationErrors[keyof Generat
 
 export type GeneratePresentationResponses = {
     /**
-     * The generated presentation.
+     * The generated presentation (or its PDF).
      */
     200: Blob | File;
 };
@@ -745,6 +770,18 @@ export type SubmitGenerationJobData = {
          * Where to POST the signed job status when the job ends (docs/http-api.md, "Webhooks"); the account needs a webhook secret, and the address passes the template URL guard.
          */
         callback_url?: string;
+        /**
+         * pdf: the job's result (file_url) is the PDF; pptx+pdf: file_url is the deck and pdf_url its PDF. A server without LibreOffice answers 400 (shape A) saying previews are unavailable on it, and uses no quota.
+         */
+        format?: 'pptx' | 'pdf' | 'pptx+pdf';
+        /**
+         * png: one image per slide as well; the status lists their links in preview_urls.
+         */
+        previews?: 'png';
+        /**
+         * Width in pixels of each slide image; the height follows the slide aspect ratio.
+         */
+        preview_width?: number;
     };
     headers?: {
         /**
@@ -753,7 +790,20 @@ export type SubmitGenerationJobData = {
         'Idempotency-Key'?: string;
     };
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * pdf: the job's result (file_url) is the PDF; pptx+pdf: file_url is the deck and pdf_url its PDF. A server without LibreOffice answers 400 (shape A) saying previews are unavailable on it, and uses no quota.
+         */
+        format?: 'pptx' | 'pdf' | 'pptx+pdf';
+        /**
+         * png: one image per slide as well; the status lists their links in preview_urls.
+         */
+        previews?: 'png';
+        /**
+         * Width in pixels of each slide image; the height follows the slide aspect ratio.
+         */
+        preview_width?: number;
+    };
     url: '/v2.0/generator/create-async';
 };
 
@@ -850,7 +900,7 @@ export type DownloadJobResultError = DownloadJobResultErrors[keyof DownloadJobRe
 
 export type DownloadJobResultResponses = {
     /**
-     * The presentation, named after resultFileName (default: "<template>-generated.pptx").
+     * The presentation, named after resultFileName (default: "<template>-generated.pptx"); or its PDF, or a slide image, for the links pdf_url and preview_urls.
      */
     200: Blob | File;
 };
@@ -966,6 +1016,58 @@ export type InspectTemplateResponses = {
 };
 
 export type InspectTemplateResponse = InspectTemplateResponses[keyof InspectTemplateResponses];
+
+export type RenderPresentationData = {
+    body: {
+        /**
+         * The .pptx to render (one file).
+         */
+        files: Blob | File;
+        format?: 'pdf' | 'png';
+        /**
+         * Width in pixels of each slide image; the height follows the slide aspect ratio.
+         */
+        preview_width?: number;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Same as the body field format; the two must not disagree.
+         */
+        format?: 'pdf' | 'png';
+    };
+    url: '/v1.0/render';
+};
+
+export type RenderPresentationErrors = {
+    /**
+     * Invalid input (shape A); `details` names the JSON path or limit.
+     */
+    400: InvalidInputError;
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type RenderPresentationError = RenderPresentationErrors[keyof RenderPresentationErrors];
+
+export type RenderPresentationResponses = {
+    /**
+     * The PDF, or the zip of slide images.
+     */
+    200: Blob | File;
+};
+
+export type RenderPresentationResponse = RenderPresentationResponses[keyof RenderPresentationResponses];
 
 export type GetHealthData = {
     body?: never;

@@ -1,10 +1,11 @@
 /**
- * Endpoints 2 and 3: synchronous generation (the .pptx in the response) and job submission (202 with the job
- * id). Both read the same body (request-form.ts) and draw on the same allowance inside the service.
+ * Endpoints 2 and 3: synchronous generation (the .pptx, or its PDF with format=pdf, in the response) and job
+ * submission (202 with the job id). Both read the same body (request-form.ts) and draw on the same allowance
+ * inside the service.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account } from '../../service/deckforge-service.js';
-import { contentDisposition, PPTX_CONTENT_TYPE, warningHeaders } from '../file-response.js';
+import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
 import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
 import { InvalidInputError } from '../../service/errors.js';
@@ -40,7 +41,7 @@ export async function sendGeneratedDeck(
   { service, limits, metrics }: GenerationContext,
   account: Account,
 ): Promise<FastifyReply> {
-  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request), 'sync');
   if (generationRequest.callback) {
     throw new InvalidInputError(
       'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
@@ -62,7 +63,7 @@ export async function sendGeneratedDeck(
   return reply
     .code(200)
     .headers({
-      'content-type': PPTX_CONTENT_TYPE,
+      'content-type': contentTypeOf(deck.format),
       'content-disposition': contentDisposition(deck.fileName),
       // Lets a client (and bench/http) tell time in generation from time in transport.
       'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
@@ -78,7 +79,7 @@ export async function submitGenerationJob(
   { service, limits, config }: GenerationContext,
   account: Account,
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
-  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request));
+  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request), 'async');
   if (generationRequest.callback) {
     // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
     generationRequest.callback.linkBase = trustedLinkBase(request, config);

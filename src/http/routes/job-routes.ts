@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DOWNLOAD_PATH_PREFIX } from '../../service/deckforge-service.js';
 import { ForbiddenDownloadError, InvalidInputError } from '../../service/errors.js';
-import { contentDisposition, PPTX_CONTENT_TYPE } from '../file-response.js';
+import { contentDisposition, contentTypeOf } from '../file-response.js';
 import { accountOf } from '../bearer-auth.js';
 import type { HttpConfig } from '../http-config.js';
 import type { RouteContext } from './route-context.js';
@@ -78,6 +78,8 @@ export function registerJobRoutes(app: FastifyInstance, { service, config }: Rou
         status: status.status,
         error_message: status.errorMessage,
         file_url: status.fileUrl,
+        ...(status.pdfUrl !== undefined ? { pdf_url: status.pdfUrl } : {}),
+        ...(status.previewUrls !== undefined ? { preview_urls: status.previewUrls } : {}),
         warnings: status.warnings,
         ...(status.webhook ? { webhook: status.webhook } : {}),
       };
@@ -97,7 +99,7 @@ export function registerJobRoutes(app: FastifyInstance, { service, config }: Rou
       return reply
         .code(200)
         .headers({
-          'content-type': PPTX_CONTENT_TYPE,
+          'content-type': contentTypeOf(download.fileName),
           'content-disposition': contentDisposition(download.fileName),
           'content-length': String(download.content.byteLength),
         })
