@@ -36,6 +36,7 @@ interface ManifestEntry {
   strict_ooxml?: boolean | null;
   counts?: { slides: number; slides_with_tables?: number } | null;
   ooxml_sdk_validator_baseline?: { errors?: number; throws?: string };
+  libreoffice_7_4_pdf?: { rc?: number; pages?: number } | null;
 }
 
 export interface CorpusFile {
@@ -57,6 +58,8 @@ export interface CorpusFile {
    */
   baseline: number | undefined;
   baselineThrows: string | undefined;
+  /** Pages LibreOffice made of it when the corpus was collected; 0 when it made no PDF. */
+  libreofficePages: number;
 }
 
 export interface InvalidCorpusFile {
@@ -90,6 +93,7 @@ export function corpusFiles(): CorpusFile[] {
       features: e.features ?? [],
       baseline: e.ooxml_sdk_validator_baseline?.errors,
       baselineThrows: e.ooxml_sdk_validator_baseline?.throws,
+      libreofficePages: e.libreoffice_7_4_pdf?.rc === 0 ? (e.libreoffice_7_4_pdf.pages ?? 0) : 0,
     }));
 }
 
