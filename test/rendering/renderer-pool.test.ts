@@ -225,22 +225,23 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
   });
 
   it('a request withdrawn while it waits leaves the queue at once', async () => {
-    const busy = [0, 1].map(() =>
-      pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true }),
+    const settled: string[] = [];
+    const busy = [0, 1].map((i) =>
+      pool
+        .render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true })
+        .finally(() => settled.push(`a${i}`)),
     );
     const withdrawn = new AbortController();
-    const waiting = pool.render({
-      accountId: 'b',
-      deckFile: deck,
-      outputDir: outputDir(),
-      pdf: true,
-      signal: withdrawn.signal,
-    });
-    // Account a holds both renderers (one of them may still be starting LibreOffice, so `busy` can lag); b waits.
-    await vi.waitFor(() => expect(pool.status()).toMatchObject({ waiting: 1 }), { timeout: 30_000 });
+    const waiting = pool
+      .render({ accountId: 'b', deckFile: deck, outputDir: outputDir(), pdf: true, signal: withdrawn.signal })
+      .finally(() => settled.push('b'));
+    // Account a holds both renderers for a whole conversion; b is withdrawn while it waits for one.
+    await new Promise((resolve) => setImmediate(resolve));
     withdrawn.abort();
     await expect(waiting).rejects.toBeInstanceOf(RenderCancelledError);
     expect(pool.status()).toMatchObject({ waiting: 0 });
+    // It did not wait for a renderer to free: it was answered before either of a's conversions ended.
+    expect(settled).toEqual(['b']);
     await Promise.all(busy);
     expect(pool.status()).toMatchObject({ busy: 0, waiting: 0 });
   });
