@@ -5,7 +5,7 @@
  * stdin close, kills its LibreOffice's process group).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
+import { describeWithLibreOffice, running } from '../support/libreoffice.js';
 import { previewDeck } from '../support/preview-decks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'deckforge-renderer-lifetime-'));
@@ -23,15 +23,6 @@ function outputDir(): string {
   const dir = join(root, `out-${++folders}`);
   mkdirSync(dir);
   return dir;
-}
-
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describeWithLibreOffice('renderer lifetime', () => {

@@ -32,7 +32,7 @@ import {
 } from '../../src/service/ports/renderer.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
+import { describeWithLibreOffice, running } from '../support/libreoffice.js';
 import { previewDeck, slideWord } from '../support/preview-decks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'deckforge-renderer-pool-'));
@@ -66,15 +66,6 @@ function poolOptions(overrides: Partial<RendererPoolOptions> = {}): RendererPool
 }
 
 /** Whether a process runs (a zombie does not). */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
 const commandOf = (pid: number): string => {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, 'utf8');

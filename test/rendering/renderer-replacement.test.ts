@@ -17,7 +17,7 @@ import {
 } from '../../src/service/ports/renderer.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
+import { describeWithLibreOffice, running } from '../support/libreoffice.js';
 import { previewDeck } from '../support/preview-decks.js';
 
 const BUDGET_MS = 2500;
@@ -31,15 +31,6 @@ function outputDir(): string {
   const dir = join(root, `out-${++folders}`);
   mkdirSync(dir);
   return dir;
-}
-
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 const isOffice = (pid: number): boolean => {

@@ -5,6 +5,7 @@
  * never skips them.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
 import { findExecutable } from '../../src/rendering/render-tools.js';
 import { assertRunningFromSource } from './source-guard.js';
@@ -29,3 +30,13 @@ export const describeWithLibreOffice: (name: string, body: () => void) => void =
   LIBREOFFICE_MISSING === null
     ? describe
     : (name) => describe.skip(`${name} [skipped: ${LIBREOFFICE_MISSING}]`, () => {});
+
+/** Whether process `pid` still runs (a zombie waiting to be reaped counts as ended): no renderer may outlive its pool. */
+export function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
