@@ -9,10 +9,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { freePort } from './free-port.js';
 
 export const REDIS_URL_VARIABLE = 'DECKFORGE_TEST_REDIS_URL';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -81,18 +81,6 @@ export function redisServerInstalled(): boolean {
   if (!installed && process.env.CI === 'true')
     throw new Error('redis-server is not installed; CI never skips these');
   return installed;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** redis-server with `appendonly yes` and `appendfsync always`, the setting docs/operations.md asks for. */
