@@ -32,6 +32,8 @@ export interface ClusterOptions {
   /** Generation threads per API node (synchronous requests) and per worker (jobs at once). */
   apiThreads?: number;
   workerThreads?: number;
+  /** The plan of the account the cluster creates (default Enterprise). */
+  accountPlan?: string;
   /** More environment for every process (plans, limits, log level). */
   env?: Record<string, string>;
   /** Keep the database, keys, files and logs at stop (the npm script keeps nothing either; tests may). */
@@ -132,7 +134,15 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
   try {
     await cli(['migrate']);
     const created = JSON.parse(
-      await cli(['accounts', 'create', '--email', 'ops@cluster.test', '--plan', 'Enterprise', '--json']),
+      await cli([
+        'accounts',
+        'create',
+        '--email',
+        'ops@cluster.test',
+        '--plan',
+        options.accountPlan ?? 'Enterprise',
+        '--json',
+      ]),
     ) as { email: string; password: string; key: string };
     const apis = await Promise.all(
       Array.from({ length: options.apiNodes ?? 2 }, (_, i) =>
