@@ -2,7 +2,7 @@
  * The pool must not change what LibreOffice draws (issue 26): decks rendered by the warm pool and by a cold
  * `soffice --headless --convert-to pdf` agree on their page count, each page's text (pdftotext) and each
  * page's pixels (pdftoppm at the same width, a small tolerance for anti-aliasing). Always: decks the project
- * builds and what the engine makes of them (a filled chart, a grown table). With the corpus: every deck
+ * builds and what the engine makes of them (a filled chart, a grown table, a placed picture). With the corpus: every deck
  * LibreOffice renders, converted cold by one soffice run for them all (its start-up is most of a cold
  * conversion's cost), pixels compared on the first pages of each to keep the sweep lean. One pool for the file.
  */
@@ -14,10 +14,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
-import { generate } from '../../src/engine/index.js';
+import { DEFAULT_IMAGE_LIMITS, generate, parsePayload } from '../../src/engine/index.js';
+import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
+import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { chartDeck } from '../support/chart-templates.js';
 import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
+import { picturesDeck } from '../support/picture-decks.js';
+import { png, RED } from '../support/test-images.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
 import { renderToPdf } from '../support/render.js';
 import { REPORT_TEMPLATE } from '../support/report-template.js';
@@ -202,6 +206,30 @@ describeWithLibreOffice('warm pool and cold soffice draw the same', () => {
     });
     const text = await expectSameAsCold('grown-table', filled.bytes);
     for (const word of ['Overseas', 'Online', 'Retail', '780']) expect(text[0]).toContain(word);
+  });
+
+  it("the engine's output: a picture placed in the template's picture frame", async () => {
+    const converter = new ConversionProcess({ timeoutMs: 60_000, memoryMb: 2048 });
+    try {
+      const files = new Map<string, Uint8Array>([
+        ['pictures.pptx', picturesDeck()],
+        ['red.png', await png(300, 200, RED)],
+      ]);
+      const payload = {
+        presentation: {
+          template: 'pictures.pptx',
+          slides: [{ slide_index: 0, shapes: [{ name: 'imagePNG', content: 'red.png', fit: 'cover' }] }],
+        },
+      };
+      const images = await prepareImages(parsePayload(payload).request, files, {
+        limits: DEFAULT_IMAGE_LIMITS,
+        converter,
+      });
+      const placed = generate({ payload, files, images, imageLimits: DEFAULT_IMAGE_LIMITS });
+      await expectSameAsCold('placed-picture', placed.bytes);
+    } finally {
+      converter.close();
+    }
   });
 
   describeCorpus('every corpus deck LibreOffice renders', () => {
