@@ -31,7 +31,7 @@ export async function generateNow(
 ): Promise<GeneratedDeck> {
   const prepared = prepareRequest(deps, input, 'sync');
   const asPdf = (input.output ?? DECK_ONLY).format === 'pdf';
-  if (asPdf) requireRenderer(deps);
+  if (asPdf) await requireRenderer(deps);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, null);
   const file = scratchFile(deps.settings.scratchDir);
   const { signal } = input;

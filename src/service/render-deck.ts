@@ -25,8 +25,13 @@ export function unavailableError(reason: string | undefined): InvalidInputError 
   );
 }
 
-/** Throws the 400 of `unavailableError` when previews cannot be made here. Called before any quota is reserved. */
-export function requireRenderer(deps: ServiceDeps): void {
+/**
+ * Throws the 400 of `unavailableError` when previews cannot be made here. Called before any quota is reserved,
+ * after the tools were looked for, so a machine without the UNO bridge refuses the request rather than accepting a
+ * job that would fail.
+ */
+export async function requireRenderer(deps: ServiceDeps): Promise<void> {
+  await deps.renderer.detected();
   const status = deps.renderer.status();
   if (!status.available) throw unavailableError(status.reason);
 }

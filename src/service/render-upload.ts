@@ -25,7 +25,7 @@ export async function renderUpload(
   account: Account,
   upload: RenderUpload,
 ): Promise<RenderedUpload> {
-  requireRenderer(deps);
+  await requireRenderer(deps);
   const deck = theDeck(upload.files);
   const inspected = await deps.pool.inspect(deck.bytes); // EngineError (400) for what is not a readable .pptx
   const visible = inspected.slides.filter((slide) => !slide.hidden).length;

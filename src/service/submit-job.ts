@@ -27,7 +27,7 @@ export async function submitJob(
   const prepared = prepareRequest(deps, input, 'async');
   const output = input.output ?? DECK_ONLY;
   // A server that cannot render says so now, before any slide is reserved, rather than failing the job later.
-  if (needsRenderer(output)) requireRenderer(deps);
+  if (needsRenderer(output)) await requireRenderer(deps);
   if (input.callback) await checkCallback(deps, account, input.callback.url);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;

@@ -2,7 +2,8 @@
  * A server on a machine without LibreOffice (issue 26): its renderer looks for soffice on a PATH that has none,
  * a real condition, not a mock. It starts, generates decks as before and says in /healthz that previews are
  * unavailable; every request for a PDF, slide images or a render is a 400 (shape A) saying so and why, at once,
- * and uses no quota. Runs on every machine: it needs no LibreOffice.
+ * and uses no quota. Runs on every machine: it needs no LibreOffice. Where LibreOffice is installed, a server whose
+ * Python cannot drive it (no UNO bridge) refuses a preview job at submission too.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,3 +98,32 @@ describe('a server without LibreOffice', () => {
     expect(await usedSlides()).toBe(before);
   });
 });
+
+describe.skipIf(findExecutable('soffice', process.env.PATH ?? '') === null)(
+  'a server with LibreOffice but no Python UNO bridge',
+  () => {
+    it('refuses a preview job when it is submitted (400, no quota), rather than accepting it to fail later', async () => {
+      // An interpreter that cannot `import uno` (`false` exits 1 whatever it is asked): a real misconfiguration.
+      const python = findExecutable('false', process.env.PATH ?? '');
+      const bridgeless = await startServer({ overrides: { rendering: { python } } });
+      try {
+        const { token: own } = await bridgeless.signUp();
+        const response = await fetch(`${bridgeless.base}/v2.0/generator/create-async`, {
+          method: 'POST',
+          body: form({ previews: 'png' }),
+          headers: bearer(own),
+        });
+        expect(response.status).toBe(400);
+        expect(((await response.json()) as { details: string }).details).toMatch(
+          /^previews are unavailable on this server: no Python with LibreOffice's UNO bindings was found/,
+        );
+        const usage = await fetch(`${bridgeless.base}/v1.0/usage`, { headers: bearer(own) });
+        expect(((await usage.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount).toBe(
+          0,
+        );
+      } finally {
+        await bridgeless.close();
+      }
+    });
+  },
+);

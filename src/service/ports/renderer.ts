@@ -49,6 +49,8 @@ export interface Renderer {
    */
   render(request: RenderRequest): Promise<RenderResult>;
   status(): RendererStatus;
+  /** Resolves once the machine's tools were looked for: `status()` is final from then on (but for start failures). */
+  detected(): Promise<void>;
   /** Stops every renderer process; none is left behind. */
   close(): Promise<void>;
 }
