@@ -50,7 +50,7 @@ export async function deleteAccount(
   await disableAccount(deps, record);
   let deletedJobs = 0;
   for (;;) {
-    const jobs = await deps.jobs.listOfAccount(record.id, 100);
+    const jobs = await deps.jobs.listByAccount(record.id, 100);
     for (const job of jobs) await deleteJob(deps, job);
     deletedJobs += jobs.length;
     if (jobs.length < 100) break;

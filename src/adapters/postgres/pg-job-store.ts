@@ -130,14 +130,6 @@ export class PgJobStore implements JobStore {
     return this.changed('DELETE FROM jobs WHERE id = $1', [id]);
   }
 
-  async listOfAccount(accountId: string, limit: number): Promise<JobRecord[]> {
-    const { rows } = await this.db.query<JobRow>('SELECT * FROM jobs WHERE account_id = $1 LIMIT $2', [
-      accountId,
-      limit,
-    ]);
-    return rows.map(toRecord);
-  }
-
   private transition(id: string, from: JobState, to: JobState, at: Date): Promise<boolean> {
     return this.changed('UPDATE jobs SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2', [
       id,

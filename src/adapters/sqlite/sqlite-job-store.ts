@@ -122,13 +122,6 @@ export class SqliteJobStore implements JobStore {
     return this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id).changes > 0;
   }
 
-  async listOfAccount(accountId: string, limit: number): Promise<JobRecord[]> {
-    const rows = this.db
-      .prepare('SELECT * FROM jobs WHERE account_id = ? LIMIT ?')
-      .all(accountId, limit) as JobRow[];
-    return rows.map(toRecord);
-  }
-
   private transition(id: string, from: JobState, to: JobState, at: Date): boolean {
     return (
       this.db

@@ -43,13 +43,11 @@ export interface JobStore {
   markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean>;
   markFailed(id: string, errorMessage: string, at: Date, warnings?: Warning[]): Promise<boolean>;
   countByState(): Promise<Record<JobState, number>>;
-  /** The account's jobs, most recently submitted first, at most `limit`. */
+  /** The account's jobs, most recently submitted first, at most `limit` (the console's list; account deletion). */
   listByAccount(accountId: string, limit: number): Promise<JobRecord[]>;
   /** Jobs whose `expiresAt` is before `now`, oldest first, at most `limit`. */
   listExpired(now: Date, limit: number): Promise<JobRecord[]>;
   delete(id: string): Promise<boolean>;
-  /** Up to `limit` jobs of the account, in no particular order (deleting an account deletes them all). */
-  listOfAccount(accountId: string, limit: number): Promise<JobRecord[]>;
 }
 
 export interface ClaimedJob {

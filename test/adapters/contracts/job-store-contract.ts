@@ -123,17 +123,6 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       expect((await jobs.listByAccount('acct-2', 10)).map((j) => j.id)).toEqual(['theirs']);
       expect(await jobs.listByAccount('nobody', 10)).toEqual([]);
     });
-
-    it('lists the jobs of one account, up to the limit asked', async () => {
-      const { jobs } = await open();
-      for (const id of ['a1', 'a2', 'a3']) await jobs.create(jobRecord(id));
-      await jobs.create(jobRecord('b1', { accountId: 'acct-2' }));
-      const all = await jobs.listOfAccount('acct-1', 10);
-      expect(all.map((j) => j.id).sort()).toEqual(['a1', 'a2', 'a3']);
-      expect(all.every((j) => j.accountId === 'acct-1')).toBe(true);
-      expect(await jobs.listOfAccount('acct-1', 2)).toHaveLength(2);
-      expect(await jobs.listOfAccount('nobody', 10)).toEqual([]);
-    });
   });
 }
 
