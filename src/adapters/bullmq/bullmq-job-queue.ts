@@ -112,13 +112,19 @@ export class BullMqJobQueue implements JobQueue {
     const account = accountId ?? `job:${jobId}`;
     const outstanding = await this.redis.hincrby(this.countersKey, account, 1);
     const data: JobData = { accountId };
-    await this.queue.add(JOB_NAME, data, {
-      jobId,
-      priority: Math.min(LOWEST_PRIORITY, Math.max(1, outstanding)),
-      attempts: this.maxAttempts,
-      removeOnComplete: true,
-      removeOnFail: false,
-    });
+    try {
+      await this.queue.add(JOB_NAME, data, {
+        jobId,
+        priority: Math.min(LOWEST_PRIORITY, Math.max(1, outstanding)),
+        attempts: this.maxAttempts,
+        removeOnComplete: true,
+        removeOnFail: false,
+      });
+    } catch (error) {
+      // Not queued: the account's count goes back, or its later jobs would wait behind a job that is not there.
+      await this.redis.hincrby(this.countersKey, account, -1).catch(() => undefined);
+      throw error;
+    }
   }
 
   async claim(leaseMs: number, maxPerAccount = Infinity): Promise<ClaimedJob | null> {
