@@ -131,6 +131,7 @@ describeJobContract('SQLite', async (time) => {
       t.handles.push(db);
       return { jobs: new SqliteJobStore(db), queue: new SqliteJobQueue(db, clock) };
     },
+    consumer: () => new SqliteJobQueue(db, clock),
     close: t.cleanup,
   };
 });

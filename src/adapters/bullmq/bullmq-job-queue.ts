@@ -19,8 +19,8 @@
  * priority n, so waiting jobs are handed out round-robin across accounts (the first job of every account, then
  * the second, …; FIFO within a priority). A fetched job whose account already holds `maxPerAccount` claims is
  * put straight back with `moveToWait` (it keeps its priority) and the claim looks further, a bounded number of
- * times. Claims held are counted from the lease records of every consumer, so the cap holds across nodes (two
- * claims racing on two nodes may exceed it by one for a moment).
+ * times. The cap counts this consumer's claims: every worker keeps room for other accounts, and one account alone
+ * can still keep every worker of the cluster busy.
  *
  * Durability: a job acknowledged with 202 is in Redis when `add` returns; surviving a Redis restart needs
  * `appendonly yes` with `appendfsync always` (docs/operations.md).
@@ -73,7 +73,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly leasesKey: string;
   private readonly countersKey: string;
   private readonly instance = randomUUID();
-  private readonly held = new Map<string, { job: Job; token: string }>();
+  private readonly held = new Map<string, { job: Job; token: string; account: string }>();
   private readonly stalled: string[] = [];
   private readonly maxAttempts: number;
   private claiming: Promise<unknown> = Promise.resolve();
@@ -137,7 +137,7 @@ export class BullMqJobQueue implements JobQueue {
   private async claimNow(leaseMs: number, maxPerAccount: number): Promise<ClaimedJob | null> {
     const setAside: { job: Job; token: string }[] = [];
     try {
-      const held = await this.claimsByAccount();
+      const held = this.claimsByAccount();
       for (let i = 0; i < CLAIM_SCAN; i++) {
         const token = `${this.instance}:${++this.sequence}`;
         const job = (await this.worker.getNextJob(token, { block: false })) as Job | undefined;
@@ -157,7 +157,7 @@ export class BullMqJobQueue implements JobQueue {
         await job.extendLock(token, leaseMs);
         const lease: Lease = { until: this.options.clock.now().getTime() + leaseMs, token, account };
         await this.redis.hset(this.leasesKey, job.id, JSON.stringify(lease));
-        this.held.set(job.id, { job, token });
+        this.held.set(job.id, { job, token, account });
         return {
           jobId: job.id,
           attempt: job.attemptsMade + job.stalledCounter + 1,
@@ -271,13 +271,10 @@ export class BullMqJobQueue implements JobQueue {
     await this.queue.close();
   }
 
-  /** Claims held right now per account, across every consumer (from the lease records). */
-  private async claimsByAccount(): Promise<Map<string, number>> {
+  /** This consumer's claims per account. */
+  private claimsByAccount(): Map<string, number> {
     const counts = new Map<string, number>();
-    for (const text of Object.values(await this.redis.hgetall(this.leasesKey))) {
-      const { account } = JSON.parse(text) as Lease;
-      counts.set(account, (counts.get(account) ?? 0) + 1);
-    }
+    for (const { account } of this.held.values()) counts.set(account, (counts.get(account) ?? 0) + 1);
     return counts;
   }
 

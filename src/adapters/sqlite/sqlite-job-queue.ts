@@ -63,20 +63,22 @@ export class SqliteJobQueue implements JobQueue {
    * Fair across accounts (issue 21): the oldest waiting job of the account holding the fewest claims right now,
    * so one account's backlog cannot keep another account's first job waiting. The account comes from the jobs
    * table in the same file; a job whose record is gone counts as an account of its own (its run just acks it).
+   * The cap counts this instance's claims only: several consumers of one file each keep room for other accounts.
    */
   async claim(leaseMs: number, maxPerAccount = Infinity): Promise<ClaimedJob | null> {
     return immediate(this.db, () => {
       const row = this.db
         .prepare(
           `WITH held AS (
-             SELECT j.account_id, COUNT(*) AS n FROM job_queue c JOIN jobs j ON j.id = c.job_id
+             SELECT j.account_id, COUNT(*) AS n, SUM(c.owner_instance = ?) AS mine
+             FROM job_queue c JOIN jobs j ON j.id = c.job_id
              WHERE c.lease_until IS NOT NULL GROUP BY j.account_id)
            SELECT q.job_id, q.attempts, j.account_id, COALESCE(held.n, 0) AS held
            FROM job_queue q LEFT JOIN jobs j ON j.id = q.job_id LEFT JOIN held ON held.account_id = j.account_id
-           WHERE q.lease_until IS NULL AND COALESCE(held.n, 0) < ?
+           WHERE q.lease_until IS NULL AND COALESCE(held.mine, 0) < ?
            ORDER BY held, q.enqueued_seq LIMIT 1`,
         )
-        .get(Number.isFinite(maxPerAccount) ? maxPerAccount : Number.MAX_SAFE_INTEGER) as
+        .get(this.instance, Number.isFinite(maxPerAccount) ? maxPerAccount : Number.MAX_SAFE_INTEGER) as
         { job_id: string; attempts: number; account_id: string | null } | undefined;
       if (!row) return null;
       this.db

@@ -69,7 +69,8 @@ export interface JobQueue {
   enqueue(jobId: string): Promise<void>;
   /**
    * Takes a waiting job under a lease, fairly across accounts: the oldest job of the account with the fewest
-   * claimed jobs, skipping accounts that already hold `maxPerAccount` claims; null when none qualifies.
+   * claimed jobs, skipping accounts that already hold `maxPerAccount` of this consumer's claims (so each consumer
+   * keeps room for other accounts, while one account alone may keep every consumer busy); null when none qualifies.
    */
   claim(leaseMs: number, maxPerAccount?: number): Promise<ClaimedJob | null>;
   /** Extends the lease of a job this consumer is running. */

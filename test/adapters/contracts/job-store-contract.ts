@@ -12,6 +12,8 @@ export interface JobHarness {
   queue: JobQueue;
   /** Closes this handle ("the crash") and opens the same storage again. */
   restart(): Promise<{ jobs: JobStore; queue: JobQueue }>;
+  /** Another consumer of the same queue, as a second worker process would open it. */
+  consumer(): JobQueue;
   close(): Promise<void>;
 }
 
@@ -174,6 +176,25 @@ export function describeJobContract(name: string, make: (time: ManualTime) => Pr
       expect(await queue.claim(30_000, 2)).toBeNull();
       await queue.ack('a1');
       expect(await queue.claim(30_000, 2)).toMatchObject({ jobId: 'a3' });
+    });
+
+    it('caps an account per consumer: each keeps room for other accounts, one account alone keeps all of them busy', async () => {
+      const { jobs, queue, consumer } = await open();
+      const other = consumer();
+      for (const id of ['a1', 'a2', 'a3', 'a4', 'a5']) {
+        await jobs.create({ ...jobRecord(id), accountId: 'account-a' });
+        await queue.enqueue(id);
+      }
+      expect(await queue.claim(30_000, 2)).toMatchObject({ jobId: 'a1' });
+      expect(await queue.claim(30_000, 2)).toMatchObject({ jobId: 'a2' });
+      expect(await queue.claim(30_000, 2)).toBeNull(); // this consumer's room for other accounts
+      expect(await other.claim(30_000, 2)).toMatchObject({ jobId: 'a3' });
+      expect(await other.claim(30_000, 2)).toMatchObject({ jobId: 'a4' });
+      expect(await other.claim(30_000, 2)).toBeNull();
+      await jobs.create({ ...jobRecord('b1'), accountId: 'account-b' });
+      await queue.enqueue('b1');
+      expect(await other.claim(30_000, 2)).toMatchObject({ jobId: 'b1', accountId: 'account-b' });
+      expect(await queue.depth()).toBe(1); // a5, set aside and still waiting
     });
 
     it('survives a restart: queued jobs are still there', async () => {
