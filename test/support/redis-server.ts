@@ -4,6 +4,8 @@
  * under CI=true a missing server is a failure. Each test run uses its own key prefix, so runs never meet.
  * `startPrivateRedis` starts a redis-server of the test's own (free port, AOF in a temp dir) for the tests that
  * stop and restart Redis, which must never touch the machine's shared server.
+ * redis-server is always started without libfaketime (see `redisServerEnv`), so under `faketime` (the far-future
+ * run) a private Redis keeps the real time, as the shared one does.
  * (No vitest import here: vitest's globalSetup uses it too.)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -75,9 +77,36 @@ export interface PrivateRedis {
   stop(): Promise<void>;
 }
 
+/**
+ * The environment redis-server is started with: ours without libfaketime. Under `faketime` every child inherits
+ * LD_PRELOAD=libfaketime, and redis-server, linked with jemalloc, then deadlocks before main: its first malloc
+ * initialises jemalloc, which calls clock_gettime; libfaketime, not initialised yet, looks up the real functions
+ * with dlsym, and a failed lookup (`__ftime`) allocates its error message: malloc re-enters jemalloc, which calls
+ * clock_gettime again, and so on until a malloc waits forever on a mutex jemalloc already holds (libfaketime issue
+ * #130, open upstream). Even `faketime -f +0 redis-server --version` never returns; no clock offset is involved.
+ */
+function redisServerEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  const preload = (env.LD_PRELOAD ?? '')
+    .split(/[:\s]+/)
+    .filter((lib) => lib !== '' && !lib.includes('libfaketime'));
+  if (preload.length > 0) env.LD_PRELOAD = preload.join(':');
+  else delete env.LD_PRELOAD;
+  return env;
+}
+
 /** Whether the tests can start a Redis of their own; under CI=true a missing binary is a failure, not a skip. */
 export function redisServerInstalled(): boolean {
-  const installed = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+  // Synchronous, at collection time: a redis-server that never exits would stall the whole file with no test
+  // timeout to end it, so it gets ten seconds.
+  const check = spawnSync('redis-server', ['--version'], {
+    stdio: 'ignore',
+    env: redisServerEnv(),
+    timeout: 10_000,
+  });
+  if (check.error && 'code' in check.error && check.error.code === 'ETIMEDOUT')
+    throw new Error('redis-server --version did not exit within 10 s');
+  const installed = check.status === 0;
   if (!installed && process.env.CI === 'true')
     throw new Error('redis-server is not installed; CI never skips these');
   return installed;
@@ -106,12 +135,13 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
         '--appendfsync',
         'always',
       ],
-      { stdio: 'ignore' },
+      { stdio: 'ignore', env: redisServerEnv() },
     );
     for (let i = 0; i < 100; i++) {
       if (await answers(url)) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
+    await kill(); // not left behind, hung or half-started
     throw new Error(`redis-server did not start on port ${port}`);
   };
   const kill = async (): Promise<void> => {
