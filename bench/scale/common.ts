@@ -171,7 +171,7 @@ export function table(rows: string[][]): string {
 
 export interface EmbeddedServer {
   url: string;
-  account: Account;
+  accounts: Account[];
   process: ChildProcess;
   rssKb(): number;
   stop(): Promise<void>;
@@ -180,9 +180,12 @@ export interface EmbeddedServer {
 /**
  * The embedded default as a user runs it: one `deckforge serve` (SQLite, in-process queue, files on local disk)
  * on a fresh data directory with default settings. The account is made first with `deckforge accounts create`
- * on the same directory, on `plan`.
+ * on the same directory (`accounts` of them, on `plan`) before the server starts.
  */
-export async function startEmbedded(plan: string, env: Record<string, string> = {}): Promise<EmbeddedServer> {
+export async function startEmbedded(
+  plan: string,
+  { accounts = 1, env = {} }: { accounts?: number; env?: Record<string, string> } = {},
+): Promise<EmbeddedServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'deckforge-bench-embedded-'));
   const childEnv = {
     ...process.env,
@@ -192,12 +195,16 @@ export async function startEmbedded(plan: string, env: Record<string, string> = 
     PORT: '0',
     ...env,
   };
-  const { stdout } = await run(
-    process.execPath,
-    [CLI_PATH, 'accounts', 'create', '--email', 'bench@embedded.test', '--plan', plan, '--json'],
-    { cwd: REPO_ROOT, env: childEnv },
-  );
-  const account = JSON.parse(stdout) as Account;
+  const created: Account[] = [];
+  for (let i = 1; i <= accounts; i++) {
+    const { stdout } = await run(
+      process.execPath,
+      [CLI_PATH, 'accounts', 'create', '--email', `bench-${i}@embedded.test`, '--plan', plan, '--json'],
+      { cwd: REPO_ROOT, env: childEnv },
+    );
+    const { email, password, key } = JSON.parse(stdout) as Account;
+    created.push({ email, password, key });
+  }
   const child = spawn(process.execPath, [CLI_PATH, 'serve'], {
     cwd: REPO_ROOT,
     env: childEnv,
@@ -223,7 +230,7 @@ export async function startEmbedded(plan: string, env: Record<string, string> = 
   });
   return {
     url,
-    account: { email: account.email, password: account.password, key: account.key },
+    accounts: created,
     process: child,
     rssKb: () => rssKbOf(child.pid!),
     async stop() {

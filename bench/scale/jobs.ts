@@ -4,12 +4,14 @@
  * `serve --no-worker` and 2 `deckforge worker` processes on PostgreSQL, BullMQ on Redis and s3rver, from
  * test/support/local-cluster.ts); then the queue's own cost per job (bench/queue/overhead.js).
  *
- *   npx tsx bench/scale/jobs.ts [--jobs 500] [--slides 10] [--only embedded|cluster]
+ *   npx tsx bench/scale/jobs.ts [--jobs 500] [--slides 10] [--accounts 1] [--only embedded|cluster]
  *
  * Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379) or DECKFORGE_TEST_DATABASE_URL / DECKFORGE_TEST_REDIS_URL;
  * builds dist/ first when src/ changed. Both topologies get the same payload (titleDeck: N title slides of the
  * layouts template, uploaded with each job) and an Enterprise account; each first runs 4 untimed jobs, so the
- * generation threads and connections are warm.
+ * generation threads and connections are warm. With `--accounts K` the jobs are spread over K such accounts in
+ * turn: the queue caps the claims one account holds (job-consumer.ts), so one account's burst does not use every
+ * worker.
  *
  * Generation threads for jobs: the embedded default on 2 cores has DECKFORGE_WORKERS = 2 and `serve` keeps one
  * of them for synchronous requests, so jobs run on 1 thread. The cluster has 2 workers of 1 thread each
@@ -39,6 +41,7 @@ import {
 const JOBS = numberOption('jobs', 500);
 const SLIDES = numberOption('slides', 10);
 const ONLY = option('only', 'both');
+const ACCOUNTS = numberOption('accounts', 1);
 const WARM_UP_JOBS = 4;
 
 interface Outcome {
@@ -56,37 +59,46 @@ interface Outcome {
 /** Submits `count` jobs at once, spread over `bases` in turn, and watches them to the end. */
 async function burst(
   bases: string[],
-  bearerToken: string,
+  tokens: string[],
   count: number,
-): Promise<{ watcher: JobWatcher; lastAckAt: number }> {
-  const watcher = new JobWatcher(bearerToken);
+): Promise<{ watchers: JobWatcher[]; lastAckAt: number }> {
+  // One watcher per account (a status is only its own account's), each watching its oldest jobs.
+  const watchers = tokens.map((bearerToken) => new JobWatcher(bearerToken));
   const payload = titleDeck(SLIDES);
   const submissions = Array.from({ length: count }, async (_, i) => {
     const base = bases[i % bases.length]!;
+    const owner = i % tokens.length;
     const submittedAt = performance.now();
-    const id = await submitJob(base, bearerToken, uploadForm(payload));
-    return { id, base, submittedAt, ackedAt: performance.now() };
+    const id = await submitJob(base, tokens[owner]!, uploadForm(payload));
+    return { id, base, owner, submittedAt, ackedAt: performance.now() };
   });
   const acked = await Promise.all(submissions);
-  // The watcher polls in submission order (oldest first), as the queue claims them.
+  // The watchers poll in submission order (oldest first), as the queue claims them.
   for (const job of acked.sort((a, b) => a.submittedAt - b.submittedAt)) {
-    watcher.add({ id: job.id, base: job.base, submittedAt: job.submittedAt, slides: SLIDES });
+    watchers[job.owner]!.add({ id: job.id, base: job.base, submittedAt: job.submittedAt, slides: SLIDES });
   }
-  return { watcher, lastAckAt: Math.max(...acked.map((job) => job.ackedAt)) };
+  return { watchers, lastAckAt: Math.max(...acked.map((job) => job.ackedAt)) };
 }
 
-async function measure(name: string, bases: string[], account: Account): Promise<Outcome> {
-  const bearerToken = await token(bases[0]!, account);
-  const warm = await burst(bases, bearerToken, WARM_UP_JOBS);
-  await warm.watcher.untilDone(performance.now() + 120_000);
-  console.log(`${name}: submitting ${JOBS} jobs of ${SLIDES} slides at once to ${bases.length} node(s) …`);
+const untilDone = (watchers: JobWatcher[], deadline: number): Promise<boolean[]> =>
+  Promise.all(watchers.map((watcher) => watcher.untilDone(deadline)));
+
+async function measure(name: string, bases: string[], accounts: Account[]): Promise<Outcome> {
+  const tokens = await Promise.all(accounts.map((account) => token(bases[0]!, account)));
+  const warm = await burst(bases, tokens, WARM_UP_JOBS);
+  await untilDone(warm.watchers, performance.now() + 120_000);
+  console.log(
+    `${name}: submitting ${JOBS} jobs of ${SLIDES} slides at once to ${bases.length} node(s) ` +
+      `from ${accounts.length} account(s) …`,
+  );
   const firstSubmit = performance.now();
-  const { watcher, lastAckAt } = await burst(bases, bearerToken, JOBS);
+  const { watchers, lastAckAt } = await burst(bases, tokens, JOBS);
   const submitAllMs = lastAckAt - firstSubmit;
   console.log(`${name}: all acknowledged in ${submitAllMs.toFixed(0)} ms; polling …`);
-  await watcher.untilDone(performance.now() + 30 * 60_000);
-  const succeeded = watcher.jobs.filter((job) => job.state === 'SUCCEEDED');
-  const failed = watcher.jobs.filter((job) => job.state === 'FAILED');
+  await untilDone(watchers, performance.now() + 30 * 60_000);
+  const all = watchers.flatMap((watcher) => watcher.jobs);
+  const succeeded = all.filter((job) => job.state === 'SUCCEEDED');
+  const failed = all.filter((job) => job.state === 'FAILED');
   for (const job of failed.slice(0, 3)) console.log(`${name}: job ${job.id} FAILED: ${job.error}`);
   const lastDone = Math.max(...succeeded.map((job) => job.finishedAt!));
   const elapsedMs = lastDone - firstSubmit;
@@ -100,7 +112,7 @@ async function measure(name: string, bases: string[], account: Account): Promise
     p99: percentile(times, 99),
     failed: failed.length,
     lost: JOBS - succeeded.length - failed.length,
-    pollErrors: watcher.pollErrors,
+    pollErrors: watchers.reduce((sum, watcher) => sum + watcher.pollErrors, 0),
   };
   console.log(
     `${name}: ${succeeded.length} SUCCEEDED in ${(elapsedMs / 1000).toFixed(1)} s ` +
@@ -111,9 +123,9 @@ async function measure(name: string, bases: string[], account: Account): Promise
 }
 
 async function embedded(): Promise<Outcome> {
-  const server = await startEmbedded('Enterprise');
+  const server = await startEmbedded('Enterprise', { accounts: ACCOUNTS });
   try {
-    return await measure('embedded', [server.url], server.account);
+    return await measure('embedded', [server.url], server.accounts);
   } finally {
     await server.stop();
   }
@@ -137,7 +149,21 @@ async function cluster(): Promise<Outcome> {
   try {
     // Straight to the API nodes in turn: the balancer would add a hop of this process's own.
     const apis = running.processes.filter((p) => p.role === 'api').map((p) => p.url!);
-    return await measure('cluster (2 API, 2 workers)', apis, running.account);
+    const accounts = [running.account];
+    for (let i = 2; i <= ACCOUNTS; i++) {
+      const created = await running.cli([
+        'accounts',
+        'create',
+        '--email',
+        `bench-${i}@cluster.test`,
+        '--plan',
+        'Enterprise',
+        '--json',
+      ]);
+      const { email, password, key } = JSON.parse(created) as Account;
+      accounts.push({ email, password, key });
+    }
+    return await measure('cluster (2 API, 2 workers)', apis, accounts);
   } finally {
     await running.stop();
   }
@@ -172,7 +198,7 @@ const rows: string[][] = [
   ],
 ];
 console.log(
-  `\n${JOBS} jobs of ${SLIDES} slides, ${new Date().toISOString()}, load average ` +
+  `\n${JOBS} jobs of ${SLIDES} slides from ${ACCOUNTS} account(s), ${new Date().toISOString()}, load average ` +
     `${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
