@@ -4,14 +4,17 @@
  * `serve --no-worker` and 2 `deckforge worker` processes on PostgreSQL, BullMQ on Redis and s3rver, from
  * test/support/local-cluster.ts); then the queue's own cost per job (bench/queue/overhead.js).
  *
- *   npx tsx bench/scale/jobs.ts [--jobs 500] [--slides 10] [--accounts 1] [--only embedded|cluster]
+ *   npx tsx bench/scale/jobs.ts [--jobs 500] [--slides 10] [--accounts 1] [--connections N]
+ *                               [--only embedded|cluster]
  *
  * Needs PostgreSQL and Redis on 127.0.0.1 (5432, 6379) or DECKFORGE_TEST_DATABASE_URL / DECKFORGE_TEST_REDIS_URL;
  * builds dist/ first when src/ changed. Both topologies get the same payload (titleDeck: N title slides of the
  * layouts template, uploaded with each job) and an Enterprise account; each first runs 4 untimed jobs, so the
  * generation threads and connections are warm. With `--accounts K` the jobs are spread over K such accounts in
  * turn: the queue caps the claims one account holds (job-consumer.ts), so one account's burst does not use every
- * worker.
+ * worker. `--connections C` keeps at most C submissions in flight (a client with a connection pool of C) instead
+ * of all N at once: a node's PostgreSQL pool (10 connections, 5 s wait by default) answers 500 to the requests
+ * that wait longer for a connection, which hundreds of simultaneous uploads on a loaded machine do.
  *
  * Generation threads for jobs: the embedded default on 2 cores has DECKFORGE_WORKERS = 2 and `serve` keeps one
  * of them for synchronous requests, so jobs run on 1 thread. The cluster has 2 workers of 1 thread each
@@ -42,6 +45,8 @@ const JOBS = numberOption('jobs', 500);
 const SLIDES = numberOption('slides', 10);
 const ONLY = option('only', 'both');
 const ACCOUNTS = numberOption('accounts', 1);
+/** Submissions in flight at once (default: every job at once). */
+const CONNECTIONS = numberOption('connections', JOBS);
 const WARM_UP_JOBS = 4;
 
 interface Outcome {
@@ -51,6 +56,8 @@ interface Outcome {
   jobsPerSecond: number;
   p50: number;
   p99: number;
+  /** Submissions answered with anything but a 202. */
+  refused: number;
   failed: number;
   lost: number;
   pollErrors: number;
@@ -61,23 +68,44 @@ async function burst(
   bases: string[],
   tokens: string[],
   count: number,
-): Promise<{ watchers: JobWatcher[]; lastAckAt: number }> {
+): Promise<{ watchers: JobWatcher[]; lastAckAt: number; refused: string[] }> {
   // One watcher per account (a status is only its own account's), each watching its oldest jobs.
   const watchers = tokens.map((bearerToken) => new JobWatcher(bearerToken));
   const payload = titleDeck(SLIDES);
-  const submissions = Array.from({ length: count }, async (_, i) => {
+  type Answer =
+    { id: string; base: string; owner: number; submittedAt: number; ackedAt: number } | { error: string };
+  let inFlight = 0;
+  const waiting: (() => void)[] = [];
+  const submissions = Array.from({ length: count }, async (_, i): Promise<Answer> => {
+    if (inFlight >= CONNECTIONS) await new Promise<void>((resolve) => waiting.push(resolve));
+    inFlight += 1;
+    try {
+      return await submitOne(i);
+    } finally {
+      inFlight -= 1;
+      waiting.shift()?.();
+    }
+  });
+  async function submitOne(i: number): Promise<Answer> {
     const base = bases[i % bases.length]!;
     const owner = i % tokens.length;
     const submittedAt = performance.now();
-    const id = await submitJob(base, tokens[owner]!, uploadForm(payload));
-    return { id, base, owner, submittedAt, ackedAt: performance.now() };
-  });
-  const acked = await Promise.all(submissions);
+    try {
+      const id = await submitJob(base, tokens[owner]!, uploadForm(payload));
+      return { id, base, owner, submittedAt, ackedAt: performance.now() };
+    } catch (error) {
+      // A refused submission is a failure to report, not a reason to stop measuring the others.
+      return { error: `${base}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+  }
+  const answers = await Promise.all(submissions);
+  const refused = answers.flatMap((answer) => ('error' in answer ? [answer.error] : []));
+  const acked = answers.flatMap((answer) => ('error' in answer ? [] : [answer]));
   // The watchers poll in submission order (oldest first), as the queue claims them.
   for (const job of acked.sort((a, b) => a.submittedAt - b.submittedAt)) {
     watchers[job.owner]!.add({ id: job.id, base: job.base, submittedAt: job.submittedAt, slides: SLIDES });
   }
-  return { watchers, lastAckAt: Math.max(...acked.map((job) => job.ackedAt)) };
+  return { watchers, lastAckAt: Math.max(...acked.map((job) => job.ackedAt)), refused };
 }
 
 const untilDone = (watchers: JobWatcher[], deadline: number): Promise<boolean[]> =>
@@ -92,9 +120,13 @@ async function measure(name: string, bases: string[], accounts: Account[]): Prom
       `from ${accounts.length} account(s) …`,
   );
   const firstSubmit = performance.now();
-  const { watchers, lastAckAt } = await burst(bases, tokens, JOBS);
+  const { watchers, lastAckAt, refused } = await burst(bases, tokens, JOBS);
   const submitAllMs = lastAckAt - firstSubmit;
-  console.log(`${name}: all acknowledged in ${submitAllMs.toFixed(0)} ms; polling …`);
+  console.log(
+    `${name}: ${JOBS - refused.length} acknowledged in ${submitAllMs.toFixed(0)} ms` +
+      `${refused.length > 0 ? `, ${refused.length} REFUSED` : ''}; polling …`,
+  );
+  for (const error of [...new Set(refused)].slice(0, 3)) console.log(`${name}: refused: ${error}`);
   await untilDone(watchers, performance.now() + 30 * 60_000);
   const all = watchers.flatMap((watcher) => watcher.jobs);
   const succeeded = all.filter((job) => job.state === 'SUCCEEDED');
@@ -110,14 +142,15 @@ async function measure(name: string, bases: string[], accounts: Account[]): Prom
     jobsPerSecond: (succeeded.length / elapsedMs) * 1000,
     p50: percentile(times, 50),
     p99: percentile(times, 99),
+    refused: refused.length,
     failed: failed.length,
-    lost: JOBS - succeeded.length - failed.length,
+    lost: JOBS - refused.length - succeeded.length - failed.length,
     pollErrors: watchers.reduce((sum, watcher) => sum + watcher.pollErrors, 0),
   };
   console.log(
     `${name}: ${succeeded.length} SUCCEEDED in ${(elapsedMs / 1000).toFixed(1)} s ` +
       `(${outcome.jobsPerSecond.toFixed(1)} jobs/s), p50 ${ms(outcome.p50)}, p99 ${ms(outcome.p99)}, ` +
-      `${outcome.failed} FAILED, ${outcome.lost} not final`,
+      `${outcome.refused} refused, ${outcome.failed} FAILED, ${outcome.lost} not final`,
   );
   return outcome;
 }
@@ -163,7 +196,19 @@ async function cluster(): Promise<Outcome> {
       const { email, password, key } = JSON.parse(created) as Account;
       accounts.push({ email, password, key });
     }
-    return await measure('cluster (2 API, 2 workers)', apis, accounts);
+    const outcome = await measure('cluster (2 API, 2 workers)', apis, accounts);
+    if (outcome.refused + outcome.failed + outcome.lost > 0) {
+      // What the servers said (errors and worse, pino level ≥ 50): the cluster's logs go when it stops.
+      for (const p of running.processes) {
+        const errors = p
+          .log()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        for (const line of errors.slice(0, 3)) console.log(`${p.name}: ${line.slice(0, 1500)}`);
+        if (errors.length > 3) console.log(`${p.name}: … ${errors.length} error lines in all`);
+      }
+    }
+    return outcome;
   } finally {
     await running.stop();
   }
@@ -188,7 +233,7 @@ const rows: string[][] = [
   ['jobs per second', ...outcomes.map((o) => o.jobsPerSecond.toFixed(1)), ratio((o) => o.jobsPerSecond)],
   ['p50 submission → SUCCEEDED', ...outcomes.map((o) => ms(o.p50)), ratio((o) => o.p50)],
   ['p99 submission → SUCCEEDED', ...outcomes.map((o) => ms(o.p99)), ratio((o) => o.p99)],
-  ['FAILED / not final', ...outcomes.map((o) => `${o.failed} / ${o.lost}`), ''],
+  ['refused / FAILED / not final', ...outcomes.map((o) => `${o.refused} / ${o.failed} / ${o.lost}`), ''],
   [
     'queue overhead per job (no generation)',
     ...outcomes.map((o) =>
@@ -198,7 +243,7 @@ const rows: string[][] = [
   ],
 ];
 console.log(
-  `\n${JOBS} jobs of ${SLIDES} slides from ${ACCOUNTS} account(s), ${new Date().toISOString()}, load average ` +
+  `\n${JOBS} jobs of ${SLIDES} slides from ${ACCOUNTS} account(s), ${Math.min(CONNECTIONS, JOBS)} submissions at once, ${new Date().toISOString()}, load average ` +
     `${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}\n`,
@@ -206,6 +251,6 @@ console.log(
 console.log(table(rows));
 const target = overhead.bullmqMs < 5 ? '✓' : '✗ not met';
 console.log(`\nBullMQ overhead ${overhead.bullmqMs} ms/job against the target of under 5 ms: ${target}`);
-const bad = outcomes.some((o) => o.failed > 0 || o.lost > 0);
+const bad = outcomes.some((o) => o.refused > 0 || o.failed > 0 || o.lost > 0);
 if (bad) console.log('FAILURES: some jobs did not succeed (see above).');
 process.exitCode = bad ? 1 : 0;
