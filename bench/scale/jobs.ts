@@ -116,7 +116,8 @@ async function measure(name: string, bases: string[], accounts: Account[]): Prom
   const warm = await burst(bases, tokens, WARM_UP_JOBS);
   await untilDone(warm.watchers, performance.now() + 120_000);
   console.log(
-    `${name}: submitting ${JOBS} jobs of ${SLIDES} slides at once to ${bases.length} node(s) ` +
+    `${name}: submitting ${JOBS} jobs of ${SLIDES} slides, ${Math.min(CONNECTIONS, JOBS)} at once, ` +
+      `to ${bases.length} node(s) ` +
       `from ${accounts.length} account(s) …`,
   );
   const firstSubmit = performance.now();
