@@ -10,7 +10,8 @@
  * 4-category column chart, chart-templates.ts), picture (2 slides, an uploaded PNG and JPEG, picture-decks.ts),
  * then an asynchronous job of 5–20 title slides (not waited for: a watcher polls the jobs in the background).
  * A client starts a request at most every `--pace-ms`, so 4 clients stay under 4 × 60 000 / 250 = 960 requests
- * a minute, well under the Enterprise plan's 3 000 (src/config/plans.ts) that the cluster's account has.
+ * a minute, well under the 3 000 of the account's plan: Enterprise's request rate (src/config/plans.ts) with room
+ * for 100 million slides (Enterprise's 100 000 a month would run out after about 20 minutes of this load).
  *
  * Reports per kind: count, failures, p50/p99 latency (sync: the whole answer; jobs: the 202 and submission →
  * SUCCEEDED); throughput; every process's RSS after the warm-up (a minute, or a fifth of a shorter run), every
@@ -19,10 +20,11 @@
  * returned .pptx) plus those of succeeded jobs: more is a double charge, less a missing one. Exits 1 on any
  * lost job, failed request or usage mismatch. The summary also goes to `--out` as JSON.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { BUILT_IN_PLANS } from '../../src/config/plans.js';
 import { ensureBuilt } from '../../test/http/build-once.js';
 import { titleDeck, uploadForm } from '../../test/http/payloads.js';
 import { TEMPLATE_NAME, templateBytes } from '../../test/http/http-harness-paths.js';
@@ -33,7 +35,18 @@ import { testRedisUrl } from '../../test/support/redis-server.js';
 import { testPostgresUrl } from '../../test/support/shared-stores.js';
 import { tablesDeck } from '../../test/support/table-decks.js';
 import { jpeg, png } from '../../test/support/test-images.js';
-import { bearer, JobWatcher, ms, numberOption, option, percentile, sleep, table, token } from './common.js';
+import {
+  bearer,
+  JobWatcher,
+  type Account,
+  ms,
+  numberOption,
+  option,
+  percentile,
+  sleep,
+  table,
+  token,
+} from './common.js';
 
 const MINUTES = numberOption('minutes', 30);
 const CLIENTS = numberOption('clients', 4);
@@ -254,11 +267,42 @@ if (!postgresUrl || !redisUrl) {
   process.exit(1);
 }
 console.log('Starting the cluster (2 API nodes, 2 workers of 1 generation thread) …');
-const cluster = await startLocalCluster({ postgresUrl, redisUrl, apiNodes: 2, workers: 2, workerThreads: 1 });
+// Enterprise's 100 000 slides a month last about 20 minutes of this load (~75 slides/s measured), so the soak's
+// account gets a plan of its own with Enterprise's request rate and room for the slides of a long run.
+const plansDir = mkdtempSync(join(tmpdir(), 'deckforge-soak-plans-'));
+const plansFile = join(plansDir, 'plans.json');
+const SOAK_PLAN = { name: 'Soak', allowedSlideCount: 100_000_000, requestsPerMinute: 3_000 };
+writeFileSync(
+  plansFile,
+  JSON.stringify({
+    default: BUILT_IN_PLANS.defaultPlan,
+    firstAccount: BUILT_IN_PLANS.firstAccountPlan,
+    plans: [...BUILT_IN_PLANS.plans, SOAK_PLAN],
+  }),
+);
+const cluster = await startLocalCluster({
+  postgresUrl,
+  redisUrl,
+  apiNodes: 2,
+  workers: 2,
+  workerThreads: 1,
+  env: { DECKFORGE_PLANS: plansFile },
+});
 let exitCode: number;
 try {
   const base = cluster.url;
-  const bearerToken = await token(base, cluster.account);
+  const account = JSON.parse(
+    await cluster.cli([
+      'accounts',
+      'create',
+      '--email',
+      'soak@cluster.test',
+      '--plan',
+      SOAK_PLAN.name,
+      '--json',
+    ]),
+  ) as Account;
+  const bearerToken = await token(base, account);
   const usageBefore = await usedSlides(base, bearerToken);
   const watcher = new JobWatcher(bearerToken);
   const t0 = performance.now();
@@ -429,5 +473,6 @@ try {
   exitCode = lost > 0 || failures > 0 || charged !== expectedSlides ? 1 : 0;
 } finally {
   await cluster.stop();
+  rmSync(plansDir, { recursive: true, force: true });
 }
 process.exit(exitCode);
