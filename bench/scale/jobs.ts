@@ -11,8 +11,7 @@
  * builds dist/ first when src/ changed. Both topologies get the same payload (titleDeck: N title slides of the
  * layouts template, uploaded with each job) and an Enterprise account; each first runs 4 untimed jobs, so the
  * generation threads and connections are warm. With `--accounts K` the jobs are spread over K such accounts in
- * turn: the queue caps the claims one account holds (job-consumer.ts), so one account's burst does not use every
- * worker. `--connections C` keeps at most C submissions in flight (a client with a connection pool of C) instead
+ * turn (each worker caps one account at its own claims − 1, job-consumer.ts). `--connections C` keeps at most C submissions in flight (a client with a connection pool of C) instead
  * of all N at once: a node's PostgreSQL pool (10 connections, 5 s wait by default) answers 500 to the requests
  * that wait longer for a connection, which hundreds of simultaneous uploads on a loaded machine do.
  *
