@@ -10,6 +10,7 @@ import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
 import { InvalidInputError } from '../../service/errors.js';
 import { trustedLinkBase } from './job-routes.js';
+import { whileClientWaits } from '../while-client-waits.js';
 import type { RouteContext } from './route-context.js';
 
 export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
@@ -47,18 +48,10 @@ export async function sendGeneratedDeck(
       'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
     );
   }
-  // The connection closing before the answer is sent means nobody will read it: the work stops.
-  const gone = new AbortController();
-  const onClose = (): void => {
-    if (!reply.raw.writableEnded) gone.abort();
-  };
-  reply.raw.once('close', onClose);
-  const started = process.hrtime.bigint();
-  const deck = await service
-    .generateNow(account, { ...generationRequest, signal: gone.signal })
-    .finally(() => reply.raw.off('close', onClose));
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  metrics.observeSyncGeneration(seconds, deck.slideCount);
+  const { result: deck, milliseconds } = await whileClientWaits(reply, (signal) =>
+    service.generateNow(account, { ...generationRequest, signal }),
+  );
+  metrics.observeSyncGeneration(milliseconds / 1000, deck.slideCount);
   // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
   return reply
     .code(200)
@@ -66,7 +59,7 @@ export async function sendGeneratedDeck(
       'content-type': contentTypeOf(deck.format),
       'content-disposition': contentDisposition(deck.fileName),
       // Lets a client (and bench/http) tell time in generation from time in transport.
-      'server-timing': `generate;dur=${(seconds * 1000).toFixed(1)}`,
+      'server-timing': `generate;dur=${milliseconds.toFixed(1)}`,
       'content-length': String(deck.content.byteLength),
       ...warningHeaders(deck.warnings),
     })

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
 import { readRenderRequest } from '../request-form.js';
+import { whileClientWaits } from '../while-client-waits.js';
 import type { RouteContext } from './route-context.js';
 
 export function registerRenderRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
@@ -15,17 +16,9 @@ export function registerRenderRoutes(app: FastifyInstance, { service, limits }: 
     { config: { endpoint: 'render', bearer: true, rateLimited: true, drawsSlides: true, noStore: true } },
     async (request, reply) => {
       const upload = await readRenderRequest(request, limits);
-      // The connection closing before the answer is sent means nobody will read it: the render stops.
-      const gone = new AbortController();
-      const onClose = (): void => {
-        if (!reply.raw.writableEnded) gone.abort();
-      };
-      reply.raw.once('close', onClose);
-      const started = process.hrtime.bigint();
-      const rendered = await service
-        .render(accountOf(request), { ...upload, signal: gone.signal })
-        .finally(() => reply.raw.off('close', onClose));
-      const milliseconds = Number(process.hrtime.bigint() - started) / 1e6;
+      const { result: rendered, milliseconds } = await whileClientWaits(reply, (signal) =>
+        service.render(accountOf(request), { ...upload, signal }),
+      );
       return reply
         .code(200)
         .headers({
