@@ -10,7 +10,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +17,7 @@ import { ensureBuilt } from '../http/build-once.js';
 import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
 import { deleteKeys } from './redis-server.js';
 import { startLocalS3, type LocalS3 } from './s3-server.js';
+import { startTcpRelay } from './tcp-relay.js';
 import { createTestDatabase } from './shared-stores.js';
 
 const run = promisify(execFile);
@@ -76,7 +76,11 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
   const database = await createTestDatabase(options.postgresUrl);
   const redisPrefix = `deckforge-cluster-${randomBytes(4).toString('hex')}`;
   const s3 = await startLocalS3('deckforge-cluster');
-  const balancer = await startBalancer();
+  // The balancer: a relay sending each new connection to the next API node, as a load balancer would.
+  let apiNodes: URL[] = [];
+  let nextNode = 0;
+  const balancer = await startTcpRelay(() => apiNodes[nextNode++ % apiNodes.length]);
+  const balancerUrl = `http://127.0.0.1:${balancer.port}`;
   const processes: ClusterProcess[] = [];
   const env: Record<string, string> = {
     DECKFORGE_DATABASE_URL: database.url,
@@ -88,7 +92,7 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
     DECKFORGE_S3_FORCE_PATH_STYLE: 'true',
     AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
     AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-    DECKFORGE_PUBLIC_URL: balancer.url,
+    DECKFORGE_PUBLIC_URL: balancerUrl,
     HOST: '127.0.0.1',
     DECKFORGE_LOG_LEVEL: 'warn',
     ...options.env,
@@ -121,7 +125,7 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
     return worker;
   };
   const stop = async (): Promise<void> => {
-    await balancer.close();
+    await balancer.down();
     await Promise.all(processes.map((p) => p.kill('SIGTERM')));
     await s3.stop();
     if (!options.keep) {
@@ -150,10 +154,10 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
       ),
     );
     processes.push(...apis);
-    balancer.route(apis.map((api) => new URL(api.url!)));
+    apiNodes = apis.map((api) => new URL(api.url!));
     for (let i = 0; i < (options.workers ?? 2); i++) await addWorker();
     return {
-      url: balancer.url,
+      url: balancerUrl,
       processes,
       account: { email: created.email, password: created.password, key: created.key },
       databaseUrl: database.url,
@@ -232,42 +236,5 @@ async function startProcess(spec: ProcessSpec): Promise<ClusterProcess> {
       await exited;
     },
     log: () => readFileSync(spec.logFile, 'utf8'),
-  };
-}
-
-/** A round-robin TCP balancer: each new connection goes to the next API node, as a load balancer would send it. */
-async function startBalancer(): Promise<{
-  url: string;
-  route(targets: URL[]): void;
-  close(): Promise<void>;
-}> {
-  let targets: URL[] = [];
-  let next = 0;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const target = targets[next++ % targets.length];
-    if (!target) return client.destroy();
-    const upstream = connect(Number(target.port), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    route(list) {
-      targets = list;
-    },
-    async close() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
   };
 }

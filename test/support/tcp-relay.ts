@@ -1,17 +1,23 @@
-/** A TCP relay for outage tests: what sits between a client and its server, and can fail like a network. */
+/**
+ * A TCP relay for outage tests: what sits between a client and its server, and can fail like a network. Given a
+ * function instead of one server, it asks it where each new connection goes (the local cluster's balancer).
+ */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 /** A TCP relay to the server that can be taken down (connections cut, port closed) and brought back on the same port. */
 export async function startTcpRelay(
-  target: URL,
+  target: URL | (() => URL | undefined),
 ): Promise<{ port: number; down(): Promise<void>; up(): Promise<void> }> {
+  const pick = typeof target === 'function' ? target : () => target;
   const sockets = new Set<Socket>();
   let server: Server | null = null;
   let port = 0;
   const up = async (): Promise<void> => {
     if (server) return;
     const s = createServer((client) => {
-      const upstream = connect(Number(target.port || 5432), target.hostname);
+      const to = pick();
+      if (!to) return client.destroy();
+      const upstream = connect(Number(to.port || 5432), to.hostname);
       for (const socket of [client, upstream]) {
         sockets.add(socket);
         socket.on('close', () => sockets.delete(socket));
