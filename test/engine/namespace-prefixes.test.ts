@@ -7,18 +7,12 @@
  * the project's templates and on a sample of corpus decks.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_IMAGE_LIMITS,
-  generate,
-  inspect,
-  parsePayload,
-  type GenerateResult,
-} from '../../src/engine/index.js';
+import { inspect, type GenerateResult } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
 import { corpusFiles, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { generateWithImages } from '../support/generate-with-images.js';
 import { packageClarkForm, renamePackagePrefixes, seeded } from '../support/namespace-prefixes.js';
 import { png, BLUE } from '../support/test-images.js';
 import { SAMPLE } from './deck.js';
@@ -38,9 +32,7 @@ async function build(
 ): Promise<GenerateResult> {
   const fileMap = new Map<string, Uint8Array>([['template.pptx', template], ...Object.entries(files)]);
   const payload = { presentation: { template: 'template.pptx', ...presentation } };
-  const { request } = parsePayload(payload);
-  const images = await prepareImages(request, fileMap, { limits: DEFAULT_IMAGE_LIMITS, converter });
-  return generate({ payload, files: fileMap, images, imageLimits: DEFAULT_IMAGE_LIMITS });
+  return generateWithImages(payload, fileMap, { converter });
 }
 
 /** Values the engine draws at random for each deck (a copied slide's creation id). */

@@ -6,10 +6,9 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_LIMITS, generate, parsePayload } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { generateWithImages } from '../support/generate-with-images.js';
 import { BLUE, GREEN, pixelAt, RED, type Rgb } from '../support/test-images.js';
 import { DeckReader } from './picture-reading.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
@@ -78,11 +77,7 @@ describe('EXIF-turned JPEGs are stored upright', () => {
         })),
       },
     };
-    const images = await prepareImages(parsePayload(payload).request, files, {
-      limits: DEFAULT_IMAGE_LIMITS,
-      converter,
-    });
-    const result = generate({ payload, files, images });
+    const result = await generateWithImages(payload, files, { converter });
     await expectValidPptx(result.bytes, SAMPLE_WITH_SHAPES);
     const reader = new DeckReader(result.bytes);
     for (const [i, part] of reader.slideParts().entries()) {

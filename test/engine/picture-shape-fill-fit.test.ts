@@ -4,10 +4,10 @@
  * `cover` crops with `a:srcRect` along its long axis. Badge is 2:1, so a 4:1 image is wider and a 1:4 one taller.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_IMAGE_LIMITS, generate, parsePayload, type GenerateResult } from '../../src/engine/index.js';
+import type { GenerateResult } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { generateWithImages } from '../support/generate-with-images.js';
 import * as img from '../support/test-images.js';
 import { DeckReader } from './picture-reading.js';
 import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
@@ -31,11 +31,7 @@ async function fillBadge(fits: { file: string; fit: string }[]): Promise<Generat
       })),
     },
   };
-  const images = await prepareImages(parsePayload(payload).request, files, {
-    limits: DEFAULT_IMAGE_LIMITS,
-    converter,
-  });
-  const result = generate({ payload, files, images });
+  const result = await generateWithImages(payload, files, { converter });
   await expectValidPptx(result.bytes, SAMPLE_WITH_SHAPES);
   return result;
 }

@@ -8,17 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
-  generate,
-  parsePayload,
   type GenerateResult,
   type ImageLimits,
 } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { editPart } from '../support/package-edit.js';
 import { picturesDeck } from '../support/picture-decks.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { generateWithImages } from '../support/generate-with-images.js';
 import * as img from '../support/test-images.js';
 import { shapeXml } from './deck.js';
 import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
@@ -40,14 +38,11 @@ async function build(
 ): Promise<GenerateResult> {
   const fileMap = new Map<string, Uint8Array>([['template.pptx', template], ...Object.entries(files)]);
   const payload = { presentation: { template: 'template.pptx', ...presentation } };
-  const imageLimits = { ...DEFAULT_IMAGE_LIMITS, ...limits };
-  const { request } = parsePayload(payload);
-  const images = await prepareImages(request, fileMap, {
-    limits: imageLimits,
+  return generateWithImages(payload, fileMap, {
     converter,
+    limits: { ...DEFAULT_IMAGE_LIMITS, ...limits },
     ...(unavailable ? { unavailable } : {}),
   });
-  return generate({ payload, files: fileMap, images, imageLimits });
 }
 
 async function refusal(...args: Parameters<typeof build>): Promise<EngineError> {

@@ -14,11 +14,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
-import { DEFAULT_IMAGE_LIMITS, generate, parsePayload } from '../../src/engine/index.js';
+import { generate } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { prepareImages } from '../../src/image-preparation/prepare-images.js';
 import { chartDeck } from '../support/chart-templates.js';
 import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
+import { generateWithImages } from '../support/generate-with-images.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { picturesDeck } from '../support/picture-decks.js';
 import { png, RED } from '../support/test-images.js';
@@ -221,11 +221,7 @@ describeWithLibreOffice('warm pool and cold soffice draw the same', () => {
           slides: [{ slide_index: 0, shapes: [{ name: 'imagePNG', content: 'red.png', fit: 'cover' }] }],
         },
       };
-      const images = await prepareImages(parsePayload(payload).request, files, {
-        limits: DEFAULT_IMAGE_LIMITS,
-        converter,
-      });
-      const placed = generate({ payload, files, images, imageLimits: DEFAULT_IMAGE_LIMITS });
+      const placed = await generateWithImages(payload, files, { converter });
       await expectSameAsCold('placed-picture', placed.bytes);
     } finally {
       converter.close();
