@@ -22,7 +22,9 @@ disable: no sign-in, no new token, its tokens refused at once, its console sessi
 delete: the account, its jobs and stored files, tokens, sessions and usage; it cannot be undone,
 hence --yes.
 
-Works on DECKFORGE_DATA_DIR (default ./data), also while 'deckforge serve' runs.
+Works on DECKFORGE_DATABASE_URL when set, else on the SQLite file in DECKFORGE_DATA_DIR (default ./data of
+the current folder), also while 'deckforge serve' runs; says which on standard error. Only 'create' starts a
+new database; the others refuse a data directory that has none.
 `;
 
 export class UsageError extends Error {
@@ -75,7 +77,12 @@ export async function runAccounts(args: string[], io: CommandIo): Promise<number
   let store: Awaited<ReturnType<typeof openAccountAdmin>> | null = null;
   try {
     const config = loadConfig();
-    const open = async (): Promise<AccountAdmin> => (store = await openAccountAdmin(config)).admin;
+    // Every command but `create` works on accounts that must already exist: it never makes an empty database.
+    const open = async (): Promise<AccountAdmin> => {
+      store = await openAccountAdmin(config, { existingData: sub !== 'create' });
+      io.stderr(`Accounts in ${store.description}\n`);
+      return store.admin;
+    };
     switch (sub) {
       case 'create': {
         const o = parseOptions(rest, ['--email', '--password', '--plan'], ['--json']);

@@ -3,11 +3,13 @@
  * directory, blobs on local disk behind signed links, the guarded URL fetcher, a worker-thread generation pool,
  * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
+import { databasePath } from '../adapters/sqlite/database.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
 import type { Config } from '../config/index.js';
@@ -24,7 +26,7 @@ import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.
 import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
 import { createLogger } from './logger.js';
 import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
-import { openStores, type StoreSet } from './open-stores.js';
+import { NoDataError, openStores, type StoreSet } from './open-stores.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
 
 export interface RuntimeOptions {
@@ -60,16 +62,27 @@ export interface Runtime {
 
 /**
  * Stores only: what `deckforge accounts` needs, without the pool or the consumer. Refuses (SchemaBehindError) a
- * PostgreSQL schema that is behind, like `serve`.
+ * PostgreSQL schema that is behind, like `serve`. With `existingData`, a data directory that holds no database
+ * yet is refused (NoDataError) instead of created empty: a command that reads or changes accounts, run from the
+ * wrong folder, would otherwise answer from a new empty database that no server uses.
  */
 export async function openAccountAdmin(
   config: Config,
-  options: { clock?: Clock; hasher?: PasswordHasher } = {},
+  options: { clock?: Clock; hasher?: PasswordHasher; existingData?: boolean } = {},
 ): Promise<{
   admin: AccountAdmin;
+  /** Where the accounts are: the SQLite file, or the PostgreSQL server without its password. */
+  description: string;
   close(): Promise<void>;
 }> {
   const clock = options.clock ?? new SystemClock();
+  if (
+    options.existingData === true &&
+    config.database === null &&
+    !existsSync(databasePath(config.dataDir))
+  ) {
+    throw new NoDataError(config.dataDir);
+  }
   const stores = await readyStores(config, clock);
   // Deleting an account empties its queued jobs and stored files wherever they live (Redis, S3).
   const shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, pino({ level: 'silent' }));
@@ -90,6 +103,7 @@ export async function openAccountAdmin(
   });
   return {
     admin,
+    description: stores.description,
     close: async () => {
       await shared.queue.close();
       shared.close();

@@ -95,7 +95,22 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
   };
 }
 
-/** A start refused for the stores' sake (schema behind, database unreachable): its message is for the operator. */
+/** The data directory holds no database yet, where a command expected the one `deckforge serve` uses. */
+export class NoDataError extends Error {
+  override readonly name = 'NoDataError';
+  constructor(dataDir: string) {
+    super(
+      `no Deckforge database in ${dataDir} (DECKFORGE_DATA_DIR, default ./data of the current folder): ` +
+        "run the command where 'deckforge serve' runs, or set DECKFORGE_DATA_DIR to its data directory",
+    );
+  }
+}
+
+/** A start refused for the stores' sake (schema behind, database unreachable, no database yet): its message is for the operator. */
 export function isStoreNotReady(error: unknown): error is Error {
-  return error instanceof SchemaBehindError || error instanceof StoreUnavailableError;
+  return (
+    error instanceof SchemaBehindError ||
+    error instanceof StoreUnavailableError ||
+    error instanceof NoDataError
+  );
 }

@@ -3,6 +3,7 @@
  * environment is the operator's interface, so these tests set it like an operator would.
  */
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
@@ -104,6 +105,31 @@ describe('deckforge accounts', () => {
     expect(first).toMatch(/^whsec_\S{30,}$/);
     expect(second).toMatch(/^whsec_\S{30,}$/);
     expect(second).not.toBe(first); // rotated
+  });
+
+  it('says where the accounts are, and makes no empty database for a command that reads accounts', async () => {
+    for (const args of [
+      ['list'],
+      ['disable', '--email', 'ann@example.test'],
+      ['rotate-key', '--email', 'a@b.test'],
+    ]) {
+      const refused = capture();
+      expect(await runAccounts(args, refused.io)).toBe(1);
+      expect(refused.err.join('')).toBe(
+        `deckforge accounts: no Deckforge database in ${dir.path} (DECKFORGE_DATA_DIR, default ./data of the ` +
+          "current folder): run the command where 'deckforge serve' runs, or set DECKFORGE_DATA_DIR to its " +
+          'data directory\n',
+      );
+      expect(readdirSync(dir.path)).toEqual([]);
+    }
+    const created = capture();
+    expect(await runAccounts(['create', '--email', 'ann@example.test', '--json'], created.io)).toBe(0);
+    expect(created.err.join('')).toBe(`Accounts in ${join(dir.path, 'deckforge.sqlite')}\n`);
+    expect(JSON.parse(created.out.join(''))).toMatchObject({ email: 'ann@example.test' }); // stdout stays JSON
+    const listed = capture();
+    expect(await runAccounts(['list'], listed.io)).toBe(0);
+    expect(listed.err.join('')).toContain(join(dir.path, 'deckforge.sqlite'));
+    expect(listed.out.join('')).toContain('ann@example.test');
   });
 
   it('explains mistakes: unknown plan, duplicate, unknown account, bad options, bad configuration', async () => {
