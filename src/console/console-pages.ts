@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FAVICON_LINK } from '../http/favicon.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 
 /** The same from src/console and dist/console: the repository's dist/console. */
@@ -75,6 +76,7 @@ function shellHtml(script: string, style: string): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     '<title>Deckforge console</title>',
+    FAVICON_LINK,
     `<link rel="stylesheet" href="/console/assets/${style}">`,
     `<script type="module" src="/console/assets/${script}"></script>`,
     '</head>',

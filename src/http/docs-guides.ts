@@ -22,6 +22,35 @@ export interface Guide {
 
 const GUIDE_LINK = /^([a-z0-9-]+)\.md(#[\w-]*)?$/;
 
+/**
+ * The order a newcomer reads them in: the API, then what goes in jsonData, then running the service. A guide not
+ * named here follows, in file-name order.
+ */
+const READING_ORDER = [
+  'http-api',
+  'payload',
+  'payload-tables',
+  'payload-charts',
+  'payload-pictures',
+  'previews',
+  'large-decks',
+  'client',
+  'console',
+  'configuration',
+  'operations',
+  'security',
+];
+
+function readingRank(name: string): number {
+  const rank = READING_ORDER.indexOf(name);
+  return rank === -1 ? READING_ORDER.length : rank;
+}
+
+/** A heading as plain text: `code`, **strong** and _emphasis_ marks dropped. */
+function plainTitle(heading: string): string {
+  return heading.replace(/[`*]|(?<!\w)_|_(?!\w)/g, '').trim();
+}
+
 const markdown = new Marked({
   gfm: true,
   renderer: {
@@ -34,17 +63,19 @@ const markdown = new Marked({
   },
 });
 
-/** Every guide, rendered once at start-up, in file-name order. */
+/** Every guide, rendered once at start-up, in reading order. */
 export function loadGuides(dir = DOCS_DIR): Guide[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((file) => file.endsWith('.md'))
-    .sort()
-    .map((file) => {
-      const text = readFileSync(join(dir, file), 'utf8');
-      const title = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? file;
+    .map((file) => file.slice(0, -3))
+    .sort((a, b) => readingRank(a) - readingRank(b) || a.localeCompare(b))
+    .map((name) => {
+      const text = readFileSync(join(dir, `${name}.md`), 'utf8');
+      const title = plainTitle(/^#\s+(.+)$/m.exec(text)?.[1] ?? name);
       const body = markdown.parse(text, { async: false });
-      const nav = '<p><a href="/docs">← API reference and all guides</a></p>';
-      return { name: file.slice(0, -3), title, html: htmlPage(`Deckforge: ${title}`, `${nav}\n${body}`) };
+      const nav =
+        '<p><a href="/docs">← API reference and all guides</a> · <a href="/console">Console</a></p>';
+      return { name, title, html: htmlPage(`Deckforge: ${title}`, `${nav}\n${body}`) };
     });
 }

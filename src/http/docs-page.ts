@@ -2,6 +2,7 @@
  * /docs: the OpenAPI document rendered as one self-contained HTML page (no scripts, no CDN: the service must
  * document itself on a machine without internet access).
  */
+import { FAVICON_LINK } from './favicon.js';
 import { createHash } from 'node:crypto';
 
 type Json = Record<string, unknown>;
@@ -23,7 +24,7 @@ const isRecord = (value: unknown): value is Json =>
 /** One page with the docs' own style: no scripts, no external resources. */
 export function htmlPage(title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>${FAVICON_LINK}
 <style>${DOCS_STYLE}</style></head><body>
 ${body}
 </body></html>`;
@@ -157,7 +158,7 @@ export function renderDocsPage(
   return htmlPage(
     `${String(info.title ?? 'API')} API`,
     `<h1>${escapeHtml(info.title ?? 'API')} <small>${escapeHtml(info.version ?? '')}</small></h1>
-<p>${escapeHtml(info.description ?? '')}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a></p>
+<p>${escapeHtml(info.description ?? '')}</p><p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · Sign in, tokens, usage and a playground: <a href="/console">the console</a></p>
 <h2>Guides</h2><ul>${guides.join('')}</ul>
 <h2>Endpoints</h2><ul>${index.join('')}</ul>
 ${operations.join('\n')}

@@ -1,6 +1,6 @@
 /**
  * Response headers that keep browsers from misusing what we send (issue 10), set by @fastify/helmet on every
- * routed response: `nosniff`, a Content-Security-Policy that allows nothing but /docs' own inline style, no
+ * routed response: `nosniff`, a Content-Security-Policy that allows nothing but /docs' own inline style and this origin's favicon, no
  * framing (X-Frame-Options DENY, frame-ancestors 'none'). Strict-Transport-Security is left to the TLS proxy in
  * front (docs/security.md): this server speaks plain HTTP. Routes marked `noStore` (tokens, usage, job status,
  * the files) are never cached, their errors included.
@@ -29,6 +29,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       directives: {
         defaultSrc: ["'none'"],
         styleSrc: [DOCS_STYLE_SOURCE],
+        imgSrc: ["'self'"], // the favicon
         baseUri: ["'none'"],
         formAction: ["'none'"],
         frameAncestors: ["'none'"],

@@ -157,6 +157,36 @@ describe('operations', () => {
     expect(html).not.toMatch(/<script|<link[^>]+href="https?:|src="https?:|url\(https?:/i);
   });
 
+  it('leads a browser from / to the console, between the console and /docs, and has a favicon', async () => {
+    const root = await fetch(`${server.base}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/console');
+    const docs = await (await fetch(`${server.base}/docs`)).text();
+    expect(docs).toContain('<a href="/console">');
+    expect(docs).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    const shell = await (await fetch(`${server.base}/console`)).text();
+    expect(shell).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+    for (const path of ['/favicon.ico', '/favicon.svg']) {
+      const icon = await fetch(`${server.base}${path}`);
+      expect(icon.status, path).toBe(200);
+      expect(icon.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+      expect(await icon.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    }
+  });
+
+  it('/docs lists the guides in reading order, with plain titles, each linking back and to the console', async () => {
+    const docs = await (await fetch(`${server.base}/docs`)).text();
+    const guides = [...docs.matchAll(/<li><a href="\/docs\/([a-z0-9-]+)">([^<]*)<\/a><\/li>/g)];
+    const names = guides.map((g) => g[1]);
+    expect(names.slice(0, 3)).toEqual(['http-api', 'payload', 'payload-tables']);
+    expect(names.indexOf('operations')).toBeGreaterThan(names.indexOf('payload-pictures'));
+    expect(guides.find((g) => g[1] === 'payload')?.[2]).toBe('The jsonData payload'); // no raw backticks
+    const guide = await (await fetch(`${server.base}/docs/payload`)).text();
+    expect(guide).toContain('<title>Deckforge: The jsonData payload</title>');
+    expect(guide).toContain('<a href="/docs">');
+    expect(guide).toContain('<a href="/console">Console</a>');
+  });
+
   it('answers unknown routes with 404 shape B, never to be cached', async () => {
     const response = await fetch(`${server.base}/v3.0/nothing-here`);
     expect(response.headers.get('cache-control')).toBe('no-store'); // issue 21: a route may exist tomorrow

@@ -42,7 +42,9 @@ function navigation(active: PageName | 'unknown'): HTMLElement {
   const signOut = session?.signedIn
     ? el('li', {}, el('button', { type: 'button', class: 'link', id: 'sign-out' }, 'Sign out'))
     : null;
-  return el('nav', { 'aria-label': 'Console' }, el('ul', {}, ...links, signOut), who);
+  // The API reference and guides, served by the same server (a full page load: /docs is not a console page).
+  const docs = el('li', {}, el('a', { href: '/docs' }, 'API docs'));
+  return el('nav', { 'aria-label': 'Console' }, el('ul', {}, ...links, docs, signOut), who);
 }
 
 async function render(): Promise<void> {

@@ -1,10 +1,14 @@
-/** `/healthz`, `/metrics`, `/openapi.json` and `/docs`: unauthenticated operational endpoints. */
+/**
+ * `/healthz`, `/metrics`, `/openapi.json`, `/docs`, the favicon and `/` (which sends a browser to the console):
+ * unauthenticated operational endpoints.
+ */
 import { timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../../service/errors.js';
 import { bearerToken } from '../bearer-auth.js';
 import { loadGuides } from '../docs-guides.js';
+import { FAVICON_PATH, FAVICON_SVG } from '../favicon.js';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApiDocument } from '../openapi-document.js';
 import type { RouteContext } from './route-context.js';
@@ -32,6 +36,15 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: RouteContext
   const docsPage = renderDocsPage(document, guides);
   const guideByName = new Map(guides.map((g) => [g.name, g]));
   const config = { endpoint: 'operations' as const };
+
+  // Whoever opens the server's address in a browser lands in the console, which links to /docs.
+  app.get('/', { config }, async (_request, reply) => reply.redirect('/console', 302));
+
+  for (const path of [FAVICON_PATH, '/favicon.ico']) {
+    app.get(path, { config }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON_SVG),
+    );
+  }
 
   app.get('/healthz', { config }, async (_request, reply) => {
     const health = await service.health();
