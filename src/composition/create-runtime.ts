@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
+import { LogMailer } from '../adapters/mail-log/log-mailer.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { databasePath } from '../adapters/sqlite/database.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
@@ -153,7 +154,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       onReplace: (reason, diagnostics) =>
         logger.warn({ reason, diagnostics: diagnostics || undefined }, 'renderer process replaced'),
     });
-    const mailer = createMailer(config);
+    const mailer = createMailer(config, logger);
+    if (config.mail.logOnly)
+      logger.warn(
+        'DECKFORGE_MAIL_LOG=true: mails are written to this log instead of sent (development only)',
+      );
     if (config.mail.signup === 'open' && !mailer.configured)
       logger.warn('DECKFORGE_SIGNUP is open but no mail server is configured: sign-up stays closed');
     const fetcher = new GuardedUrlFetcher({
@@ -262,8 +267,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
 }
 
-/** SMTP when DECKFORGE_SMTP_URL is set (config checked that DECKFORGE_MAIL_FROM is then set too). */
-function createMailer(config: Config): Mailer {
-  const { smtpUrl, mailFrom } = config.mail;
+/**
+ * SMTP when DECKFORGE_SMTP_URL is set (config checked that DECKFORGE_MAIL_FROM is then set too), the log in the
+ * development mode, else none.
+ */
+function createMailer(config: Config, logger: Logger): Mailer {
+  const { smtpUrl, mailFrom, logOnly } = config.mail;
+  if (logOnly && mailFrom !== null) return new LogMailer(logger, mailFrom);
   return smtpUrl !== null && mailFrom !== null ? new SmtpMailer(smtpUrl, mailFrom) : new NoMailer();
 }

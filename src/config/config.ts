@@ -61,7 +61,7 @@ export interface Config {
   logLevel: LogLevel;
   /** DECKFORGE_RENDERERS, DECKFORGE_RENDER_*: the PDF and PNG preview renderer (render-settings.ts). */
   rendering: RenderSettings;
-  /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP: the console's mails and sign-up. */
+  /** DECKFORGE_SMTP_URL, DECKFORGE_MAIL_FROM, DECKFORGE_SIGNUP, DECKFORGE_MAIL_LOG: the console's mails and sign-up. */
   mail: MailSettings;
   /** DECKFORGE_REDIS_URL (+ prefix): BullMQ queue and shared rate limits; null = in this process. */
   redis: RedisSettings | null;
@@ -129,13 +129,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const generation = loadGenerationSettings(env);
   const host = env.HOST?.trim() || '127.0.0.1';
   const workers = integer(env, 'DECKFORGE_WORKERS', Math.max(1, availableParallelism()), 1, 256);
+  const publicBaseUrl = publicUrl(env);
   const config: Config = {
     port: integer(env, 'PORT', 8080, 0, 65_535),
     host,
     dataDir: resolve(cwd, env.DECKFORGE_DATA_DIR?.trim() || './data'),
     plans: loadPlanCatalog(env.DECKFORGE_PLANS?.trim() || undefined),
     allowPrivateUrls: boolean(env, 'DECKFORGE_ALLOW_PRIVATE_URLS', false),
-    publicBaseUrl: publicUrl(env),
+    publicBaseUrl,
     trustedHosts: trustedHosts(env, host),
     trustProxy: trustProxy(env),
     metricsToken: metricsToken(env),
@@ -165,7 +166,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     linkSecret: secret || null,
     logLevel: logLevel(env),
     rendering: loadRenderSettings(env),
-    mail: loadMailSettings(env),
+    mail: loadMailSettings(env, { host, publicBaseUrl }),
     redis: loadRedisSettings(env),
     s3: loadS3Settings(env),
     database: loadDatabaseSettings(env),
