@@ -41,6 +41,8 @@ describeBrowser('the console in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   const dialogs: string[] = [];
+  const confirms: string[] = [];
+  let acceptConfirms = false;
   const ann = { email: `ann-${Date.now()}@example.test`, key: '' };
   let tokenValue = '';
 
@@ -57,6 +59,12 @@ describeBrowser('the console in Chromium', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();
     page.on('dialog', (dialog) => {
+      // The console asks before it revokes a token; any other dialog (an injected alert) is recorded.
+      if (dialog.type() === 'confirm') {
+        confirms.push(dialog.message());
+        void (acceptConfirms ? dialog.accept() : dialog.dismiss());
+        return;
+      }
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
@@ -132,6 +140,12 @@ describeBrowser('the console in Chromium', () => {
     await page.reload();
     await page.locator('tbody tr').first().waitFor();
     expect(await page.content()).not.toContain(tokenValue);
+    // Asked first: dismissing keeps the token, accepting revokes it.
+    await page.getByRole('button', { name: /^Revoke/ }).click();
+    await poll(async () => confirms.length).toBe(1);
+    expect(confirms[0]).toMatch(/^Revoke the token created .+\? Programs using it stop working\.$/);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    acceptConfirms = true;
     await page.getByRole('button', { name: /^Revoke/ }).click();
     await page.getByText('No live tokens.').waitFor({ state: 'visible' });
     const refused = await fetch(`${serve.base}/v1.0/usage`, {
@@ -179,6 +193,14 @@ describeBrowser('the console in Chromium', () => {
     await poll(() => text(page.locator('#picked .shape-name'))).toBe('Title 1');
     expect(dialogs).toEqual([]);
     await screenshot(page, 'inspector');
+    // The slide size in units people know; the entry panel closes with Escape and with its button.
+    expect(await text(page.locator('#drawings > p.muted'))).toMatch(/ cm \(.+ in\)/);
+    await page.keyboard.press('Escape');
+    await poll(() => page.locator('#picked').isHidden()).toBe(true);
+    await title.click();
+    await poll(() => page.locator('#picked').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Close (Escape)' }).click();
+    await poll(() => page.locator('#picked').isHidden()).toBe(true);
   });
 
   it('generates a valid deck from the pre-filled playground, shows an error at its path, and walks a job to its link', async () => {
@@ -252,8 +274,15 @@ describeBrowser('the console in Chromium', () => {
     await page.getByText(/A security key exists/).waitFor({ state: 'visible' });
     await screenshot(page, 'account');
     await page.setViewportSize({ width: 390, height: 844 });
-    await open('/console/jobs');
-    await screenshot(page, 'jobs-phone');
+    for (const name of ['tokens', 'usage', 'jobs', 'inspector', 'playground', 'account']) {
+      await open(`/console/${name}`);
+      // The navigation is one line that scrolls sideways, not a block of wrapped lines.
+      const links = await page
+        .locator('nav li')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(links).size, `${name}: navigation rows`).toBe(1);
+      await screenshot(page, `${name}-phone`);
+    }
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -359,9 +388,22 @@ describeBrowser('the console in Chromium', () => {
       await tab.goto(`${closed.base}/console/sign-up`);
       const notice = tab.locator('main .message');
       await notice.waitFor();
-      expect(await notice.textContent()).toMatch(/^Sign-up is closed: .*mail server/);
+      expect(await notice.textContent()).toBe('Sign-up is closed: no mail server configured.');
       expect(await tab.locator('form').count()).toBe(0);
       await screenshot(tab, 'sign-up-closed');
+      // No way into the closed page: neither the navigation nor the sign-in page offers sign-up.
+      await tab.goto(`${closed.base}/console/sign-in`);
+      await tab.locator('form').waitFor();
+      expect(await tab.locator('a[href="/console/sign-up"]').count()).toBe(0);
+      expect(await tab.locator('nav a[href="/docs"]').count()).toBe(1);
+      // The reset page says at once that no link can be sent, before anyone types an address.
+      await tab.goto(`${closed.base}/console/reset`);
+      await tab.locator('main .message').waitFor();
+      expect(await tab.locator('main .message').textContent()).toBe(
+        'This server has no mail server, so it cannot send reset links.',
+      );
+      expect(await tab.locator('form').count()).toBe(0);
+      await screenshot(tab, 'reset-without-mail');
       await visitor.close();
     } finally {
       await closed.kill();

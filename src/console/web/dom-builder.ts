@@ -71,9 +71,3 @@ export function field(
 export function message(text: string, kind: 'info' | 'error' | 'success' = 'info'): HTMLElement {
   return el('p', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}

@@ -25,7 +25,9 @@ function pageName(pathname: string): PageName | 'unknown' {
 
 function navigation(active: PageName | 'unknown'): HTMLElement {
   const session = currentSession();
-  const names = session?.signedIn ? NAV_SIGNED_IN : NAV_SIGNED_OUT;
+  const names = session?.signedIn
+    ? NAV_SIGNED_IN
+    : NAV_SIGNED_OUT.filter((name) => name !== 'sign-up' || session?.signup.open);
   const links = names.map((name) =>
     el(
       'li',

@@ -1,7 +1,8 @@
 /** Change the password (the current one required) and see or rotate the security key. */
 import { currentSession, getJson, sendJson } from '../console-api.js';
 import { copyableValue } from '../copy-button.js';
-import { el, field, formatDate, message, replaceChildren } from '../dom-builder.js';
+import { el, field, message, replaceChildren } from '../dom-builder.js';
+import { formatDate } from '../display-format.js';
 import { onSubmit, text } from '../form-handling.js';
 
 export async function renderAccount(main: HTMLElement): Promise<void> {

@@ -3,6 +3,7 @@
  * with its name, kind and text. Clicking a box (or Enter on it) copies a ready `shapes[]` entry for it.
  */
 import { copyText } from '../copy-button.js';
+import { formatSlideSize } from '../display-format.js';
 import { el, replaceChildren } from '../dom-builder.js';
 import type { InspectedShape } from '../inspect-types.js';
 import { shapeEntry } from '../shape-entry.js';
@@ -25,6 +26,12 @@ export function renderInspector(main: HTMLElement): void {
   );
   const kept = inspectedTemplate();
   if (kept) showTemplate(drawings, picked, kept);
+  // The entry panel covers part of the drawings: Escape closes it, as its close button does.
+  const closeOnEscape = (event: KeyboardEvent): void => {
+    if (!picked.isConnected) document.removeEventListener('keydown', closeOnEscape);
+    else if (event.key === 'Escape') picked.hidden = true;
+  };
+  document.addEventListener('keydown', closeOnEscape);
 }
 
 function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: InspectedTemplate): void {
@@ -56,7 +63,7 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
     el(
       'p',
       { class: 'muted' },
-      `${template.templateName} · ${size.cx} × ${size.cy} EMU · `,
+      `${template.templateName} · ${formatSlideSize(size.cx, size.cy)} · `,
       el('a', { href: '/console/playground' }, 'Fill it in the playground'),
     ),
     slidesSection,
@@ -93,6 +100,7 @@ function pick(picked: HTMLElement, shape: InspectedShape): void {
   const status = el('p', { class: 'message success', role: 'status' }, 'Copying…');
   replaceChildren(
     picked,
+    closeButton(picked),
     el('h2', {}, 'Shape ', el('span', { class: 'shape-name' }, shape.name)),
     el(
       'p',
@@ -105,4 +113,12 @@ function pick(picked: HTMLElement, shape: InspectedShape): void {
   void copyText(entry).then((ok) => {
     status.textContent = ok ? 'The entry is copied to the clipboard.' : 'Select the entry above to copy it.';
   });
+}
+
+function closeButton(picked: HTMLElement): HTMLElement {
+  const button = el('button', { type: 'button', class: 'link close', 'aria-label': 'Close (Escape)' }, '×');
+  button.addEventListener('click', () => {
+    picked.hidden = true;
+  });
+  return button;
 }

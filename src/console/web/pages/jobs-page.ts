@@ -1,6 +1,7 @@
 /** The account's recent jobs: state, slides, times, error, warnings and a download link while the file exists. */
 import { getJson } from '../console-api.js';
-import { el, formatDate } from '../dom-builder.js';
+import { el } from '../dom-builder.js';
+import { formatDate } from '../display-format.js';
 
 export interface JobRow {
   jobId: string;

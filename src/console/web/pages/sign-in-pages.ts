@@ -26,8 +26,9 @@ export function renderSignIn(main: HTMLElement, context: PageContext): void {
       'p',
       {},
       el('a', { href: '/console/reset' }, 'Forgot your password?'),
-      ' · ',
-      el('a', { href: '/console/sign-up' }, 'Create an account'),
+      ...(currentSession()?.signup.open
+        ? [' · ', el('a', { href: '/console/sign-up' }, 'Create an account')]
+        : []),
     ),
   );
   onSubmit(form, status, async (data) => {
@@ -41,6 +42,12 @@ export function renderSignIn(main: HTMLElement, context: PageContext): void {
   main.appendChild(form);
 }
 
+/** "Sign-up is closed on this server." or "Sign-up is closed: no mail server configured." — the reason said once. */
+export function signupClosedText(reason: string | undefined): string {
+  if (!reason || /^sign-up is closed/i.test(reason)) return 'Sign-up is closed on this server.';
+  return `Sign-up is closed: ${reason}.`;
+}
+
 export function renderSignUp(main: HTMLElement): void {
   const signup = currentSession()?.signup;
   if (!signup?.open) {
@@ -48,7 +55,7 @@ export function renderSignUp(main: HTMLElement): void {
       el(
         'div',
         { class: 'card narrow' },
-        message(`Sign-up is closed: ${signup?.reason ?? 'sign-up is closed on this server'}.`, 'info'),
+        message(signupClosedText(signup?.reason), 'info'),
         el(
           'p',
           {},
@@ -109,6 +116,24 @@ export async function renderConfirm(main: HTMLElement): Promise<void> {
 export function renderReset(main: HTMLElement, context: PageContext): void {
   const token = new URLSearchParams(location.search).get('token');
   const status = el('div', { class: 'status', 'aria-live': 'polite' });
+  if (!token && !currentSession()?.mailConfigured) {
+    // Said before anyone types an address: without a mail server no link can be sent.
+    main.appendChild(
+      el(
+        'div',
+        { class: 'card narrow' },
+        message('This server has no mail server, so it cannot send reset links.', 'info'),
+        el(
+          'p',
+          {},
+          'Ask the operator of this server to reset your password, or ',
+          el('a', { href: '/console/sign-in' }, 'sign in'),
+          '.',
+        ),
+      ),
+    );
+    return;
+  }
   if (!token) {
     const form = el(
       'form',

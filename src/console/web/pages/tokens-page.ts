@@ -4,7 +4,8 @@
  */
 import { getJson, sendJson } from '../console-api.js';
 import { copyableValue } from '../copy-button.js';
-import { el, formatDate, message, replaceChildren } from '../dom-builder.js';
+import { el, message, replaceChildren } from '../dom-builder.js';
+import { formatDate } from '../display-format.js';
 import { describeError } from '../form-handling.js';
 
 interface TokenRow {
@@ -81,6 +82,11 @@ async function fillList(list: HTMLElement): Promise<void> {
       'Revoke',
     );
     revoke.addEventListener('click', () => {
+      // A revoked token stops working at once for whatever uses it: asked once more, naming which.
+      if (
+        !confirm(`Revoke the token created ${formatDate(token.createdAt)}? Programs using it stop working.`)
+      )
+        return;
       revoke.disabled = true;
       sendJson('DELETE', `/console/api/tokens/${encodeURIComponent(token.id)}`)
         .then(() => fillList(list))

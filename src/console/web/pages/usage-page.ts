@@ -1,5 +1,6 @@
 /** Plan, slides used of allowed (with a bar), reset date, API calls, the previous period and the per-day chart. */
 import { getJson } from '../console-api.js';
+import { formatCount, formatDay, slideAllowance } from '../display-format.js';
 import { el } from '../dom-builder.js';
 import { drawUsageChart, type DaySlides } from '../usage-chart.js';
 
@@ -35,11 +36,15 @@ export async function renderUsage(main: HTMLElement): Promise<void> {
     failed: usage.failedApiCallCount ?? 0,
   };
   const previous = usage.previousPeriod;
-  const meter = el('progress', {
-    id: 'slides-meter',
-    max: Math.max(allowed, 1),
-    value: Math.min(used, Math.max(allowed, 1)),
-  });
+  const allowance = slideAllowance(used, allowed);
+  // No bar for a plan without a ceiling: an empty bar would say nothing true.
+  const meter = allowance.unlimited
+    ? null
+    : el('progress', {
+        id: 'slides-meter',
+        max: Math.max(allowed, 1),
+        value: Math.min(used, Math.max(allowed, 1)),
+      });
   main.append(
     el(
       'section',
@@ -49,16 +54,18 @@ export async function renderUsage(main: HTMLElement): Promise<void> {
         'dl',
         { class: 'facts' },
         fact('Plan', usage.plan ?? '—'),
-        fact('Resets on', usage.resetDate ?? '—'),
+        fact('Resets on', formatDay(usage.resetDate)),
       ),
-      el('label', { for: 'slides-meter' }, `${used} of ${allowed} slides used`),
+      meter
+        ? el('label', { for: 'slides-meter' }, allowance.text)
+        : el('p', { id: 'slides-used' }, allowance.text),
       meter,
       el(
         'dl',
         { class: 'facts' },
-        fact('API calls', String(calls.total)),
-        fact('Successful', String(calls.successful)),
-        fact('Failed', String(calls.failed)),
+        fact('API calls', formatCount(calls.total)),
+        fact('Successful', formatCount(calls.successful)),
+        fact('Failed', formatCount(calls.failed)),
       ),
     ),
     el(
@@ -76,10 +83,13 @@ export async function renderUsage(main: HTMLElement): Promise<void> {
       el(
         'dl',
         { class: 'facts' },
-        previous ? fact('From', `${previous.start.slice(0, 10)} to ${previous.end.slice(0, 10)}`) : null,
-        fact('Slides used', String(previous?.usedSlideCount ?? usage.previousMonthUsedSlideCount ?? 0)),
+        previous ? fact('From', `${formatDay(previous.start)} to ${formatDay(previous.end)}`) : null,
+        fact('Slides used', formatCount(previous?.usedSlideCount ?? usage.previousMonthUsedSlideCount ?? 0)),
         previous?.apiCalls
-          ? fact('API calls', `${previous.apiCalls.total} (${previous.apiCalls.failed} failed)`)
+          ? fact(
+              'API calls',
+              `${formatCount(previous.apiCalls.total)} (${formatCount(previous.apiCalls.failed)} failed)`,
+            )
           : null,
       ),
     ),
