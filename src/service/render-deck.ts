@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Warning } from '../engine/index.js';
 import { ClientGoneError, InvalidInputError } from './errors.js';
+import { isMetricCompatible } from './metric-compatible-fonts.js';
 import {
   RenderCancelledError,
   RenderFailedError,
@@ -87,14 +88,19 @@ function renderError(error: unknown, signal: AbortSignal | undefined): unknown {
   return error;
 }
 
-/** One warning per font the renderer had to replace, in the shape of the generation warnings. */
+/**
+ * One warning per font the renderer had to replace, in the shape of the generation warnings; none for a font
+ * drawn with its metric-compatible twin (Calibri with Carlito), which looks as in PowerPoint.
+ */
 export function fontWarnings(substituted: RenderResult['substitutedFonts']): Warning[] {
-  return substituted.map(({ requested, used }) => ({
-    path: 'FONT_SUBSTITUTED',
-    message:
-      `the font "${requested}" is not installed on this server; the PDF and slide images use "${used}" ` +
-      'instead, so text may take more or less room than in PowerPoint (see /docs/previews#fonts)',
-  }));
+  return substituted
+    .filter(({ requested, used }) => !isMetricCompatible(requested, used))
+    .map(({ requested, used }) => ({
+      path: 'FONT_SUBSTITUTED',
+      message:
+        `the font "${requested}" is not installed on this server; the PDF and slide images use "${used}" ` +
+        'instead, so text may take more or less room than in PowerPoint (see /docs/previews#fonts)',
+    }));
 }
 
 /** `report-q3.pptx` → `report-q3`. */
