@@ -79,7 +79,7 @@ export function createDeckforgeService(
     usage: (account) => usageReport(deps, account),
     usageDetail: (account) => usageDetail(deps, account),
     listTokens: (account) => listTokens(deps, account),
-    createToken: (account) => createToken(deps, account),
+    createToken: (account, name) => createToken(deps, account, name),
     revokeToken: (account, tokenId) => revokeToken(deps, account, tokenId),
     listJobs: (account, baseUrl) => listJobs(deps, account, baseUrl),
     jobSummary: (account, jobId, baseUrl) => jobSummary(deps, account, jobId, baseUrl),

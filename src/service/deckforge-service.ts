@@ -129,6 +129,8 @@ export interface UsageReport {
 /** A token as the console lists it: never the token itself (only its hash is stored). */
 export interface TokenSummary {
   id: string;
+  /** Given in the console when it was made; null when none was. */
+  name: string | null;
   /** ISO 8601. */
   createdAt: string;
   expiresAt: string;
@@ -249,7 +251,7 @@ export interface DeckforgeService {
   /** The account's live tokens, newest first. */
   listTokens(account: Account): Promise<TokenSummary[]>;
   /** A new token for an already signed-in account (the console): the same kind `issueToken` gives. */
-  createToken(account: Account): Promise<CreatedToken>;
+  createToken(account: Account, name?: unknown): Promise<CreatedToken>;
   /** Revokes one of the account's tokens; NotFoundError when it has no such live token. */
   revokeToken(account: Account, tokenId: string): Promise<void>;
   /** The account's recent jobs, most recent first. */

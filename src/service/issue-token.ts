@@ -60,6 +60,7 @@ export async function issueToken(
 export async function mintToken(
   deps: ServiceDeps,
   accountId: string,
+  name: string | null = null,
 ): Promise<{ id: string; token: string; expiresAt: Date }> {
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + TOKEN_VALIDITY_MS);
@@ -67,6 +68,7 @@ export async function mintToken(
   const id = newTokenId();
   await deps.tokens.save({
     id,
+    name,
     tokenHash: sha256Hex(token),
     accountId,
     issuedAt: now.toISOString(),

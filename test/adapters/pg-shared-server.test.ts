@@ -86,11 +86,12 @@ describe.skipIf(serverUrl === null)('PostgreSQL shared by several nodes', () => 
        VALUES ('h1', 'a1', '2026-11-21T08:00:00Z', '2999-01-01T00:00:00Z'),
               ('h2', 'a1', '2026-11-21T09:00:00Z', '2999-01-01T00:00:00Z')`,
     );
-    expect((await migratePg(node)).applied.map((a) => a.split(' ')[0])).toEqual(['2']);
+    expect((await migratePg(node)).applied.map((a) => a.split(' ')[0])).toEqual(['2', '3']);
     const live = await new PgTokenStore(node, clock).listLive('a1', new Date('2026-11-22T00:00:00Z'));
     expect(live.map((t) => t.tokenHash)).toEqual(['h2', 'h1']);
     expect(new Set(live.map((t) => t.id)).size).toBe(2);
     expect(live.every((t) => /^[0-9a-f]{18}$/.test(t.id))).toBe(true);
+    expect(live.every((t) => t.name === null)).toBe(true); // migration 3: tokens made before it have no name
   });
 
   it('50 concurrent reservations through 3 separate pools against an allowance that fits 10: exactly 10, used exact', async () => {
@@ -122,6 +123,7 @@ describe.skipIf(serverUrl === null)('PostgreSQL shared by several nodes', () => 
     const [nodeA, nodeB] = [new PgTokenStore(pool(url), clock), new PgTokenStore(pool(url), clock)];
     const token = {
       id: 'rev1',
+      name: null,
       tokenHash: 'hash-rev1',
       accountId: 'acct-rev',
       issuedAt: '2026-11-21T08:00:00.000Z',

@@ -123,6 +123,7 @@ describeBrowser('the console in Chromium', () => {
 
   it('makes a token that a plain HTTP client uses, lists it, and after revoking it the API refuses it', async () => {
     await open('/console/tokens');
+    await page.getByLabel('Name (optional)').fill('Nightly <b>report</b> export');
     await page.getByRole('button', { name: 'Create a token' }).click();
     tokenValue = await page.locator('#new-token').inputValue();
     expect(tokenValue.length).toBeGreaterThan(20);
@@ -134,6 +135,8 @@ describeBrowser('the console in Chromium', () => {
     expect(usage.status).toBe(200);
     expect(((await usage.json()) as { isSuccess: boolean }).isSuccess).toBe(true);
     await poll(() => page.locator('tbody tr').count()).toBe(1);
+    // The name shows as given, as text (never as markup).
+    expect(await text(page.locator('tbody tr td[data-label="Name"]'))).toBe('Nightly <b>report</b> export');
     await screenshot(page, 'tokens');
 
     // The token of a second creation is listed too; revoke the first.
@@ -143,7 +146,9 @@ describeBrowser('the console in Chromium', () => {
     // Asked first: dismissing keeps the token, accepting revokes it.
     await page.getByRole('button', { name: /^Revoke/ }).click();
     await poll(async () => confirms.length).toBe(1);
-    expect(confirms[0]).toMatch(/^Revoke the token created .+\? Programs using it stop working\.$/);
+    expect(confirms[0]).toBe(
+      'Revoke the token “Nightly <b>report</b> export”? Programs using it stop working.',
+    );
     expect(await page.locator('tbody tr').count()).toBe(1);
     acceptConfirms = true;
     await page.getByRole('button', { name: /^Revoke/ }).click();

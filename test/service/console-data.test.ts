@@ -4,7 +4,7 @@
  * the previous period; the account's jobs and never another's. The clock is the harness's: any real date works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotFoundError, UnauthorizedError } from '../../src/service/errors.js';
+import { InvalidInputError, NotFoundError, UnauthorizedError } from '../../src/service/errors.js';
 import {
   ManualClock,
   deck,
@@ -27,6 +27,24 @@ describe('console data through the service', () => {
   });
   afterAll(async () => h.close());
 
+  it('keeps the name a token was given, trimmed, and refuses names that are not short plain text', async () => {
+    const { account } = await h.signUp();
+    const named = await h.service.createToken(account, '  Nightly report export  ');
+    const unnamed = await h.service.createToken(account, '');
+    const listed = await h.service.listTokens(account);
+    expect(listed.find((t) => t.id === named.id)?.name).toBe('Nightly report export');
+    expect(listed.find((t) => t.id === unnamed.id)?.name).toBeNull();
+    const refused: [unknown, string][] = [
+      ['x'.repeat(61), 'name: at most 60 characters, got 61'],
+      ['two\nlines', 'name: no control characters (line breaks, tabs)'],
+      [42, 'name: a token name is text'],
+    ];
+    for (const [name, message] of refused) {
+      await expect(h.service.createToken(account, name)).rejects.toThrow(new InvalidInputError(message));
+    }
+    expect(await h.service.listTokens(account)).toHaveLength(listed.length); // none of those was made
+  });
+
   it('lists live tokens with last use, revokes one by id and refuses it at once, never shows the token', async () => {
     const { account, token } = await h.signUp();
     const made = await h.service.createToken(account);
@@ -38,6 +56,7 @@ describe('console data through the service', () => {
     const mine = listed.find((t) => t.id === made.id);
     expect(mine).toEqual({
       id: made.id,
+      name: null,
       createdAt: clock.current.toISOString(),
       expiresAt: made.expiresAt,
       lastUsedAt: null,

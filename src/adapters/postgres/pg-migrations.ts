@@ -138,4 +138,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX jobs_by_account ON jobs (account_id, created_at DESC, seq DESC);
     `,
   },
+  {
+    version: 3,
+    name: 'console: a name for each token',
+    sql: `
+      ALTER TABLE tokens ADD COLUMN name text;
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { iso, isoOf, type PgDatabase } from './pg-database.js';
 
 interface TokenRow {
   id: string;
+  name: string | null;
   token_hash: string;
   account_id: string;
   issued_at: Date;
@@ -14,6 +15,7 @@ interface TokenRow {
 function toRecord(row: TokenRow): TokenRecord {
   return {
     id: row.id,
+    name: row.name,
     tokenHash: row.token_hash,
     accountId: row.account_id,
     issuedAt: isoOf(row.issued_at),
@@ -30,9 +32,9 @@ export class PgTokenStore implements TokenStore {
 
   async save(t: TokenRecord): Promise<void> {
     await this.db.query(
-      `INSERT INTO tokens (id, token_hash, account_id, issued_at, expires_at, last_used_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [t.id, t.tokenHash, t.accountId, t.issuedAt, t.expiresAt, t.lastUsedAt],
+      `INSERT INTO tokens (id, name, token_hash, account_id, issued_at, expires_at, last_used_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [t.id, t.name, t.tokenHash, t.accountId, t.issuedAt, t.expiresAt, t.lastUsedAt],
     );
   }
 

@@ -171,4 +171,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX jobs_by_account ON jobs(account_id, created_at);
     `,
   },
+  {
+    version: 7,
+    name: 'console: a name for each token',
+    sql: `
+      ALTER TABLE tokens ADD COLUMN name TEXT;
+    `,
+  },
 ];

@@ -3,6 +3,7 @@ import type { SqliteDatabase } from './database.js';
 
 interface TokenRow {
   id: string;
+  name: string | null;
   token_hash: string;
   account_id: string;
   issued_at: string;
@@ -13,6 +14,7 @@ interface TokenRow {
 function toRecord(row: TokenRow): TokenRecord {
   return {
     id: row.id,
+    name: row.name,
     tokenHash: row.token_hash,
     accountId: row.account_id,
     issuedAt: row.issued_at,
@@ -30,10 +32,18 @@ export class SqliteTokenStore implements TokenStore {
   async save(token: TokenRecord): Promise<void> {
     this.db
       .prepare(
-        `INSERT INTO tokens (id, token_hash, account_id, issued_at, expires_at, last_used_at)
-         VALUES (?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO tokens (id, name, token_hash, account_id, issued_at, expires_at, last_used_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(token.id, token.tokenHash, token.accountId, token.issuedAt, token.expiresAt, token.lastUsedAt);
+      .run(
+        token.id,
+        token.name,
+        token.tokenHash,
+        token.accountId,
+        token.issuedAt,
+        token.expiresAt,
+        token.lastUsedAt,
+      );
   }
 
   async find(tokenHash: string): Promise<TokenRecord | null> {

@@ -2,6 +2,8 @@
 export interface TokenRecord {
   /** A short random id that names the token in listings and revocation; not derived from the token. */
   id: string;
+  /** What its owner called it in the console ("CI pipeline"); null for tokens from `POST /v1.0/token/create`. */
+  name: string | null;
   tokenHash: string;
   accountId: string;
   /** ISO 8601. */

@@ -75,6 +75,7 @@ export function describeAccountStoreContract(name: string, make: () => Promise<A
       const { tokens } = await open();
       const t = (hash: string, accountId: string, expiresAt: string) => ({
         id: `id-${hash}`,
+        name: hash === 'h1' ? 'CI pipeline — nightly' : null, // a console token's name comes back as given
         tokenHash: hash,
         accountId,
         issuedAt: '2026-11-21T10:00:00.000Z',
@@ -95,6 +96,7 @@ export function describeAccountStoreContract(name: string, make: () => Promise<A
 
     const token = (id: string, accountId: string, issuedAt: string, expiresAt: string) => ({
       id,
+      name: id === 'new' ? 'Reporting job' : null,
       tokenHash: `hash-${id}`,
       accountId,
       issuedAt,

@@ -119,6 +119,7 @@ export function describeConsoleStoresContract(name: string, make: () => Promise<
       const { tokens } = await open();
       const t = (tokenHash: string, accountId: string) => ({
         id: `id-${tokenHash}`,
+        name: null,
         tokenHash,
         accountId,
         issuedAt: T0,

@@ -1,15 +1,16 @@
 /**
- * Create a token (shown once, with a copy button and a curl line that works as pasted), list the live ones
- * (created, expires, last used; never the token itself) and revoke one.
+ * Create a token with an optional name (shown once, with a copy button and a curl line that works as pasted),
+ * list the live ones (name, created, expires, last used; never the token itself) and revoke one, after asking.
  */
 import { getJson, sendJson } from '../console-api.js';
 import { copyableValue } from '../copy-button.js';
-import { el, message, replaceChildren } from '../dom-builder.js';
+import { el, field, message, replaceChildren } from '../dom-builder.js';
 import { formatDate } from '../display-format.js';
 import { describeError } from '../form-handling.js';
 
 interface TokenRow {
   id: string;
+  name: string | null;
   createdAt: string;
   expiresAt: string;
   lastUsedAt: string | null;
@@ -23,10 +24,20 @@ export function curlLine(origin: string, token: string): string {
 export async function renderTokens(main: HTMLElement): Promise<void> {
   const created = el('div', { 'aria-live': 'polite' });
   const list = el('section', { 'aria-labelledby': 'live-heading' });
+  const name = el('input', {
+    id: 'token-name',
+    name: 'token-name',
+    type: 'text',
+    maxlength: 60,
+    autocomplete: 'off',
+    placeholder: 'e.g. Nightly report export',
+  });
   const create = el('button', { type: 'button', id: 'create-token' }, 'Create a token');
   create.addEventListener('click', () => {
     create.disabled = true;
-    sendJson<{ id: string; token: string; expiresAt: string }>('POST', '/console/api/tokens')
+    sendJson<{ id: string; token: string; expiresAt: string }>('POST', '/console/api/tokens', {
+      name: name.value,
+    })
       .then(async (answer) => {
         replaceChildren(
           created,
@@ -41,6 +52,7 @@ export async function renderTokens(main: HTMLElement): Promise<void> {
             copyableValue('curl-line', 'Try it', curlLine(location.origin, answer.token)),
           ),
         );
+        name.value = '';
         await fillList(list);
       })
       .catch((error: unknown) => replaceChildren(created, message(describeError(error), 'error')))
@@ -56,7 +68,12 @@ export async function renderTokens(main: HTMLElement): Promise<void> {
       el('code', {}, 'POST /v1.0/token/create'),
       '.',
     ),
-    create,
+    el(
+      'div',
+      { class: 'inline-form' },
+      field('Name (optional)', name, 'What uses it, to tell tokens apart.'),
+      create,
+    ),
     created,
     list,
   );
@@ -77,7 +94,7 @@ async function fillList(list: HTMLElement): Promise<void> {
       {
         type: 'button',
         class: 'danger small',
-        'aria-label': `Revoke the token created ${formatDate(token.createdAt)}`,
+        'aria-label': `Revoke ${describeToken(token)}`,
       },
       'Revoke',
     );
@@ -95,6 +112,7 @@ async function fillList(list: HTMLElement): Promise<void> {
     return el(
       'tr',
       { 'data-token-id': token.id },
+      el('td', { 'data-label': 'Name' }, token.name ?? el('span', { class: 'muted' }, 'unnamed')),
       el('td', { 'data-label': 'Created' }, formatDate(token.createdAt)),
       el('td', { 'data-label': 'Expires' }, formatDate(token.expiresAt)),
       el('td', { 'data-label': 'Last used' }, token.lastUsedAt ? formatDate(token.lastUsedAt) : 'never'),
@@ -114,6 +132,7 @@ async function fillList(list: HTMLElement): Promise<void> {
         el(
           'tr',
           {},
+          el('th', {}, 'Name'),
           el('th', {}, 'Created'),
           el('th', {}, 'Expires'),
           el('th', {}, 'Last used'),
@@ -123,4 +142,9 @@ async function fillList(list: HTMLElement): Promise<void> {
       el('tbody', {}, ...rows),
     ),
   );
+}
+
+/** "the token “CI pipeline”" or "the token created 27 Nov 2026, 19:20". */
+function describeToken(token: TokenRow): string {
+  return token.name ? `the token “${token.name}”` : `the token created ${formatDate(token.createdAt)}`;
 }
