@@ -1,9 +1,11 @@
 /**
- * The playground's starting `jsonData`: every template slide once, in order, with one entry per fillable shape
- * (shape-entry.ts). The template is named by the uploaded file's name, which is how the multipart request sends it.
+ * The playground's starting `jsonData`: every template slide once, in order, with one entry per shape whose
+ * content a payload gives back (shape-entry.ts), so that generating it unchanged gives the template back and
+ * changing one value shows what that value does. Pictures have no entry: they keep the template's image. The
+ * template is named by the uploaded file's name, which is how the multipart request sends it.
  */
 import type { InspectResult } from './inspect-types.js';
-import { isFillable, shapeEntry, type ShapeEntry } from './shape-entry.js';
+import { contentEntry, isFillable, type ShapeEntry } from './shape-entry.js';
 
 export interface PrefilledPayload {
   presentation: {
@@ -23,7 +25,8 @@ export function prefillPayload(result: InspectResult, templateName: string): Pre
           // A name used twice addresses the first shape only (docs/payload.md): one entry per name.
           if (!isFillable(shape) || seen.has(shape.name)) continue;
           seen.add(shape.name);
-          shapes.push(shapeEntry(shape));
+          const entry = contentEntry(shape);
+          if (entry) shapes.push(entry);
         }
         return shapes.length > 0 ? { slide_index: slide.index, shapes } : { slide_index: slide.index };
       }),
