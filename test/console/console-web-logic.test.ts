@@ -66,7 +66,7 @@ describe('the playground pre-fill', () => {
     await expectValidPptx(out.bytes, template);
   });
 
-  it('writes one entry for a name two shapes share (the payload reaches only the first)', () => {
+  it('names by id the shapes that share a name (a name reaches only the first), so each gets its own back', () => {
     const result: InspectResult = {
       slideSize: null,
       layouts: [],
@@ -78,12 +78,18 @@ describe('the playground pre-fill', () => {
           hidden: false,
           notes: null,
           tags: [],
-          shapes: [shape({ name: 'A', text: 'one' }), shape({ name: 'A', id: 3, text: 'two' })],
+          shapes: [
+            shape({ name: 'A', text: 'one' }),
+            shape({ name: 'A', id: 3, text: 'two' }),
+            shape({ name: 'B', id: 4, text: 'three' }),
+          ],
         },
       ],
     };
     expect(prefillPayload(result, 't.pptx').presentation.slides[0]?.shapes).toEqual([
-      { name: 'A', content: 'one' },
+      { shapeId: 2, content: 'one' },
+      { shapeId: 3, content: 'two' },
+      { name: 'B', content: 'three' },
     ]);
   });
 });

@@ -552,6 +552,21 @@ describe('inspect', () => {
     });
   });
 
+  itCorpus(
+    'gives no data for a chart combining scatter and category series (no one content form takes both)',
+    () => {
+      const charts = inspect(readCorpus('ShapeCrawler/021.pptx'))
+        .slides.flatMap((s) => s.shapes)
+        .flatMap((s) => (s.chart ? [s.chart] : []));
+      const combined = charts.filter(
+        (c) => c.types.some((t) => t.startsWith('scatter')) && c.types.length > 1,
+      );
+      expect(combined.length).toBeGreaterThan(0);
+      for (const chart of combined) expect(chart.data).toBeUndefined();
+      expect(charts.filter((c) => c.data).length).toBeGreaterThan(0);
+    },
+  );
+
   itCorpus('reports linked workbooks and chartEx charts of real decks', () => {
     const linked = inspect(readCorpus('markitdown/test.pptx')).slides[3]!.shapes.find(
       (s) => s.kind === 'chart',

@@ -7,10 +7,13 @@
 import type { InspectResult } from './inspect-types.js';
 import { contentEntry, isFillable, type ShapeEntry } from './shape-entry.js';
 
+/** A `shapes[]` entry: by name, or by `shapeId` where the slide has several shapes of that name. */
+export type PrefilledEntry = Omit<ShapeEntry, 'name'> & ({ name: string } | { shapeId: number });
+
 export interface PrefilledPayload {
   presentation: {
     template: string;
-    slides: { slide_index: number; shapes?: ShapeEntry[] }[];
+    slides: { slide_index: number; shapes?: PrefilledEntry[] }[];
   };
 }
 
@@ -19,14 +22,16 @@ export function prefillPayload(result: InspectResult, templateName: string): Pre
     presentation: {
       template: templateName,
       slides: result.slides.map((slide) => {
-        const seen = new Set<string>();
-        const shapes: ShapeEntry[] = [];
+        const uses = new Map<string, number>();
+        for (const shape of slide.shapes) uses.set(shape.name, (uses.get(shape.name) ?? 0) + 1);
+        const shapes: PrefilledEntry[] = [];
         for (const shape of slide.shapes) {
-          // A name used twice addresses the first shape only (docs/payload.md): one entry per name.
-          if (!isFillable(shape) || seen.has(shape.name)) continue;
-          seen.add(shape.name);
-          const entry = contentEntry(shape);
-          if (entry) shapes.push(entry);
+          const entry = isFillable(shape) ? contentEntry(shape) : null;
+          if (!entry) continue;
+          // A name several shapes share reaches only the first of them (docs/payload.md, Shapes): the id
+          // reaches each one.
+          const { name, ...rest } = entry;
+          shapes.push((uses.get(name) ?? 0) > 1 ? { shapeId: shape.id, ...rest } : entry);
         }
         return shapes.length > 0 ? { slide_index: slide.index, shapes } : { slide_index: slide.index };
       }),

@@ -20,12 +20,15 @@ export interface ChartXyData {
 
 export type ChartData = ChartCategoriesData | ChartXyData;
 
-/** Null for a chart without a plot area or series. */
+/** Null for a chart without a plot area or series, or one mixing scatter and category series. */
 export function classicChartData(chartSpace: XmlElement): ChartData | null {
   const plotArea = child(child(chartSpace, 'c:chart') ?? chartSpace, 'c:plotArea');
   const series = plotArea ? chartSeries(plotArea) : [];
   if (series.length === 0) return null;
-  if (series.some((s) => child(s.el, 'c:yVal'))) {
+  const xy = series.filter((s) => child(s.el, 'c:yVal')).length;
+  // A combination of scatter and category series has no one `content` form: no data rather than a wrong one.
+  if (xy > 0 && xy < series.length) return null;
+  if (xy > 0) {
     return {
       series: series.map(({ el }) => {
         const bubble = child(el, 'c:bubbleSize');
