@@ -2,7 +2,9 @@
  * The engine's second door: what a template holds, so users stop hunting for shape names in PowerPoint's
  * selection pane. Slides, layouts, and every shape's name, id, kind, text and `{{tags}}`; for pictures and
  * picture placeholders, the frame an image goes into (so a user can prepare images that fit); for a table its
- * grid, merges and first row; for a chart its types, series, categories and workbook.
+ * grid, merges and first row; for a chart its types, series, categories and workbook. And each fillable shape's
+ * content in the payload's words, so a payload written from it gives the template back: a text shape's
+ * paragraphs and runs, every table cell, a chart's cached data.
  */
 import { summarizeChart, type ChartReader, type ChartSummary } from './charts/chart-summary.js';
 import type { PackageLimits } from './package/limits.js';
@@ -13,6 +15,7 @@ import { listShapes, shapeVariants, type FoundShape, type ShapeKind } from './sh
 import { enclosingGroups, toSlideSpace, type Box } from './shapes/group-transform.js';
 import { ownBox } from './shapes/shape-properties.js';
 import { describeTable, type InspectedTable } from './tables/describe-table.js';
+import { inspectParagraphs, type InspectedParagraph } from './text/inspected-text.js';
 import { child, descendants, firstDescendant, textContent, type XmlElement } from './xml/index.js';
 import { createHash } from 'node:crypto';
 
@@ -36,8 +39,10 @@ export interface InspectedShape {
   frame?: PictureFrame | null;
   /** For a chart: its type(s), series names, category count and where its data lives. */
   chart?: ChartSummary;
-  /** Tables only: the grid, merges and first row, to write `content` by. */
+  /** Tables only: the grid, merges, first row and every cell's text, to write `content` by. */
   table?: InspectedTable;
+  /** Text shapes: the paragraphs and runs, with the run formatting a payload can express (text/inspected-text.ts). */
+  paragraphs?: InspectedParagraph[];
 }
 
 export interface PictureFrame {
@@ -164,10 +169,22 @@ function inspectShapes(
       const chart = summarizeChart(shape.element, chartReader(template, owner));
       if (chart) inspected.chart = chart;
     }
+    const txBody =
+      shape.kind === 'text' ? child(shapeVariants(shape)[0] ?? shape.element, 'p:txBody') : undefined;
+    if (txBody)
+      inspected.paragraphs = inspectParagraphs(txBody, (relId) => linkTarget(template, owner, relId));
     const table = shape.kind === 'table' ? describeTable(shapeVariants(shape)[0] ?? shape.element) : null;
     if (table) inspected.table = table;
     return inspected;
   });
+}
+
+const LINK_SCHEMES = /^(https?:|mailto:)/i;
+
+/** The URL of an external hyperlink relationship a run points at, when a payload could give it (http, https, mailto). */
+function linkTarget(template: Template, owner: string, relId: string): string | null {
+  const rel = template.relationships(owner).find((r) => r.id === relId);
+  return rel?.external && LINK_SCHEMES.test(rel.target) ? rel.target : null;
 }
 
 function frameOf(

@@ -1,10 +1,13 @@
 /**
  * OpenAPI schemas of the inspection result (`POST /v1.0/template/inspect`, `deckforge inspect --json`), written
- * from the engine's types in inspect.ts: each shape's name, kind, text, placeholder and its box on the slide.
+ * from the engine's types in inspect.ts: each shape's name, kind, text, placeholder and its box on the slide, and
+ * its content in the payload's words (text paragraphs and runs, every table cell, a chart's cached data).
  */
 const ref = (name: string): Record<string, string> => ({ $ref: `#/components/schemas/${name}` });
 const integer = { type: 'integer' };
 const nullable = (schema: Record<string, unknown>) => ({ oneOf: [schema, { type: 'null' }] });
+const strings = { type: 'array', items: { type: 'string' } };
+const numbersOrGaps = { type: 'array', items: { type: ['number', 'null'] } };
 
 export const INSPECT_SCHEMAS: Record<string, unknown> = {
   InspectResult: {
@@ -90,11 +93,12 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
           series: { type: 'array', items: { type: 'string' } },
           categories: integer,
           workbook: { enum: ['embedded', 'linked', 'missing'] },
+          data: ref('InspectedChartData'),
         },
       },
       table: {
         type: 'object',
-        required: ['rows', 'columns', 'headerRow', 'merges', 'firstRow'],
+        required: ['rows', 'columns', 'headerRow', 'merges', 'firstRow', 'cells'],
         properties: {
           rows: integer,
           columns: integer,
@@ -107,10 +111,93 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
               properties: { row: integer, column: integer, rowSpan: integer, columnSpan: integer },
             },
           },
-          firstRow: { type: 'array', items: { type: 'string' } },
+          firstRow: strings,
+          cells: {
+            type: 'array',
+            items: strings,
+            description: 'Text of every cell, row by row, one per grid column; "" for a cell a merge covers.',
+          },
+        },
+      },
+      paragraphs: {
+        type: 'array',
+        description:
+          'Text shapes: each paragraph’s runs with the `text_properties` the run sets (docs/payload.md, Text). ' +
+          'A soft line break is \\v.',
+        items: {
+          type: 'object',
+          required: ['runs'],
+          properties: {
+            runs: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['text', 'text_properties'],
+                properties: { text: { type: 'string' }, text_properties: ref('InspectedTextProperties') },
+              },
+            },
+          },
         },
       },
     },
+  },
+  InspectedTextProperties: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      font_type: { type: 'string' },
+      font_size: { type: 'number', description: 'Points.' },
+      font_bold: { type: 'boolean' },
+      font_italic: { type: 'boolean' },
+      font_strike: { type: 'boolean' },
+      font_underline: { type: 'string' },
+      font_color: { type: 'string', pattern: '^#[0-9A-F]{6}$' },
+      font_bg_color: { type: 'string', pattern: '^#[0-9A-F]{6}$' },
+      baseline: { enum: ['superscript', 'subscript'] },
+      hyperlink: { type: 'string' },
+    },
+  },
+  InspectedChartData: {
+    description:
+      'A classic chart’s data from its caches, as a chart’s `content` takes it: categories and values, or x, y ' +
+      '(and size) for scatter and bubble series; null is a gap.',
+    oneOf: [
+      {
+        type: 'object',
+        required: ['categories', 'series'],
+        properties: {
+          categories: { type: 'array', items: { type: ['string', 'number'] } },
+          series: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'values'],
+              properties: { name: { type: 'string' }, values: numbersOrGaps },
+            },
+          },
+        },
+      },
+      {
+        type: 'object',
+        required: ['series'],
+        not: { required: ['categories'] },
+        properties: {
+          series: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'x', 'y'],
+              properties: {
+                name: { type: 'string' },
+                x: numbersOrGaps,
+                y: numbersOrGaps,
+                size: numbersOrGaps,
+              },
+            },
+          },
+        },
+      },
+    ],
   },
   ShapeBox: {
     type: 'object',

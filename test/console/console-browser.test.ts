@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inspect } from '../../src/engine/index.js';
+import { generate, inspect } from '../../src/engine/index.js';
 import { startServe, type ServeProcess } from '../http/serve-process.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { corpusFile, itCorpus, readCorpus } from '../support/corpus.js';
@@ -225,6 +225,12 @@ describeBrowser('the console in Chromium', () => {
     const deck = new Uint8Array(readFileSync((await download.path())!));
     await expectValidPptx(deck, TEMPLATE);
     expect(dialogs).toEqual([]);
+    // Every warning is listed with its JSON path: the ones the engine gives for the same payload.
+    const { warnings } = generate({ payload: prefilled, files: new Map([['layouts.pptx', TEMPLATE]]) });
+    expect(warnings.length).toBeGreaterThan(0);
+    await poll(() => page.locator('#generation-warnings li').allTextContents()).toEqual(
+      warnings.map((w) => `${w.path} ${w.message}`),
+    );
 
     // An error: content of the wrong kind for a text shape; the path is marked in the editor.
     const broken = structuredClone(prefilled) as {

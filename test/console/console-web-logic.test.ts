@@ -8,12 +8,12 @@ import { generate, inspect } from '../../src/engine/index.js';
 import { firstJsonPath, lineAndColumn, locateJsonPath } from '../../src/console/web/json-path-locator.js';
 import type { InspectResult, InspectedShape } from '../../src/console/web/inspect-types.js';
 import { prefillPayload } from '../../src/console/web/payload-prefill.js';
-import { isFillable, PLACEHOLDER_IMAGE, shapeEntry } from '../../src/console/web/shape-entry.js';
+import { contentEntry, isFillable, shapeEntry } from '../../src/console/web/shape-entry.js';
 import { planSlide, slideSize } from '../../src/console/web/slide-geometry.js';
 import { CHART, chartBars } from '../../src/console/web/usage-bars.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
-import { REPORT_TEMPLATE } from '../support/report-template.js';
+import { REPORT_TABLE_TEXT, REPORT_TEMPLATE } from '../support/report-template.js';
 
 function shape(overrides: Partial<InspectedShape>): InspectedShape {
   return {
@@ -29,39 +29,36 @@ function shape(overrides: Partial<InspectedShape>): InspectedShape {
 }
 
 describe('the playground pre-fill', () => {
-  it('has every slide once and one entry per fillable shape, and generates a valid deck as it stands', async () => {
+  it('has every slide once, gives back every table cell, and generates a valid deck as it stands', async () => {
     const result = inspect(REPORT_TEMPLATE) as unknown as InspectResult;
     const payload = prefillPayload(result, 'report.pptx');
     expect(payload.presentation.template).toBe('report.pptx');
     expect(payload.presentation.slides.map((s) => s.slide_index)).toEqual(result.slides.map((s) => s.index));
     const first = payload.presentation.slides[0]?.shapes ?? [];
-    expect(first.map((e) => e.name)).toEqual(['Title 1', 'Table 1']);
-    const table = first.find((e) => e.name === 'Table 1')?.content as string[][];
-    expect(table).toHaveLength(6);
-    expect(table[0]).toEqual(['Region', 'Q1', 'Q2', 'Q3', 'Q4']);
-    expect(table[1]).toEqual(['R2C1', 'R2C2', 'R2C3', 'R2C4', 'R2C5']);
+    expect(first).toEqual([
+      { name: 'Title 1', content: 'Quarterly figures' },
+      { name: 'Table 1', content: REPORT_TABLE_TEXT },
+    ]);
 
     const out = await generate({ payload: payload, files: new Map([['report.pptx', REPORT_TEMPLATE]]) });
     expect(out.slideCount).toBe(result.slides.length);
+    expect(out.warnings).toEqual([]);
     await expectValidPptx(out.bytes, REPORT_TEMPLATE);
   });
 
-  it('puts an image into pictures and picture placeholders, and leaves out date, footer and slide number', async () => {
+  it('leaves pictures, picture placeholders, date, footer and slide number without an entry', async () => {
     const template = layoutsTemplate();
     const result = inspect(template) as unknown as InspectResult;
     const payload = prefillPayload(result, 'layouts.pptx');
-    const slide9 = payload.presentation.slides[9]?.shapes ?? [];
-    expect(slide9.filter((e) => e.content === PLACEHOLDER_IMAGE).map((e) => e.name)).toEqual([
-      'Picture 10',
-      'Picture 11',
-    ]);
-    const footers = result.slides[9]!.shapes.filter((s) =>
-      ['dt', 'ftr', 'sldNum'].includes(s.placeholder?.type ?? ''),
-    );
-    expect(footers.length).toBeGreaterThan(0);
-    for (const f of footers) expect(slide9.map((e) => e.name)).not.toContain(f.name);
-    const slide8 = payload.presentation.slides[8]?.shapes ?? [];
-    expect(slide8.find((e) => e.name === 'Picture Placeholder 4')?.content).toBe(PLACEHOLDER_IMAGE);
+    for (const [index, slide] of result.slides.entries()) {
+      const names = (payload.presentation.slides[index]?.shapes ?? []).map((e) => e.name);
+      const untouched = slide.shapes.filter(
+        (s) => s.kind === 'picture' || ['pic', 'dt', 'ftr', 'sldNum'].includes(s.placeholder?.type ?? ''),
+      );
+      for (const s of untouched) expect(names, `slide ${index}`).not.toContain(s.name);
+    }
+    const slide9 = result.slides[9]!.shapes.map((s) => s.name);
+    expect(slide9).toEqual(expect.arrayContaining(['Picture 10', 'Picture 11']));
 
     const out = await generate({ payload, files: new Map([['layouts.pptx', template]]) });
     // The template's own text may overflow its boxes (the builder's titles do); nothing else is warned about.
@@ -69,7 +66,7 @@ describe('the playground pre-fill', () => {
     await expectValidPptx(out.bytes, template);
   });
 
-  it('writes one entry for a name two shapes share (the payload reaches only the first)', () => {
+  it('names by id the shapes that share a name (a name reaches only the first), so each gets its own back', () => {
     const result: InspectResult = {
       slideSize: null,
       layouts: [],
@@ -81,45 +78,95 @@ describe('the playground pre-fill', () => {
           hidden: false,
           notes: null,
           tags: [],
-          shapes: [shape({ name: 'A', text: 'one' }), shape({ name: 'A', id: 3, text: 'two' })],
+          shapes: [
+            shape({ name: 'A', text: 'one' }),
+            shape({ name: 'A', id: 3, text: 'two' }),
+            shape({ name: 'B', id: 4, text: 'three' }),
+          ],
         },
       ],
     };
     expect(prefillPayload(result, 't.pptx').presentation.slides[0]?.shapes).toEqual([
-      { name: 'A', content: 'one' },
+      { shapeId: 2, content: 'one' },
+      { shapeId: 3, content: 'two' },
+      { name: 'B', content: 'three' },
     ]);
   });
 });
 
 describe('the shapes[] entry a click copies', () => {
-  it('follows docs/payload*.md for each kind', () => {
-    expect(shapeEntry(shape({ name: 'Body', text: 'First\nSecond' }))).toEqual({
+  const run = (text: string, text_properties = {}) => ({ text, text_properties });
+
+  it('gives a text shape back as a string when each paragraph has one formatting, empty ones empty', () => {
+    const paragraphs = [
+      { runs: [run('First', { font_bold: true })] },
+      { runs: [] },
+      { runs: [run('Third\vline', { font_size: 12 })] },
+    ];
+    expect(shapeEntry(shape({ name: 'Body', text: 'x', paragraphs }))).toEqual({
       name: 'Body',
-      content: 'First\nSecond',
+      content: 'First\n\nThird\vline',
     });
-    expect(shapeEntry(shape({ name: 'Empty', text: '' }))).toEqual({ name: 'Empty', content: 'Empty' });
-    const chart = shapeEntry(
-      shape({
-        name: 'Chart 5',
-        kind: 'chart',
-        chart: { types: ['line'], series: ['North', 'South'], categories: 3, workbook: 'embedded' },
-      }),
-    );
-    expect(chart).toEqual({
-      name: 'Chart 5',
-      content: {
-        categories: ['Category 1', 'Category 2', 'Category 3'],
-        series: [
-          { name: 'North', values: [10, 15, 20] },
-          { name: 'South', values: [20, 25, 30] },
+    expect(shapeEntry(shape({ name: 'Text Box 3', paragraphs: [{ runs: [] }] }))).toEqual({
+      name: 'Text Box 3',
+      content: '',
+    });
+  });
+
+  it('gives runs where formatting changes inside a paragraph, each with what differs from its first run', () => {
+    const paragraphs = [
+      { runs: [run('Title')] },
+      {
+        runs: [
+          run('Revenue ', { font_bold: true, font_size: 14 }),
+          run('up 12%', { font_size: 14, font_color: '#2E7D32' }),
+          run(' overall', { font_bold: true, font_size: 14, font_italic: true }),
         ],
       },
+      { runs: [] },
+    ];
+    expect(shapeEntry(shape({ name: 'Body', paragraphs }))).toEqual({
+      name: 'Body',
+      content: [
+        { text_run: 'Title' },
+        { text_run: 'Revenue ', text_properties: { new_line: true } },
+        { text_run: 'up 12%', text_properties: { font_color: '#2E7D32', font_bold: false } },
+        { text_run: ' overall', text_properties: { font_italic: true } },
+        { text_run: '', text_properties: { new_line: true } },
+      ],
     });
-    expect(shapeEntry(shape({ name: 'Logo', kind: 'picture' }))).toEqual({
-      name: 'Logo',
-      content: PLACEHOLDER_IMAGE,
-      fit: 'contain',
+  });
+
+  it('gives a chart its cached data and a table every cell; a picture keeps its image', () => {
+    const data = { categories: ['Q1', 2026], series: [{ name: 'North', values: [1.5, null] }] };
+    const chart = shape({
+      name: 'Chart 5',
+      kind: 'chart',
+      chart: { types: ['line'], series: ['North'], categories: 2, workbook: 'embedded', data },
     });
+    expect(shapeEntry(chart)).toEqual({ name: 'Chart 5', content: data });
+    const cells = [
+      ['a', ''],
+      ['', 'd'],
+    ];
+    const table = shape({
+      name: 'Table 1',
+      kind: 'table',
+      table: { rows: 2, columns: 2, headerRow: true, firstRow: ['a', ''], cells },
+    });
+    expect(shapeEntry(table)).toEqual({ name: 'Table 1', content: cells });
+    // A sunburst or other chartex chart has no cached data the console reads: the entry leaves it alone.
+    const sunburst = shape({
+      name: 'Sunburst',
+      kind: 'chart',
+      chart: { types: ['sunburst'], series: ['S'], categories: 4, workbook: 'embedded' },
+    });
+    expect(shapeEntry(sunburst)).toEqual({ name: 'Sunburst', is_hidden: false });
+    expect(contentEntry(sunburst)).toBeNull();
+    const logo = shape({ name: 'Logo', kind: 'picture' });
+    expect(isFillable(logo)).toBe(true);
+    expect(shapeEntry(logo)).toEqual({ name: 'Logo', is_hidden: false });
+    expect(contentEntry(logo)).toBeNull();
     const group = shape({ name: 'Group 6', kind: 'group' });
     expect(isFillable(group)).toBe(false);
     expect(shapeEntry(group)).toEqual({ name: 'Group 6', is_hidden: false });

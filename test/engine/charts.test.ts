@@ -512,13 +512,37 @@ describe('chart settings and overlays', () => {
 });
 
 describe('inspect', () => {
-  it("reports each chart's types, series, categories and workbook", () => {
+  it("reports each chart's types, series, categories, workbook and cached data", () => {
     const shapes = inspect(CHART_2D).slides[0]!.shapes;
     expect(shapes.find((s) => s.name === 'Chart 5')?.chart).toEqual({
       types: ['bar (column, clustered)'],
       series: ['Series 1', 'Series 2', 'Series 3'],
       categories: 4,
       workbook: 'embedded',
+      data: {
+        categories: ['Category 1', 'Category 2', 'Category 3', 'Category 4'],
+        series: [
+          { name: 'Series 1', values: [11, 12, 13, 14] },
+          { name: 'Series 2', values: [21, 22, 23, 24] },
+          { name: 'Series 3', values: [31, 32, 33, 34] },
+        ],
+      },
+    });
+    // What a payload wrote, inspect reads back: gaps as null, scatter series as x and y.
+    const filled = fill(CHART_2D, [
+      {
+        slide_index: 0,
+        shapes: [
+          {
+            name: 'Chart 5',
+            content: { categories: ['North', 2026], series: [{ name: 'S', values: [1.5, null] }] },
+          },
+        ],
+      },
+    ]);
+    expect(inspect(filled.bytes).slides[0]!.shapes.find((s) => s.name === 'Chart 5')?.chart?.data).toEqual({
+      categories: ['North', '2026'],
+      series: [{ name: 'S', values: [1.5, null] }],
     });
     expect(inspect(sunburstDeck()).slides[0]!.shapes.find((s) => s.kind === 'chart')?.chart).toEqual({
       types: ['sunburst'],
@@ -527,6 +551,21 @@ describe('inspect', () => {
       workbook: 'embedded',
     });
   });
+
+  itCorpus(
+    'gives no data for a chart combining scatter and category series (no one content form takes both)',
+    () => {
+      const charts = inspect(readCorpus('ShapeCrawler/021.pptx'))
+        .slides.flatMap((s) => s.shapes)
+        .flatMap((s) => (s.chart ? [s.chart] : []));
+      const combined = charts.filter(
+        (c) => c.types.some((t) => t.startsWith('scatter')) && c.types.length > 1,
+      );
+      expect(combined.length).toBeGreaterThan(0);
+      for (const chart of combined) expect(chart.data).toBeUndefined();
+      expect(charts.filter((c) => c.data).length).toBeGreaterThan(0);
+    },
+  );
 
   itCorpus('reports linked workbooks and chartEx charts of real decks', () => {
     const linked = inspect(readCorpus('markitdown/test.pptx')).slides[3]!.shapes.find(

@@ -414,7 +414,7 @@ describe('where tables are', () => {
 });
 
 describe('inspect', () => {
-  it("reports each table's grid, merges, header flag and first row", () => {
+  it("reports each table's grid, merges, header flag, first row and every cell", () => {
     const shapes = inspect(MERGED).slides[BOTH]!.shapes;
     expect(shapes.find((s) => s.kind === 'table')?.table).toEqual({
       rows: 5,
@@ -425,6 +425,13 @@ describe('inspect', () => {
         { row: 2, column: 1, rowSpan: 3, columnSpan: 3 },
       ],
       firstRow: ['C: 0, 0 merged 2 x 2', '', 'C: 0, 2', 'C: 0, 3'],
+      cells: [
+        ['C: 0, 0 merged 2 x 2', '', 'C: 0, 2', 'C: 0, 3'],
+        ['', '', 'C: 1, 2', 'C: 1, 3'],
+        ['C: 2, 0', 'C: 2, 1', '', ''],
+        ['C: 3, 0', '', '', ''],
+        ['C: 4, 0', '', '', ''],
+      ],
     });
     const header = inspect(CASE4).slides[0]!.shapes.find((s) => s.name === 'Table 1')!.table!;
     expect([header.rows, header.columns, header.headerRow, header.firstRow]).toEqual([

@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { OPENAPI_SCHEMAS } from '../../src/http/openapi-schemas.js';
+import { chartDeck, generatedChartsDeck } from '../support/chart-templates.js';
 import { corpusFiles, itCorpus, readCorpus } from '../support/corpus.js';
 import { layoutsTemplate, tableTemplate } from '../support/layouts-template.js';
 
@@ -25,6 +26,36 @@ describe('OpenAPI InspectResult', () => {
   it('describes the inspection of the layouts template and of a table template', () => {
     expect(problems(inspect(layoutsTemplate()))).toEqual([]);
     expect(problems(inspect(tableTemplate()))).toEqual([]);
+  });
+
+  it('describes the content of text shapes, tables and charts (categories, scatter and bubble alike)', () => {
+    for (const deck of [tableTemplate(), chartDeck(), generatedChartsDeck().bytes]) {
+      const result = inspect(deck);
+      const shapes = result.slides.flatMap((s) => s.shapes);
+      expect(shapes.some((s) => s.paragraphs && s.paragraphs.length > 0)).toBe(true);
+      expect(problems(result)).toEqual([]);
+    }
+    const charts = inspect(generatedChartsDeck().bytes)
+      .slides.flatMap((s) => s.shapes)
+      .flatMap((s) => (s.chart?.data ? [s.chart.data] : []));
+    expect(charts.some((d) => 'categories' in d)).toBe(true);
+    expect(charts.some((d) => !('categories' in d) && d.series.some((s) => s.size))).toBe(true);
+    const tables = inspect(tableTemplate()).slides.flatMap((s) => s.shapes.filter((sh) => sh.table));
+    expect(tables.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a table without its cells and a run property no payload has', () => {
+    const tables = inspect(tableTemplate());
+    const table = tables.slides.flatMap((s) => s.shapes).find((s) => s.table)!.table as unknown as Record<
+      string,
+      unknown
+    >;
+    delete table.cells;
+    expect(problems(tables).join('\n')).toMatch(/cells/);
+    const result = inspect(layoutsTemplate());
+    const text = result.slides.flatMap((s) => s.shapes).find((s) => s.paragraphs?.[0]?.runs[0])!;
+    (text.paragraphs![0]!.runs[0]!.text_properties as Record<string, unknown>).kerning = 1200;
+    expect(problems(result).join('\n')).toMatch(/additional/);
   });
 
   it('refuses a result whose shape lacks its box or has a box without a size', () => {

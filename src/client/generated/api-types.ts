@@ -641,6 +641,7 @@ export type InspectedShape = {
         series: Array<string>;
         categories: number;
         workbook: 'embedded' | 'linked' | 'missing';
+        data?: InspectedChartData;
     };
     table?: {
         rows: number;
@@ -653,7 +654,54 @@ export type InspectedShape = {
             columnSpan: number;
         }>;
         firstRow: Array<string>;
+        /**
+         * Text of every cell, row by row, one per grid column; "" for a cell a merge covers.
+         */
+        cells: Array<Array<string>>;
     };
+    /**
+     * Text shapes: each paragraph’s runs with the `text_properties` the run sets (docs/payload.md, Text). A soft line break is \v.
+     */
+    paragraphs?: Array<{
+        runs: Array<{
+            text: string;
+            text_properties: InspectedTextProperties;
+        }>;
+    }>;
+};
+
+export type InspectedTextProperties = {
+    font_type?: string;
+    /**
+     * Points.
+     */
+    font_size?: number;
+    font_bold?: boolean;
+    font_italic?: boolean;
+    font_strike?: boolean;
+    font_underline?: string;
+    font_color?: string;
+    font_bg_color?: string;
+    baseline?: 'superscript' | 'subscript';
+    hyperlink?: string;
+};
+
+/**
+ * A classic chart’s data from its caches, as a chart’s `content` takes it: categories and values, or x, y (and size) for scatter and bubble series; null is a gap.
+ */
+export type InspectedChartData = {
+    categories: Array<string | number>;
+    series: Array<{
+        name: string;
+        values: Array<number | null>;
+    }>;
+} | {
+    series: Array<{
+        name: string;
+        x: Array<number | null>;
+        y: Array<number | null>;
+        size?: Array<number | null>;
+    }>;
 };
 
 /**

@@ -82,18 +82,43 @@ export async function sendForm<T>(path: string, form: FormData): Promise<T> {
   return (await readBody(await send('POST', path, form))) as T;
 }
 
-/** A POST whose answer is a file: its bytes and the name from Content-Disposition. */
+/** A generation warning as `X-Generation-Warnings-Detail` lists it (docs/http-api.md). */
+export interface GenerationWarning {
+  path: string;
+  message: string;
+}
+
+/**
+ * A POST whose answer is a file: its bytes, the name from Content-Disposition, how many warnings, and the ones
+ * `X-Generation-Warnings-Detail` holds (whole warnings up to its size limit, so possibly fewer).
+ */
 export async function sendFormForFile(
   path: string,
   form: FormData,
-): Promise<{ blob: Blob; fileName: string; warnings: number }> {
+): Promise<{ blob: Blob; fileName: string; warnings: number; warningList: GenerationWarning[] }> {
   const response = await send('POST', path, form);
   if (!response.ok) await readBody(response);
   return {
     blob: await response.blob(),
     fileName: fileNameOf(response.headers.get('content-disposition')) ?? 'deck.pptx',
     warnings: Number(response.headers.get('x-generation-warnings') ?? 0),
+    warningList: warningsOf(response.headers.get('x-generation-warnings-detail')),
   };
+}
+
+export function warningsOf(detail: string | null): GenerationWarning[] {
+  if (!detail) return [];
+  try {
+    const list: unknown = JSON.parse(detail);
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((w: unknown) => {
+      const { path, message } = (w ?? {}) as Record<string, unknown>;
+      return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+    });
+  } catch {
+    // A header that is not JSON lists nothing; the count still shows.
+    return [];
+  }
 }
 
 /** RFC 6266: `filename*=UTF-8''…` wins over `filename="…"`. */

@@ -24,8 +24,36 @@ export interface InspectedShape {
   group: string | null;
   box?: ShapeBox | null;
   frame?: { widthPx: number; heightPx: number; aspectRatio: number } | null;
-  chart?: { types: string[]; series: string[]; categories: number; workbook: string };
-  table?: { rows: number; columns: number; headerRow: boolean; firstRow: string[] };
+  chart?: { types: string[]; series: string[]; categories: number; workbook: string; data?: ChartData };
+  table?: { rows: number; columns: number; headerRow: boolean; firstRow: string[]; cells: string[][] };
+  /** Text shapes: paragraphs and runs with the `text_properties` each run sets (docs/payload.md "Text"). */
+  paragraphs?: InspectedParagraph[];
+}
+
+/** A classic chart's cached data, as a chart's `content` takes it (docs/payload-charts.md). */
+export type ChartData =
+  | {
+      categories: (string | number)[];
+      series: { name: string; values: (number | null)[] }[];
+    }
+  | { series: { name: string; x: (number | null)[]; y: (number | null)[]; size?: (number | null)[] }[] };
+
+/** The payload's `text_properties` keys a template run can show. */
+export type TextProperties = Partial<{
+  font_type: string;
+  font_size: number;
+  font_bold: boolean;
+  font_italic: boolean;
+  font_strike: boolean;
+  font_underline: string;
+  font_color: string;
+  font_bg_color: string;
+  baseline: 'superscript' | 'subscript';
+  hyperlink: string;
+}>;
+
+export interface InspectedParagraph {
+  runs: { text: string; text_properties: TextProperties }[];
 }
 
 export interface InspectedSlide {

@@ -1,14 +1,19 @@
 /**
- * The playground's starting `jsonData`: every template slide once, in order, with one entry per fillable shape
- * (shape-entry.ts). The template is named by the uploaded file's name, which is how the multipart request sends it.
+ * The playground's starting `jsonData`: every template slide once, in order, with one entry per shape whose
+ * content a payload gives back (shape-entry.ts), so that generating it unchanged gives the template back and
+ * changing one value shows what that value does. Pictures have no entry: they keep the template's image. The
+ * template is named by the uploaded file's name, which is how the multipart request sends it.
  */
 import type { InspectResult } from './inspect-types.js';
-import { isFillable, shapeEntry, type ShapeEntry } from './shape-entry.js';
+import { contentEntry, isFillable, type ShapeEntry } from './shape-entry.js';
+
+/** A `shapes[]` entry: by name, or by `shapeId` where the slide has several shapes of that name. */
+export type PrefilledEntry = Omit<ShapeEntry, 'name'> & ({ name: string } | { shapeId: number });
 
 export interface PrefilledPayload {
   presentation: {
     template: string;
-    slides: { slide_index: number; shapes?: ShapeEntry[] }[];
+    slides: { slide_index: number; shapes?: PrefilledEntry[] }[];
   };
 }
 
@@ -17,13 +22,16 @@ export function prefillPayload(result: InspectResult, templateName: string): Pre
     presentation: {
       template: templateName,
       slides: result.slides.map((slide) => {
-        const seen = new Set<string>();
-        const shapes: ShapeEntry[] = [];
+        const uses = new Map<string, number>();
+        for (const shape of slide.shapes) uses.set(shape.name, (uses.get(shape.name) ?? 0) + 1);
+        const shapes: PrefilledEntry[] = [];
         for (const shape of slide.shapes) {
-          // A name used twice addresses the first shape only (docs/payload.md): one entry per name.
-          if (!isFillable(shape) || seen.has(shape.name)) continue;
-          seen.add(shape.name);
-          shapes.push(shapeEntry(shape));
+          const entry = isFillable(shape) ? contentEntry(shape) : null;
+          if (!entry) continue;
+          // A name several shapes share reaches only the first of them (docs/payload.md, Shapes): the id
+          // reaches each one.
+          const { name, ...rest } = entry;
+          shapes.push((uses.get(name) ?? 0) > 1 ? { shapeId: shape.id, ...rest } : entry);
         }
         return shapes.length > 0 ? { slide_index: slide.index, shapes } : { slide_index: slide.index };
       }),

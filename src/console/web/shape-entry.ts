@@ -1,19 +1,19 @@
 /**
- * A ready `shapes[]` entry for one inspected shape, following docs/payload*.md: a string for a text shape (its
- * paragraphs kept), rows for a table (its grid, first row as the template has it), categories and series for a
- * chart, an image for a picture. Pure, so the inspector's "copy" and the playground's pre-fill agree and are tested
- * without a browser.
+ * A ready `shapes[]` entry for one inspected shape, following docs/payload*.md, that gives the template's own
+ * content back: a text shape's text (a string, or runs where formatting changes inside a paragraph), every cell of
+ * a table, a chart's cached categories, series and values. A picture keeps the template's image: its entry
+ * changes nothing. Pure, so the inspector's "copy" and the playground's pre-fill agree and are tested without a
+ * browser.
  */
-import type { InspectedShape } from './inspect-types.js';
+import type { InspectedParagraph, InspectedShape, TextProperties } from './inspect-types.js';
 
 export type ShapeEntry = Record<string, unknown> & { name: string };
 
-/**
- * A small grey PNG (16 × 9 pixels) as a data URL (docs/payload-pictures.md accepts `data:` sources), so a pre-filled
- * payload generates as it is; the user replaces it with a file name they attach or an https URL.
- */
-export const PLACEHOLDER_IMAGE =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAJCAIAAAC0SDtlAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFElEQVQY02PYsO8oSYhhVMOg0AAAy3E8wEhcCk8AAAAASUVORK5CYII=';
+/** A payload text run (docs/payload.md "Text"). */
+export interface TextRun {
+  text_run: string;
+  text_properties?: TextProperties & { new_line?: boolean };
+}
 
 /** Kinds the payload can fill; the others (groups, media, connectors …) can only be hidden or removed. */
 export function isFillable(shape: InspectedShape): boolean {
@@ -30,36 +30,59 @@ function isFurniture(shape: InspectedShape): boolean {
   return ['dt', 'sldNum', 'ftr'].includes(shape.placeholder?.type ?? '');
 }
 
+/** The entry a click on the shape copies: its content as the template has it, or, where a payload cannot give
+ * that back (a picture, a chart without cached data), the entry every kind takes, which leaves it as it is. */
 export function shapeEntry(shape: InspectedShape): ShapeEntry {
-  if (shape.kind === 'picture' || shape.placeholder?.type === 'pic')
-    return { name: shape.name, content: PLACEHOLDER_IMAGE, fit: 'contain' };
-  if (shape.kind === 'table' && shape.table) return { name: shape.name, content: tableRows(shape.table) };
-  if (shape.kind === 'chart' && shape.chart) return { name: shape.name, content: chartContent(shape.chart) };
-  if (shape.kind === 'text') return { name: shape.name, content: shape.text || shape.name };
-  // Nothing to put in it: the entries every kind takes.
-  return { name: shape.name, is_hidden: false };
+  return contentEntry(shape) ?? { name: shape.name, is_hidden: false };
 }
 
-function tableRows(table: NonNullable<InspectedShape['table']>): string[][] {
-  const rows: string[][] = [];
-  for (let r = 0; r < table.rows; r++) {
-    const row: string[] = [];
-    for (let c = 0; c < table.columns; c++)
-      row.push(r === 0 && table.headerRow ? (table.firstRow[c] ?? '') : `R${r + 1}C${c + 1}`);
-    rows.push(row);
+/** The pre-fill's entry: only shapes whose content a payload gives back; the others keep the template's. */
+export function contentEntry(shape: InspectedShape): ShapeEntry | null {
+  if (shape.kind === 'picture' || shape.placeholder?.type === 'pic') return null;
+  if (shape.kind === 'table' && shape.table) return { name: shape.name, content: shape.table.cells };
+  if (shape.kind === 'chart')
+    return shape.chart?.data ? { name: shape.name, content: shape.chart.data } : null;
+  if (shape.kind === 'text')
+    return { name: shape.name, content: shape.paragraphs ? textContent(shape.paragraphs) : shape.text };
+  return null;
+}
+
+/**
+ * The simplest text content that writes the paragraphs back: a string when every paragraph's runs share their
+ * formatting (paragraph i keeps the template's paragraph i formatting), else runs, each with the properties in
+ * which it differs from its paragraph's first run (which the template gives every run of that paragraph).
+ */
+export function textContent(paragraphs: readonly InspectedParagraph[]): string | TextRun[] {
+  if (paragraphs.every((p) => p.runs.length <= 1))
+    return paragraphs.map((p) => p.runs.map((r) => r.text).join('')).join('\n');
+  const runs: TextRun[] = [];
+  paragraphs.forEach((paragraph, i) => {
+    const base = paragraph.runs[0]?.text_properties ?? {};
+    const pieces = paragraph.runs.length > 0 ? paragraph.runs : [{ text: '', text_properties: base }];
+    pieces.forEach((run, j) => {
+      const properties: TextRun['text_properties'] = j === 0 ? {} : difference(base, run.text_properties);
+      if (i > 0 && j === 0) properties.new_line = true;
+      runs.push(
+        Object.keys(properties).length > 0
+          ? { text_run: run.text, text_properties: properties }
+          : { text_run: run.text },
+      );
+    });
+  });
+  return runs;
+}
+
+const SWITCHES = ['font_bold', 'font_italic', 'font_strike'] as const;
+
+/**
+ * What `run` sets differently from `base`. A switch the base turns on and the run leaves unset is turned off; a
+ * size, font or colour the run leaves unset has no payload value that unsets it, so the base's stays.
+ */
+function difference(base: TextProperties, run: TextProperties): TextProperties {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(run)) {
+    if (base[key as keyof TextProperties] !== value) result[key] = value;
   }
-  return rows;
-}
-
-function chartContent(chart: NonNullable<InspectedShape['chart']>): {
-  categories: string[];
-  series: { name: string; values: number[] }[];
-} {
-  const count = Math.max(1, chart.categories);
-  const categories = Array.from({ length: count }, (_, i) => `Category ${i + 1}`);
-  const names = chart.series.length > 0 ? chart.series : ['Series 1'];
-  return {
-    categories,
-    series: names.map((name, s) => ({ name, values: categories.map((_, i) => (s + 1) * 10 + i * 5) })),
-  };
+  for (const key of SWITCHES) if (base[key] === true && run[key] === undefined) result[key] = false;
+  return result as TextProperties;
 }

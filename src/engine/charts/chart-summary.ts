@@ -4,6 +4,7 @@
  */
 import { resolveTarget, type Relationship } from '../package/relationships.js';
 import { child, childElements, descendants, localName, textContent, type XmlElement } from '../xml/index.js';
+import { classicChartData, type ChartData } from './chart-data.js';
 import { seriesRegion } from './chart-ex.js';
 import { exLayout, isParetoLine } from './chart-ex-layout.js';
 import { dataRelationship } from './chart-workbook.js';
@@ -19,6 +20,8 @@ export interface ChartSummary {
   series: string[];
   categories: number;
   workbook: 'embedded' | 'linked' | 'missing';
+  /** A classic chart's data from its caches, as a chart's `content` gives it (chart-data.ts). */
+  data?: ChartData;
 }
 
 export interface ChartReader {
@@ -43,7 +46,9 @@ export function summarizeChart(frame: XmlElement, reader: ChartReader): ChartSum
     ? child(root, 'c:externalData')
     : child(child(root, 'cx:chartData') ?? root, 'cx:externalData');
   const workbook = workbookKind(partName, externalData, reader);
-  return classic ? { ...classicSummary(root), workbook } : { ...chartExSummary(root), workbook };
+  if (!classic) return { ...chartExSummary(root), workbook };
+  const data = classicChartData(root);
+  return data ? { ...classicSummary(root), workbook, data } : { ...classicSummary(root), workbook };
 }
 
 function classicSummary(root: XmlElement): Omit<ChartSummary, 'workbook'> {

@@ -1,7 +1,7 @@
 /**
  * What `inspect` says about a table, so a user can write `content` without opening PowerPoint: its grid (every
  * payload row lists one cell per column), its merges, whether its style formats a header row (the default of
- * `header_rows`), and the text of its first row.
+ * `header_rows`), the text of its first row, and the text of every cell (what a table's `content` gives back).
  */
 import { textContent, childElements, child, type XmlElement } from '../xml/index.js';
 import { listMerges, type Merge } from './merges.js';
@@ -16,6 +16,8 @@ export interface InspectedTable {
   merges: Merge[];
   /** Text of the first row, one entry per grid column (`""` for a cell a merge covers). */
   firstRow: string[];
+  /** Text of every cell, row by row, one entry per grid column (`""` for a cell a merge covers). */
+  cells: string[][];
 }
 
 export function describeTable(frame: XmlElement): InspectedTable | null {
@@ -24,16 +26,22 @@ export function describeTable(frame: XmlElement): InspectedTable | null {
   const grid = child(tbl, 'a:tblGrid');
   const columns = grid ? childElements(grid, 'a:gridCol').length : 0;
   const cells = childElements(tbl, 'a:tr').map(cellsOf);
-  const first = cells[0] ?? [];
+  const texts = cells.map((row) =>
+    Array.from({ length: columns }, (_, c) => {
+      const tc = row[c];
+      return tc && !isOn(tc.attrs.hMerge) && !isOn(tc.attrs.vMerge) ? cellText(tc) : '';
+    }),
+  );
   return {
     rows: cells.length,
     columns,
     headerRow: isOn(child(tbl, 'a:tblPr')?.attrs.firstRow),
     merges: listMerges(cells),
     firstRow: Array.from({ length: columns }, (_, c) => {
-      const tc = first[c];
+      const tc = cells[0]?.[c];
       return tc && !isOn(tc.attrs.hMerge) ? cellText(tc) : '';
     }),
+    cells: texts,
   };
 }
 

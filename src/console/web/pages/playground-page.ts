@@ -3,7 +3,7 @@
  * synchronous endpoint; "Submit job" follows the job through its states to its download link. An error shows the
  * interface's error body, and the JSON path it names is selected and marked in the editor.
  */
-import { ApiError, getJson, sendForm, sendFormForFile } from '../console-api.js';
+import { ApiError, getJson, sendForm, sendFormForFile, type GenerationWarning } from '../console-api.js';
 import { el, field, message, replaceChildren } from '../dom-builder.js';
 import { describeError } from '../form-handling.js';
 import { firstJsonPath, lineAndColumn, locateJsonPath } from '../json-path-locator.js';
@@ -58,7 +58,7 @@ function editor(template: InspectedTemplate): HTMLElement {
     busy(true);
     replaceChildren(outcome, message('Generating…'));
     sendFormForFile('/console/api/generate', form())
-      .then(({ blob, fileName, warnings }) => {
+      .then(({ blob, fileName, warnings, warningList }) => {
         const href = URL.createObjectURL(blob);
         const link = el(
           'a',
@@ -72,6 +72,7 @@ function editor(template: InspectedTemplate): HTMLElement {
             'success',
           ),
           link,
+          warningsList(warnings, warningList),
         );
         link.click();
       })
@@ -99,6 +100,22 @@ function editor(template: InspectedTemplate): HTMLElement {
     field('Pictures and other files the payload names (optional)', extra),
     el('div', { class: 'button-row' }, generate, submit),
     outcome,
+  );
+}
+
+/** Each warning with its JSON path; a count the list falls short of says how many more there were. */
+function warningsList(count: number, listed: readonly GenerationWarning[]): HTMLElement | null {
+  if (count === 0) return null;
+  const more = count - listed.length;
+  return el(
+    'div',
+    { class: 'warnings' },
+    el(
+      'ul',
+      { id: 'generation-warnings' },
+      ...listed.map((w) => el('li', {}, el('code', {}, w.path), ` ${w.message}`)),
+    ),
+    more > 0 ? el('p', { class: 'muted' }, `and ${more} more not listed.`) : null,
   );
 }
 
