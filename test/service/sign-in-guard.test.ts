@@ -178,6 +178,15 @@ describe('sign-in throttling per client address', () => {
 });
 
 describe('the hashing gate', () => {
+  // The tests below run against these constants; docs/security.md ("Password guessing") promises their values.
+  it('has the documented sizes: two hashes at once, four attempts per address, 64 waiting per queue', () => {
+    expect({ MAX_HASHING, MAX_IN_FLIGHT_PER_ADDRESS, MAX_WAITING }).toEqual({
+      MAX_HASHING: 2,
+      MAX_IN_FLIGHT_PER_ADDRESS: 4,
+      MAX_WAITING: 64,
+    });
+  });
+
   it(`runs at most ${MAX_HASHING} password checks at once and refuses beyond ${MAX_WAITING} waiting`, async () => {
     const clock = new ManualClock();
     const guard = new SignInGuard(new MemoryRateLimiter(clock));
