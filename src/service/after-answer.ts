@@ -1,7 +1,7 @@
 /**
  * Work a request starts but does not wait for: what sign-up and password reset do differently for a known and an
  * unknown address (hashing, account rows, the SMTP transaction) runs here, so their answers take the same time
- * either way (docs/security.md, "Accounts by e-mail address"). A failure is logged; shutdown waits for the rest.
+ * either way (docs/console.md, "Sign-up" and "The mails"). A failure is logged; shutdown waits for the rest.
  */
 import type { ServiceLogger } from './ports/index.js';
 

@@ -1,6 +1,6 @@
 /**
  * Sign-up and password reset answer in the same time whether the address has an account or not
- * (docs/console.md, "Sign-up"; docs/security.md): requests for a known and an unknown address, interleaved so
+ * (docs/console.md, "Sign-up" and "The mails"): requests for a known and an unknown address, interleaved so
  * both meet the same load, and the two medians compared. The known address's mail still arrives, after the
  * answer. Generous bounds: the machine may be busy, but a path that hashes or mails before answering takes tens
  * to hundreds of milliseconds longer than one that does not.
