@@ -90,7 +90,8 @@ describe('Idempotency-Key', () => {
     const { token } = await server.signUp({ plan: 'Enterprise' });
     const first = await submit(server.base, token, 'output-key', 1);
     expect(first.status).toBe(202);
-    for (const fields of [{ format: 'pdf' }, { format: 'pptx+pdf' }, { previews: 'png' }]) {
+    const others: Record<string, string>[] = [{ format: 'pdf' }, { format: 'pptx+pdf' }, { previews: 'png' }];
+    for (const fields of others) {
       const other = await submit(server.base, token, 'output-key', 1, fields);
       expect(other.status, JSON.stringify(fields)).toBe(409);
       expect((other.body as { detail: string }).detail).toContain('"output-key"');
