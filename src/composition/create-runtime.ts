@@ -15,6 +15,7 @@ import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js'
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
 import type { Config } from '../config/index.js';
 import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
+import { AfterAnswer } from '../service/after-answer.js';
 import { createDeckforgeService } from '../service/create-service.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
@@ -58,6 +59,8 @@ export interface Runtime {
   renderer: Renderer;
   /** Stops running work now: generation threads are terminated, running jobs keep their claim for the next start. */
   interrupt(): Promise<void>;
+  /** Resolves when the work requests left to run after their answers (console mail) has ended. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,6 +200,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       },
       counters: { decks: 0, slides: 0, seconds: 0 },
       usage: new UsageWriter(stores.ledger, logger),
+      afterAnswer: new AfterAnswer(logger),
     };
     const admin = new AccountAdmin({ ...deps, plans: config.plans });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;
@@ -224,6 +228,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         await consumer?.stop();
         await dispatcher?.stop();
         await deps.usage.close();
+        await deps.afterAnswer.settled();
         await deps.mailer.close();
         await deps.queue.close();
         activeShared.close();
@@ -252,6 +257,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       logger,
       renderer: activeRenderer,
       interrupt,
+      settled: () => deps.afterAnswer.settled(),
       close,
     };
   } catch (error) {

@@ -24,6 +24,7 @@ import type {
   WebhookSender,
   WebhookStore,
 } from './ports/index.js';
+import type { AfterAnswer } from './after-answer.js';
 import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {
@@ -86,6 +87,8 @@ export interface ServiceDeps extends ServicePorts {
   settings: ServiceSettings;
   counters: GenerationCounters;
   usage: UsageWriter;
+  /** Work started by a request and finished after its answer (mail whose timing would tell something). */
+  afterAnswer: AfterAnswer;
   /** Told when a job is final (SUCCEEDED or FAILED), after it is recorded; the webhook dispatcher listens. */
   onJobEnded?: (jobId: string) => void;
 }

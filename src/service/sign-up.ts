@@ -3,16 +3,18 @@
  * the default plan with a new security key, which only the confirmation mail carries, and it is unusable until
  * the link in that mail is followed. An address that has an account already gets the same answer and a mail
  * saying so (or, not yet confirmed, a fresh confirmation with a new key), so sign-up tells nobody which
- * addresses have accounts; the password is hashed either way, so the time taken does not tell either.
+ * addresses have accounts. The answer comes once the input is checked; the hashing, the account and the mail
+ * follow it (after-answer.ts), so the time taken does not tell either. A confirmation that cannot be mailed
+ * removes its account again (nobody could confirm it), and the address can sign up again.
  */
 import { randomUUID } from 'node:crypto';
 import { checkedEmail, checkNewPassword } from './account-fields.js';
 import { alreadyRegisteredMail, confirmationMail } from './account-mails.js';
 import type { MailOrigin, SignupStatus } from './console-service.js';
-import { ForbiddenError, ServiceUnavailableError } from './errors.js';
+import { ForbiddenError } from './errors.js';
 import { mailLinkBase, throttleMail } from './mail-throttle.js';
 import { issueLinkToken, linkFor } from './one-time-links.js';
-import { AccountExistsError, MailDeliveryError, type AccountRecord } from './ports/index.js';
+import { AccountExistsError, type AccountRecord } from './ports/index.js';
 import { newSecurityKey, sha256Hex } from './secrets.js';
 import type { ServiceDeps } from './service-deps.js';
 
@@ -27,9 +29,18 @@ export async function signUp(
   checkNewPassword(input.password);
   const base = mailLinkBase(deps, origin);
   await throttleMail(deps, email, origin);
-  const passwordHash = await deps.hasher.hash(input.password);
+  deps.afterAnswer.run('console sign-up failed', () => createAccount(deps, email, input.password, base));
+}
+
+async function createAccount(
+  deps: ServiceDeps,
+  email: string,
+  password: string,
+  base: string,
+): Promise<void> {
   const existing = await deps.accounts.findByEmail(email);
   if (existing) return mailExisting(deps, existing, base);
+  const passwordHash = await deps.hasher.hash(password);
 
   const key = newSecurityKey();
   const now = deps.clock.now().toISOString();
@@ -62,34 +73,24 @@ export async function signUp(
     // Nobody could ever confirm it: the account goes, and the address can sign up again.
     await deps.oneTimeTokens.forgetAccount(record.id);
     await deps.accounts.delete(record.id);
-    throw mailFailure(deps, error);
+    throw error;
   }
   deps.logger.info({ accountId: record.id }, 'console sign-up: confirmation mail sent');
 }
 
 async function mailExisting(deps: ServiceDeps, record: AccountRecord, base: string): Promise<void> {
-  try {
-    if (record.emailConfirmedAt === null && record.disabledAt === null) {
-      // Still unconfirmed (the first mail lost?): a new link and a new key; the account has no tokens to lose.
-      const key = newSecurityKey();
-      const token = await issueLinkToken(deps, record.id, 'confirm-email');
-      await deps.mailer.send(confirmationMail(record.email, linkFor(base, 'confirm-email', token), key));
-      await deps.accounts.setKeyHash(record.id, sha256Hex(key), deps.clock.now().toISOString());
-    } else {
-      await deps.mailer.send(
-        alreadyRegisteredMail(record.email, `${base}/console/sign-in`, `${base}/console/reset`),
-      );
-    }
-  } catch (error) {
-    throw mailFailure(deps, error);
+  if (record.emailConfirmedAt === null && record.disabledAt === null) {
+    // Still unconfirmed (the first mail lost?): a new link and a new key; the account has no tokens to lose.
+    const key = newSecurityKey();
+    const token = await issueLinkToken(deps, record.id, 'confirm-email');
+    await deps.mailer.send(confirmationMail(record.email, linkFor(base, 'confirm-email', token), key));
+    await deps.accounts.setKeyHash(record.id, sha256Hex(key), deps.clock.now().toISOString());
+  } else {
+    await deps.mailer.send(
+      alreadyRegisteredMail(record.email, `${base}/console/sign-in`, `${base}/console/reset`),
+    );
   }
   deps.logger.info({ accountId: record.id }, 'console sign-up for an existing account: mail sent');
-}
-
-function mailFailure(deps: ServiceDeps, error: unknown): unknown {
-  if (!(error instanceof MailDeliveryError)) return error;
-  deps.logger.error({ err: error }, 'console mail not sent');
-  return new ServiceUnavailableError('the mail server could not be reached; try again in a few minutes');
 }
 
 /** Open only when the operator opened it and mail can be sent (the account is usable only through a mail). */

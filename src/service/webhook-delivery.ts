@@ -7,6 +7,11 @@
  * A webhook never delays or fails its job: the job is final before anything is sent, and delivery runs on its own
  * timer. The dispatcher also finds jobs that ended without telling it (another process, a crash, recovery), since
  * every delivery is WAITING in the database until its job is seen to have ended.
+ *
+ * Fair between accounts: at most MAX_IN_FLIGHT attempts run at once, at most MAX_IN_FLIGHT_PER_ACCOUNT of them
+ * for one account, and each attempt that ends makes room for the next due one at once (no batch waits for its
+ * slowest member). An account whose receivers never answer holds two places until ATTEMPT_TIMEOUT_MS, the
+ * deadline of one attempt (headers and body together); the other accounts' deliveries go out meanwhile.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Account, WebhookDeliveryView } from './deckforge-service.js';
@@ -19,7 +24,8 @@ export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 const FIRST_RETRY_MS = 1_000;
 const LONGEST_PAUSE_MS = 10 * 60 * 1000;
 const ATTEMPT_TIMEOUT_MS = 10_000;
-const BATCH = 8;
+const MAX_IN_FLIGHT = 8;
+const MAX_IN_FLIGHT_PER_ACCOUNT = 2;
 
 export interface CallbackRequest {
   url: string;
@@ -88,6 +94,9 @@ export class WebhookDispatcher {
   private ticking = false;
   private again = false;
   private current: Promise<void> = Promise.resolve();
+  /** Attempts under way, and how many of them each account has. */
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly perAccount = new Map<string, number>();
 
   constructor(
     private readonly deps: ServiceDeps,
@@ -113,6 +122,7 @@ export class WebhookDispatcher {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.current;
+    await Promise.all(this.attempts);
   }
 
   private kick(): void {
@@ -140,13 +150,32 @@ export class WebhookDispatcher {
         await webhooks.markEnded(waiting.jobId, clock.now());
       }
     }
-    for (;;) {
+    while (this.attempts.size < MAX_IN_FLIGHT) {
       const now = clock.now();
       const holdUntil = new Date(now.getTime() + ATTEMPT_TIMEOUT_MS * 2);
-      const due = await webhooks.claimDue(now, holdUntil, BATCH);
-      if (due.length === 0) return;
-      await Promise.all(due.map((delivery) => this.attempt(delivery)));
+      const busy = [...this.perAccount].filter(([, n]) => n >= MAX_IN_FLIGHT_PER_ACCOUNT).map(([id]) => id);
+      const [due] = await webhooks.claimDue(now, holdUntil, 1, busy);
+      if (!due) return;
+      this.launch(due);
     }
+  }
+
+  /** Runs one attempt beside the others; when it ends, its place goes to the next due delivery. */
+  private launch(delivery: WebhookDeliveryRecord): void {
+    const account = delivery.accountId;
+    this.perAccount.set(account, (this.perAccount.get(account) ?? 0) + 1);
+    const running: Promise<void> = this.attempt(delivery)
+      .catch((error: unknown) =>
+        this.deps.logger.error({ err: error, jobId: delivery.jobId }, 'webhook delivery failed'),
+      )
+      .finally(() => {
+        this.attempts.delete(running);
+        const left = (this.perAccount.get(account) ?? 1) - 1;
+        if (left === 0) this.perAccount.delete(account);
+        else this.perAccount.set(account, left);
+        if (this.timer) this.kick();
+      });
+    this.attempts.add(running);
   }
 
   private async attempt(delivery: WebhookDeliveryRecord): Promise<void> {

@@ -119,6 +119,25 @@ describeRedis('BullMQ job queue', () => {
     }
   });
 
+  it("a job BullMQ refuses to add is not counted: the account's next job is not put behind it", async () => {
+    const stores = openStores(url, clock);
+    try {
+      const queue = stores.queue();
+      // BullMQ refuses a job id with a colon; the account's count was raised before the add and must go back.
+      await stores.jobs.create({ ...jobRecord('refused:id'), accountId: 'first' });
+      await expect(queue.enqueue('refused:id')).rejects.toThrow(/cannot contain :/);
+      await stores.jobs.create({ ...jobRecord('first-1'), accountId: 'first' });
+      await stores.jobs.create({ ...jobRecord('second-1'), accountId: 'second' });
+      await queue.enqueue('first-1');
+      await queue.enqueue('second-1');
+      // Both are their account's first outstanding job: first in, first out.
+      expect(await queue.claim(30_000)).toMatchObject({ jobId: 'first-1', accountId: 'first' });
+      expect(await queue.claim(30_000)).toMatchObject({ jobId: 'second-1', accountId: 'second' });
+    } finally {
+      await stores.close();
+    }
+  });
+
   it('a worker killed with SIGKILL mid-job: BullMQ finds the job stalled and another worker runs it; twice, and it is abandoned', async () => {
     // The survivor's clock is an hour behind, so no lease of ours ever looks over to it: only BullMQ's own
     // stalled-job checker (in the survivor's Worker, every lockMs) can bring the job back.

@@ -202,7 +202,8 @@ describe('console password', () => {
     const unknown = await visitor.post('/console/api/password-reset', { email: stranger });
     const known = await visitor.post('/console/api/password-reset', { email: owner.email });
     expect([unknown.status, known.status]).toEqual([202, 202]);
-    // The service awaits the SMTP transaction before answering: had it mailed the unknown address, it would be here.
+    // The mails are sent after the answers; once that work has ended, the unknown address has none.
+    await server.runtime.settled();
     expect(catcher.pending(stranger)).toEqual([]);
     const mail = await catcher.next(owner.email);
     expect(mail.subject).toBe('Reset your Deckforge password');
@@ -234,6 +235,57 @@ describe('console password', () => {
     expect(expired.status).toBe(400);
     expect((expired.body as { details: string }).details).toMatch(/^token: this link has expired/);
     expect((await new ConsoleVisitor(server.base).signIn(owner.email, 'reset password 1')).status).toBe(200);
+  });
+});
+
+describe('console links and disabled accounts', () => {
+  it('a link works only for its purpose: a confirmation link resets no password, a reset link confirms nothing', async () => {
+    const email = newAddress();
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    expect((await visitor.post('/console/api/sign-up', { email, password: 'first password' })).status).toBe(
+      202,
+    );
+    const confirmLink = linkIn(await catcher.next(email), 'confirm');
+    const asReset = await visitor.post('/console/api/password-reset/complete', {
+      token: tokenOf(confirmLink),
+      newPassword: 'taken over password',
+    });
+    expect(asReset.status).toBe(400);
+    expect((asReset.body as { details: string }).details).toMatch(/^token: this link is not valid/);
+
+    const owner = await server.createAccount();
+    await visitor.post('/console/api/password-reset', { email: owner.email });
+    const resetLink = linkIn(await catcher.next(owner.email), 'reset');
+    const asConfirm = await visitor.post('/console/api/confirm', { token: tokenOf(resetLink) });
+    expect(asConfirm.status).toBe(400);
+    expect((asConfirm.body as { details: string }).details).toMatch(/^token: this link is not valid/);
+    // Both links still do what they were made for.
+    expect((await visitor.post('/console/api/confirm', { token: tokenOf(confirmLink) })).status).toBe(200);
+    expect((await new ConsoleVisitor(server.base).signIn(email, 'first password')).status).toBe(200);
+  });
+
+  it('a disabled account gets no reset mail, and a link sent before it was disabled sets no password', async () => {
+    const owner = await server.createAccount();
+    const visitor = new ConsoleVisitor(server.base);
+    await visitor.open();
+    server.clock.advance(61_000);
+    await visitor.post('/console/api/password-reset', { email: owner.email });
+    const early = linkIn(await catcher.next(owner.email), 'reset');
+    await server.runtime.admin.disable(owner.email);
+
+    const asked = await visitor.post('/console/api/password-reset', { email: owner.email });
+    expect(asked.status).toBe(202);
+    await server.runtime.settled();
+    expect(catcher.pending(owner.email)).toEqual([]);
+    const done = await visitor.post('/console/api/password-reset/complete', {
+      token: tokenOf(early),
+      newPassword: 'password of an intruder',
+    });
+    expect(done.status).toBe(403);
+    await server.runtime.admin.enable(owner.email);
+    expect((await new ConsoleVisitor(server.base).signIn(owner.email, owner.password)).status).toBe(200);
+    server.clock.advance(61_000);
   });
 });
 

@@ -8,16 +8,26 @@ import { ConsoleVisitor } from './console-client.js';
 
 let server: RunningServer;
 let httpsServer: RunningServer;
+let proxiedServer: RunningServer;
 
 beforeAll(async () => {
-  [server, httpsServer] = await Promise.all([
+  [server, httpsServer, proxiedServer] = await Promise.all([
     startServer(),
     startServer({ overrides: { publicBaseUrl: 'https://decks.example.test' } }),
+    // Behind a TLS-terminating proxy on this machine (docs/security.md, "Running behind a reverse proxy").
+    startServer({ overrides: { trustProxy: ['127.0.0.1', '::1'] } }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([server?.close(), httpsServer?.close()]);
+  await Promise.all([server?.close(), httpsServer?.close(), proxiedServer?.close()]);
 });
+
+/** The flags of the session cookie a first visit to `base` gets, the request carrying `headers`. */
+async function cookieFlags(base: string, headers: Record<string, string> = {}): Promise<string[]> {
+  const response = await fetch(`${base}/console/api/session`, { headers });
+  expect(response.status).toBe(200);
+  return response.headers.get('set-cookie')?.split('; ') ?? [];
+}
 
 describe('console sessions', () => {
   it('opens an anonymous session with an HttpOnly, SameSite=Strict cookie scoped to /console', async () => {
@@ -43,6 +53,18 @@ describe('console sessions', () => {
     const visitor = new ConsoleVisitor(httpsServer.base);
     await visitor.open();
     expect(visitor.lastSetCookie?.split('; ')).toContain('Secure');
+  });
+
+  it('marks the cookie Secure when a trusted proxy says the request came over https, and only then', async () => {
+    expect(await cookieFlags(proxiedServer.base, { 'x-forwarded-proto': 'https' })).toContain('Secure');
+    expect(await cookieFlags(proxiedServer.base)).not.toContain('Secure');
+    // A client talking to the server directly cannot claim https for itself.
+    expect(await cookieFlags(server.base, { 'x-forwarded-proto': 'https' })).not.toContain('Secure');
+  });
+
+  it('keeps the cookie for the absolute lifetime of a session, seven days, and no longer', async () => {
+    const maxAge = (await cookieFlags(server.base)).filter((flag) => flag.startsWith('Max-Age='));
+    expect(maxAge).toEqual([`Max-Age=${7 * 24 * 60 * 60}`]);
   });
 
   it("refuses a state-changing request without the CSRF token, or with another session's, with 403", async () => {

@@ -35,11 +35,19 @@ async function usedSlides(base: string, token: string): Promise<number> {
   return ((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount;
 }
 
-async function submit(base: string, token: string, key: string, slides: number) {
+async function submit(
+  base: string,
+  token: string,
+  key: string,
+  slides: number,
+  fields: Record<string, string> = {},
+) {
+  const body = uploadForm(titleDeck(slides));
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const response = await fetch(`${base}/v2.0/generator/create-async`, {
     method: 'POST',
     headers: keyed(token, key),
-    body: uploadForm(titleDeck(slides)),
+    body,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -76,6 +84,19 @@ describe('Idempotency-Key', () => {
     const theirs = await submit(server.base, otherAccount, 'same-key', 2);
     expect(theirs.status).toBe(202);
     expect(theirs.body.job_id).not.toBe(first.body.job_id);
+  });
+
+  it('the same key and payload asking for another output (a PDF, slide images) is a 409, not the first job', async () => {
+    const { token } = await server.signUp({ plan: 'Enterprise' });
+    const first = await submit(server.base, token, 'output-key', 1);
+    expect(first.status).toBe(202);
+    const others: Record<string, string>[] = [{ format: 'pdf' }, { format: 'pptx+pdf' }, { previews: 'png' }];
+    for (const fields of others) {
+      const other = await submit(server.base, token, 'output-key', 1, fields);
+      expect(other.status, JSON.stringify(fields)).toBe(409);
+      expect((other.body as { detail: string }).detail).toContain('"output-key"');
+    }
+    expect((await submit(server.base, token, 'output-key', 1)).body.job_id).toBe(first.body.job_id);
   });
 
   it('a synchronous request repeated with its key is charged once and answered 409 (the deck is not kept)', async () => {

@@ -116,6 +116,18 @@ describe('/metrics', () => {
       401,
       'Unauthorized',
     );
+    // A token of the same length differing in its first or last character.
+    const last = METRICS_TOKEN.length - 1;
+    for (const wrong of [
+      `${METRICS_TOKEN[0] === 'x' ? 'y' : 'x'}${METRICS_TOKEN.slice(1)}`,
+      `${METRICS_TOKEN.slice(0, last)}${METRICS_TOKEN[last] === 'x' ? 'y' : 'x'}`,
+    ]) {
+      await expectShapeB(
+        await fetch(`${guarded.base}/metrics`, { headers: bearer(wrong) }),
+        401,
+        'Unauthorized',
+      );
+    }
     const response = await fetch(`${guarded.base}/metrics`, { headers: bearer(METRICS_TOKEN) });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('deckforge_generation_workers');

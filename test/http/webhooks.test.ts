@@ -15,9 +15,9 @@ import {
   type JsonData,
 } from '../../src/client/index.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type Credentials, type RunningServer } from './http-harness.js';
+import { bearer, issueToken, startServer, type Credentials, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck } from './payloads.js';
+import { titleDeck, uploadForm } from './payloads.js';
 
 interface Received {
   body: string;
@@ -134,6 +134,32 @@ describe('webhooks', () => {
         last_status: 204,
         last_error: null,
       });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('the same Idempotency-Key with another callback_url is a 409, not the first job', async () => {
+    const token = await issueToken(open.base, account);
+    const send = async (callbackUrl: string) => {
+      const body = uploadForm(titleDeck(1));
+      body.append('callback_url', callbackUrl);
+      const response = await fetch(`${open.base}/v2.0/generator/create-async`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'idempotency-key': 'callback-key' },
+        body,
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const receiver = await startReceiver();
+    try {
+      const first = await send(receiver.url);
+      expect(first.status).toBe(202);
+      const other = await send(`${receiver.url}/elsewhere`);
+      expect(other.status).toBe(409);
+      expect(other.body.detail).toEqual(expect.stringContaining('"callback-key"'));
+      expect((await send(receiver.url)).body.job_id).toBe(first.body.job_id);
+      await receiver.arrived(1);
     } finally {
       await receiver.close();
     }

@@ -79,14 +79,18 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
   // Four slides, the third hidden: PowerPoint's export leaves it out, and so must ours.
   const deckBytes = previewDeck(4, { hidden: [2] });
   const small = previewDeck(2);
+  const oneSlide = previewDeck(1);
   let deck: string;
   let smallDeck: string;
+  let oneSlideDeck: string;
 
   beforeAll(async () => {
     await expectValidPptx(deckBytes, layoutsTemplate());
     await expectValidPptx(small, layoutsTemplate());
+    await expectValidPptx(oneSlide, layoutsTemplate());
     deck = deckFile('hidden-third.pptx', deckBytes);
     smallDeck = deckFile('small.pptx', small);
+    oneSlideDeck = deckFile('one-slide.pptx', oneSlide);
     pool = new LibreOfficeRendererPool(poolOptions());
     await pool.detected();
   });
@@ -173,6 +177,20 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
     expect(result.pdfFile).toBeNull();
     expect(result.pageCount).toBe(2);
     expect(readdirSync(dir).sort()).toEqual(['slide-1.png', 'slide-2.png']);
+  });
+
+  it('renders at both ends of the range: 16 and 8192 pixels wide', async () => {
+    for (const pngWidth of [16, 8192]) {
+      const result = await pool.render({
+        accountId: 'a',
+        deckFile: oneSlideDeck,
+        outputDir: outputDir(),
+        pdf: false,
+        pngWidth,
+      });
+      expect(result.pngFiles).toHaveLength(1);
+      expect((await sharp(result.pngFiles[0]!).metadata()).width).toBe(pngWidth);
+    }
   });
 
   it('a file that is no deck is a RenderFailedError in words, without server paths; the pool renders the next deck', async () => {

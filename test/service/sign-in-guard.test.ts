@@ -153,6 +153,23 @@ describe('sign-in throttling per client address', () => {
     expect(await refusal(attempt('someone-else@example.test', false, '198.51.100.7'))).toBeNull();
   });
 
+  it("a guesser signing in to their own account between bursts keeps the address's failures", async () => {
+    const { attempt } = setUp();
+    for (let i = 0; i < 25; i++) expect(await refusal(attempt(`victim${i}@example.test`))).toBeNull();
+    expect(await refusal(attempt('guesser@example.test', true))).toBeNull();
+    for (let i = 25; i < 31; i++) expect(await refusal(attempt(`victim${i}@example.test`))).toBeNull();
+    expect(await refusal(attempt('victim-next@example.test'))).toBe(1); // the 31 failures still count
+  });
+
+  it('a success forgets only its own count against the account across addresses', async () => {
+    const { attempt } = setUp();
+    for (let i = 0; i < 8; i++) await refusal(attempt('ann@example.test', false, `192.0.2.${i}`));
+    expect(await refusal(attempt('ann@example.test', true, '198.51.100.1'))).toBeNull();
+    for (let i = 8; i < 11; i++)
+      expect(await refusal(attempt('ann@example.test', false, `192.0.2.${i}`))).toBeNull();
+    expect(await refusal(attempt('ann@example.test', false, '192.0.2.99'))).toBe(1);
+  });
+
   it('successful sign-ins from a shared address do not add up to a lock', async () => {
     const { attempt } = setUp();
     for (let i = 0; i < 100; i++)
@@ -161,6 +178,15 @@ describe('sign-in throttling per client address', () => {
 });
 
 describe('the hashing gate', () => {
+  // The tests below run against these constants; docs/security.md ("Password guessing") promises their values.
+  it('has the documented sizes: two hashes at once, four attempts per address, 64 waiting per queue', () => {
+    expect({ MAX_HASHING, MAX_IN_FLIGHT_PER_ADDRESS, MAX_WAITING }).toEqual({
+      MAX_HASHING: 2,
+      MAX_IN_FLIGHT_PER_ADDRESS: 4,
+      MAX_WAITING: 64,
+    });
+  });
+
   it(`runs at most ${MAX_HASHING} password checks at once and refuses beyond ${MAX_WAITING} waiting`, async () => {
     const clock = new ManualClock();
     const guard = new SignInGuard(new MemoryRateLimiter(clock));

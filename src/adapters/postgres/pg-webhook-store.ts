@@ -105,16 +105,21 @@ export class PgWebhookStore implements WebhookStore {
     return (result.rowCount ?? 0) > 0;
   }
 
-  async claimDue(now: Date, holdUntil: Date, limit: number): Promise<WebhookDeliveryRecord[]> {
+  async claimDue(
+    now: Date,
+    holdUntil: Date,
+    limit: number,
+    exceptAccounts: readonly string[] = [],
+  ): Promise<WebhookDeliveryRecord[]> {
     // RETURNING gives the rows after the update; the records handed out keep the attempt time they were due at.
     const { rows } = await this.db.query<DeliveryRow & { due_at: Date }>(
       `WITH due AS (
          SELECT job_id, next_attempt_at FROM webhook_deliveries
-         WHERE state = 'DELIVERING' AND next_attempt_at <= $1
+         WHERE state = 'DELIVERING' AND next_attempt_at <= $1 AND NOT (account_id = ANY($4::text[]))
          ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
        UPDATE webhook_deliveries d SET next_attempt_at = $2 FROM due WHERE d.job_id = due.job_id
        RETURNING d.*, due.next_attempt_at AS due_at`,
-      [now, holdUntil, limit],
+      [now, holdUntil, limit, [...exceptAccounts]],
     );
     return rows
       .sort((a, b) => a.due_at.getTime() - b.due_at.getTime())

@@ -101,15 +101,21 @@ export class SqliteWebhookStore implements WebhookStore {
     return result.changes > 0;
   }
 
-  async claimDue(now: Date, holdUntil: Date, limit: number): Promise<WebhookDeliveryRecord[]> {
+  async claimDue(
+    now: Date,
+    holdUntil: Date,
+    limit: number,
+    exceptAccounts: readonly string[] = [],
+  ): Promise<WebhookDeliveryRecord[]> {
     // One transaction: two processes on the same database never claim the same delivery.
     const claim = this.db.transaction(() => {
       const rows = this.db
         .prepare(
           `SELECT * FROM webhook_deliveries WHERE state = 'DELIVERING' AND next_attempt_at <= ?
+           AND account_id NOT IN (SELECT value FROM json_each(?))
            ORDER BY next_attempt_at LIMIT ?`,
         )
-        .all(now.toISOString(), limit) as DeliveryRow[];
+        .all(now.toISOString(), JSON.stringify(exceptAccounts), limit) as DeliveryRow[];
       const hold = this.db.prepare('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE job_id = ?');
       for (const row of rows) hold.run(holdUntil.toISOString(), row.job_id);
       return rows.map(toRecord);

@@ -1,7 +1,9 @@
 /**
  * WebhookSender over node:http(s), guarded like template URLs by the same checks (guarded-url-fetcher.ts): the
- * URL is vetted, the host resolved through the guarded lookup, and the socket connects to the vetted address.
- * Redirects are not followed; the receiver's answer body is not read beyond the status.
+ * URL is vetted, the host resolved through the guarded lookup at every delivery (not only at submission), and the
+ * socket connects to the vetted address. Redirects are not followed. One deadline covers the whole exchange:
+ * connecting, the answer's headers and its body (read and dropped). A receiver that has answered its status but
+ * sends its body a byte at a time keeps the socket until the deadline, no longer; its status stands.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -25,6 +27,7 @@ export class GuardedWebhookSender implements WebhookSender {
     const target = this.guard.checkUrl(url, url);
     const client = target.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
+      let status: number | null = null;
       const request = client.request(target, {
         method: 'POST',
         agent: false,
@@ -35,17 +38,24 @@ export class GuardedWebhookSender implements WebhookSender {
           'content-length': String(Buffer.byteLength(body)),
           ...headers,
         },
-        timeout: timeoutMs,
       });
-      request.on('timeout', () =>
-        request.destroy(new FetchError(url, `no answer within ${timeoutMs / 1000} s`)),
-      );
-      request.on('error', (error) =>
-        reject(error instanceof FetchError ? error : new FetchError(url, error.message)),
-      );
+      const deadline = setTimeout(() => {
+        if (status !== null) resolve(status);
+        else reject(new FetchError(url, `no answer within ${timeoutMs / 1000} s`));
+        request.destroy();
+      }, timeoutMs);
+      request.on('error', (error) => {
+        clearTimeout(deadline);
+        reject(error instanceof FetchError ? error : new FetchError(url, error.message));
+      });
       request.on('response', (response) => {
-        response.resume(); // the body is not needed; reading it lets the socket close cleanly
-        resolve(response.statusCode ?? 0);
+        status = response.statusCode ?? 0;
+        response.on('error', () => undefined); // cut at the deadline: the status is known already
+        response.on('end', () => {
+          clearTimeout(deadline);
+          resolve(status ?? 0);
+        });
+        response.resume();
       });
       request.end(body);
     });

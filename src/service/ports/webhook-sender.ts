@@ -6,6 +6,9 @@
 export interface WebhookSender {
   /** Resolves the URL's host now and throws FetchError when it is refused (checked at submission). */
   check(url: string): Promise<void>;
-  /** The receiver's status, or throws FetchError when there was no answer within `timeoutMs`. */
+  /**
+   * The receiver's status. `timeoutMs` bounds the whole exchange (connecting, the answer's headers and body):
+   * FetchError when no status came within it; the status when it came but the body had not ended by then.
+   */
   post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number>;
 }

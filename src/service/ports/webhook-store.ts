@@ -42,9 +42,14 @@ export interface WebhookStore {
   markEnded(jobId: string, at: Date): Promise<boolean>;
   /**
    * DELIVERING deliveries due by `now`, each held until `holdUntil` (its next attempt time moves there), so no
-   * other process sends it meanwhile; at most `limit`.
+   * other process sends it meanwhile; at most `limit`, oldest first, none of the accounts in `exceptAccounts`.
    */
-  claimDue(now: Date, holdUntil: Date, limit: number): Promise<WebhookDeliveryRecord[]>;
+  claimDue(
+    now: Date,
+    holdUntil: Date,
+    limit: number,
+    exceptAccounts?: readonly string[],
+  ): Promise<WebhookDeliveryRecord[]>;
   /** Records one attempt: `attempts` grows by one. */
   recordAttempt(jobId: string, outcome: WebhookAttemptOutcome): Promise<void>;
   deleteDelivery(jobId: string): Promise<void>;

@@ -110,6 +110,19 @@ export function describeUsageLedgerContract(name: string, make: () => Promise<Le
       expect(await ledger.periodUsage('acct-1', '2026-10-21')).toEqual({ usedSlides: 0, reservedSlides: 0 });
     });
 
+    it("a reservation still open from last period, or another account's, takes nothing of this period's allowance", async () => {
+      const { ledger } = await open();
+      expect(
+        (await ledger.reserve({ ...base, periodStart: '2026-10-21', slides: 90, jobId: 'late-job' })).granted,
+      ).toBe(true);
+      expect((await ledger.reserve({ ...base, accountId: 'acct-2', slides: 90 })).granted).toBe(true);
+      expect((await ledger.reserve({ ...base, slides: 100 })).granted).toBe(true);
+      expect(await ledger.periodUsage('acct-1', '2026-11-21')).toEqual({
+        usedSlides: 0,
+        reservedSlides: 100,
+      });
+    });
+
     it('releaseStale frees only old reservations that belong to no job', async () => {
       const { ledger } = await open();
       await ledger.reserve({ ...base, slides: 10 });

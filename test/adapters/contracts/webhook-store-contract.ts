@@ -123,6 +123,22 @@ export function describeWebhookStoreContract(name: string, make: () => Promise<W
       expect((await webhooks.claimDue(later(5000), later(60_000), 2)).map((d) => d.jobId)).toEqual(['a']);
     });
 
+    it('leaves out the deliveries of the accounts it is told to skip', async () => {
+      const { webhooks } = await open();
+      for (const [jobId, accountId] of [
+        ['busy-1', 'acct-busy'],
+        ['busy-2', 'acct-busy'],
+        ['other-1', 'acct-other'],
+      ] as const) {
+        await webhooks.createDelivery(delivery(jobId, { accountId }));
+        await webhooks.markEnded(jobId, later(jobId === 'other-1' ? 2000 : 1000));
+      }
+      const claimed = await webhooks.claimDue(later(5000), later(60_000), 10, ['acct-busy']);
+      expect(claimed.map((d) => d.jobId)).toEqual(['other-1']);
+      const rest = await webhooks.claimDue(later(5000), later(60_000), 10, []);
+      expect(rest.map((d) => d.jobId).sort()).toEqual(['busy-1', 'busy-2']);
+    });
+
     it('two handles claiming at once never both get the same delivery', async () => {
       const h = await open();
       const other = h.openSecond?.() ?? h.webhooks;
