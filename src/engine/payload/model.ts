@@ -9,6 +9,8 @@ export type ExportVersion = 'Pptx2010' | 'Pptx2013' | 'Pptx2019';
 export interface DeckRequest {
   /** One entry (id null) for `template`; one per `template_list` entry otherwise. */
   templates: TemplateRef[];
+  /** BCP 47, canonical: the locale typed values were written in (they are text by now). */
+  locale: string;
   /** null: keep the template's application version (LibreOffice reads it to interpret Office 2007 charts). */
   exportVersion: ExportVersion | null;
   /** Sanitised, without `.pptx`; null when the payload gave none (the caller derives it from the template). */
@@ -194,6 +196,8 @@ export interface ChartSeries {
   x?: (number | null)[];
   y?: (number | null)[];
   size?: (number | null)[];
+  /** The format code of the series' typed values, for its cache. */
+  formatCode?: string;
 }
 
 export interface ChartContent {

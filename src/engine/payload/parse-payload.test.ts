@@ -20,6 +20,7 @@ describe('envelope', () => {
     expect(warnings).toEqual([]);
     expect(request).toEqual({
       templates: [{ id: null, source: 'template.pptx', path: 'presentation.template' }],
+      locale: 'en-US',
       exportVersion: null,
       resultFileName: null,
       slides: [

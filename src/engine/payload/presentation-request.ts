@@ -24,6 +24,8 @@ import {
 import { joinPath, type ParseContext } from './parse-context.js';
 import { shapeSpec } from './shape-request.js';
 import { numberAsText, textSpec } from './text-content.js';
+import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
+import { typedValueSpec } from './typed-value.js';
 
 const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
@@ -54,10 +56,23 @@ const templateIdSpec: Spec<string> = byJsonType('an integer or a non-empty strin
   string: string({ minLength: 1 }),
 });
 
-const tagValueSpec: Spec<string> = byJsonType('a string or a number', {
+const tagValueSpec: Spec<string> = byJsonType('a string, a number or a typed value {number|date, format}', {
   string: string(),
   number: numberAsText,
+  object: transform(typedValueSpec, (typed) => typed.text),
 });
+
+const LOCALE_EXPECTED = 'a BCP 47 language tag this server knows ("en-US", "de-DE", "fr-CH")';
+/** `presentation.locale`: the separators and names of typed values (docs/payload.md, Numbers and dates). */
+export const localeSpec = custom<string>(
+  LOCALE_EXPECTED,
+  { type: 'string', minLength: 2, description: LOCALE_EXPECTED, examples: ['en-US', 'de-DE'] },
+  (value, ctx) => {
+    const canonical = typeof value === 'string' ? canonicalLocale(value) : null;
+    if (canonical === null) fail(ctx, LOCALE_EXPECTED, value);
+    return canonical;
+  },
+);
 
 const TAG_KEY_EXPECTED = 'a non-empty tag key';
 /** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
@@ -212,6 +227,10 @@ export const presentationSpec: Spec<DeckRequest> = named(
           expected: 'a non-empty array of {template_id, template} entries',
         }),
       ),
+      locale: described(
+        'Language and region of typed values {number|date, format}: separators, month and day names (default en-US)',
+        localeSpec,
+      ),
       export_version: described(
         "The application version written into docProps/app.xml; without it the template's is kept",
         exportVersionSpec,
@@ -260,6 +279,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
       checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
       return {
         templates,
+        locale: f.locale ?? DEFAULT_LOCALE,
         exportVersion: f.export_version ?? null,
         resultFileName: f.resultFileName ?? null,
         slides: f.slides,

@@ -263,13 +263,14 @@ describe('content and its aliases', () => {
       path: `${AT}.content`,
       message:
         `${AT}.content: expected a string, an array of runs [{text_run, text_properties}], a non-empty array of ` +
-        'table rows (arrays of cells) or a chart object {categories, series}, got 5',
+        'table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or ' +
+        '{date, format}, got 5',
     });
     expect(refusal({ name: 'A', content: ['a', 'b'] }).message).toBe(
       `${AT}.content[0]: expected a run object {text_run, text_properties} or a table row (an array of cells), got "a"`,
     );
     expect(refusal({ name: 'A', text: 5 }).message).toBe(
-      `${AT}.text: expected a string or an array of runs [{text_run, text_properties}], got 5`,
+      `${AT}.text: expected a string, an array of runs [{text_run, text_properties}] or a typed value {number|date, format}, got 5`,
     );
     expect(refusal({ name: 'A', data_cells: [] }).path).toBe(`${AT}.data_cells`);
   });

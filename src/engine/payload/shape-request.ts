@@ -37,9 +37,10 @@ import {
   type Spec,
 } from './schema-builders.js';
 import { MAX_TABLE_ROWS, TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-content.js';
-import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec } from './text-content.js';
+import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec, typedTextSpec } from './text-content.js';
+import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-value.js';
 
-const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED} or ${CHART_EXPECTED}`;
+const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED}, ${CHART_EXPECTED} or ${TYPED_VALUE_EXPECTED}`;
 
 /**
  * `content`: a string stays ambiguous (text, or a picture's file name) until the template shape is known;
@@ -62,6 +63,7 @@ const contentSpec: Spec<ShapeContent> = {
       );
     }
     if (isRecord(value)) {
+      if (isTypedValue(value)) return typedTextSpec.parse(value, ctx);
       return 'text_run' in value ? singleRunSpec.parse(value, ctx) : chartObjectSpec.parse(value, ctx);
     }
     return fail(ctx, CONTENT_EXPECTED, value);
@@ -74,6 +76,7 @@ const contentSpec: Spec<ShapeContent> = {
         runsSpec.toJsonSchema(defs),
         tableRowsSpec.toJsonSchema(defs),
         chartObjectSpec.toJsonSchema(defs),
+        typedValueSpec.toJsonSchema(defs),
       ],
     };
   },
