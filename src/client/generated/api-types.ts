@@ -76,6 +76,8 @@ export type Slide = ({
     slide_index: unknown;
 } | {
     slide_id: unknown;
+} | {
+    all_slides: unknown;
 }) & {
     /**
      * one of "slide", "layout" (case-insensitive)
@@ -89,6 +91,7 @@ export type Slide = ({
      * Alternative to slide_index: the slide's p:sldId/@id
      */
     slide_id?: number | null;
+    all_slides?: true | null;
     /**
      * Which template_list entry (required with template_list)
      */
@@ -336,7 +339,12 @@ export type TextProperties = {
      * one of "superscript", "subscript" (case-insensitive)
      */
     baseline?: string | null;
-    hyperlink?: string | null;
+    hyperlink?: string | {
+        /**
+         * The output slide to jump to, counted from 0
+         */
+        slide: number;
+    } | null;
     /**
      * one of "left", "center", "right", "justified", "dist" (case-insensitive)
      */
@@ -388,7 +396,12 @@ export type CellProperties = {
      * one of "superscript", "subscript" (case-insensitive)
      */
     baseline?: string | null;
-    hyperlink?: string | null;
+    hyperlink?: string | {
+        /**
+         * The output slide to jump to, counted from 0
+         */
+        slide: number;
+    } | null;
     /**
      * one of "left", "center", "right", "justified", "dist" (case-insensitive)
      */

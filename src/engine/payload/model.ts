@@ -19,6 +19,8 @@ export interface DeckRequest {
   tags: Tag[];
   tagValidation: ValidationMode;
   shapeValidation: ValidationMode;
+  /** Every `{"slide": N}` hyperlink of the payload. */
+  slideLinks: SlideLink[];
 }
 
 export interface TemplateRef {
@@ -33,7 +35,8 @@ export interface Tag {
   value: string;
 }
 
-export type SlideSelector = { by: 'index'; index: number } | { by: 'id'; id: number };
+/** `all`: every slide of the template, in order (generate.ts expands it into one entry per slide). */
+export type SlideSelector = { by: 'index'; index: number } | { by: 'id'; id: number } | { by: 'all' };
 
 export interface SlideRequest {
   path: string;
@@ -145,7 +148,16 @@ export interface RunProps {
   strike?: boolean;
   /** 1/1000 %: 30000 superscript, -25000 subscript. */
   baseline?: number;
-  hyperlink?: string;
+  hyperlink?: Hyperlink;
+}
+
+/** A web or mail URL, or a jump to output slide `slide` (0-based). */
+export type Hyperlink = string | { slide: number };
+
+/** Where the payload links to an output slide, checked once the output's slides are known. */
+export interface SlideLink {
+  path: string;
+  slide: number;
 }
 
 export interface ParagraphProps {

@@ -8,6 +8,7 @@
  */
 import { EngineError, type Warning } from '../errors.js';
 import { DEFAULT_LOCALE, LocaleText } from './locale-text.js';
+import type { SlideLink } from './model.js';
 
 export type PathKey = string | number;
 
@@ -44,6 +45,8 @@ export class ParseContext {
   private valid = 0;
   /** Separators and names typed values are formatted with (`presentation.locale`). */
   readonly localeText: LocaleText;
+  /** Every `{"slide": N}` hyperlink met, for generate.ts to check against the output's slides. */
+  readonly slideLinks: SlideLink[] = [];
 
   constructor(root: string, locale: string = DEFAULT_LOCALE) {
     this.prefixes = [root];

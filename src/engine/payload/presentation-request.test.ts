@@ -149,7 +149,7 @@ describe('slides', () => {
       [
         presentation({ slides: [{}] }),
         'presentation.slides[0]',
-        'expected slide_index or slide_id, got none of them',
+        'expected slide_index, slide_id or all_slides, got none of them',
       ],
       [
         presentation({ slides: [{ slide_index: 0, slide_id: 256 }] }),

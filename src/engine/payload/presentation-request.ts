@@ -118,6 +118,12 @@ function uniqueTags(tags: Tag[], ctx: ParseContext): Tag[] {
 
 const tagsSpec = transform(arrayOf(tagSpec, { expected: 'an array of {key, value} tags' }), uniqueTags);
 
+/** `all_slides`: only `true` means something. */
+const allSlidesSpec = custom<true>('true', { const: true }, (value, ctx) => {
+  if (value !== true) fail(ctx, 'true', value);
+  return true;
+});
+
 const slideSpec: Spec<SlideRequest> = named(
   'Slide',
   object(
@@ -132,6 +138,10 @@ const slideSpec: Spec<SlideRequest> = named(
         "Alternative to slide_index: the slide's p:sldId/@id",
         number({ min: 0, integer: true }),
       ),
+      all_slides: described(
+        'Instead of slide_index: every slide of the template, in order (hidden ones stay hidden); no shapes or notes',
+        allSlidesSpec,
+      ),
       template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
       shapes: described(
         'Shape fills, applied in order',
@@ -142,21 +152,34 @@ const slideSpec: Spec<SlideRequest> = named(
       tag_validation_mode: described("Overrides the deck's mode", modeSpec),
       shape_validation_mode: described("Overrides the deck's mode", modeSpec),
     },
-    (f, ctx): SlideRequest => ({
-      path: ctx.path(),
-      kind: f.type ?? 'slide',
-      templateId: f.template_id ?? null,
-      select:
-        f.slide_index !== undefined
-          ? { by: 'index', index: f.slide_index }
-          : { by: 'id', id: f.slide_id as number },
-      shapes: f.shapes ?? [],
-      notes: f.notes ?? null,
-      tags: f.tags ?? [],
-      tagValidation: f.tag_validation_mode ?? null,
-      shapeValidation: f.shape_validation_mode ?? null,
-    }),
-    { oneRequired: [['slide_index', 'slide_id']], exclusive: [['slide_index', 'slide_id']] },
+    (f, ctx): SlideRequest => {
+      if (f.all_slides !== undefined) {
+        // Each of the slides is its own copy: what to fill names one slide (list it by slide_index).
+        for (const key of ['shapes', 'notes', 'type'] as const)
+          if (f[key] !== undefined)
+            refuse(ctx, `all_slides takes no ${key}; list a slide by slide_index to change it`, key);
+      }
+      return {
+        path: ctx.path(),
+        kind: f.type ?? 'slide',
+        templateId: f.template_id ?? null,
+        select:
+          f.all_slides !== undefined
+            ? { by: 'all' }
+            : f.slide_index !== undefined
+              ? { by: 'index', index: f.slide_index }
+              : { by: 'id', id: f.slide_id as number },
+        shapes: f.shapes ?? [],
+        notes: f.notes ?? null,
+        tags: f.tags ?? [],
+        tagValidation: f.tag_validation_mode ?? null,
+        shapeValidation: f.shape_validation_mode ?? null,
+      };
+    },
+    {
+      oneRequired: [['slide_index', 'slide_id', 'all_slides']],
+      exclusive: [['slide_index', 'slide_id', 'all_slides']],
+    },
   ),
 );
 
@@ -286,6 +309,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
         tags: f.tags ?? [],
         tagValidation: f.tag_validation_mode ?? 'lenient',
         shapeValidation: f.shape_validation_mode ?? 'lenient',
+        slideLinks: ctx.slideLinks,
       };
     },
     {
