@@ -190,3 +190,23 @@ describe('whole templates', () => {
     expect(no.message).toBe('presentation.slides[0].all_slides: expected true, got false');
   });
 });
+
+describe('optional shapes', () => {
+  it('remove_if_empty drops a shape whose value is empty and fills one whose value is not', async () => {
+    const result = run(SAMPLE, {
+      slides: [
+        {
+          slide_index: 1,
+          shapes: [
+            { name: 'Footnote', content: '', remove_if_empty: true },
+            { name: 'Body', content: 'Kept', remove_if_empty: true },
+          ],
+        },
+      ],
+    });
+    await expectValidPptx(result.bytes, SAMPLE);
+    const slide = parts(result.bytes).get(slideParts(result.bytes)[0]!)!;
+    expect(slide).not.toContain('name="Footnote"');
+    expect(paragraphs(shapeXml(slide, 'Body'))).toEqual(['Kept']);
+  });
+});

@@ -139,6 +139,10 @@ export type Shape = ({
      * Delete the shape (and its animations)
      */
     remove?: boolean | null;
+    /**
+     * Delete the shape when its content is empty: absent or null, "", runs without text, a table without text in any cell, a chart without a value in any series; with content it is filled as usual
+     */
+    remove_if_empty?: boolean | null;
     settings?: ShapeSettings | null;
     /**
      * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or {date, format}

@@ -286,3 +286,41 @@ describe('content and its aliases', () => {
     expect(warnings.map((w) => w.path)).toEqual([`${AT}.overlays`]);
   });
 });
+
+describe('remove_if_empty', () => {
+  it.each([
+    ['absent content', {}],
+    ['null', { content: null }],
+    ['""', { content: '' }],
+    [
+      'runs without text',
+      { content: [{ text_run: '' }, { text_run: '', text_properties: { new_line: true } }] },
+    ],
+    ['a table without text', { content: [['', null], [{ text: '' }]] }],
+    [
+      'a chart without values',
+      { content: { categories: ['a', 'b'], series: [{ name: 's', values: [null, null] }] } },
+    ],
+  ])('removes the shape for %s', (_what, entry) => {
+    const parsed = shape({ name: 'Optional', remove_if_empty: true, ...entry });
+    expect(parsed.remove).toBe(true);
+    expect(parsed.content).toBeNull();
+  });
+
+  it.each([
+    ['text', { content: 'x' }],
+    ['a zero', { content: [['', 0]] }],
+    ['a chart with a point', { content: { categories: ['a'], series: [{ name: 's', values: [0] }] } }],
+  ])('fills the shape as usual when it has %s', (_what, entry) => {
+    const parsed = shape({ name: 'Optional', remove_if_empty: true, ...entry });
+    expect(parsed.remove).toBe(false);
+    expect(parsed.content).not.toBeNull();
+  });
+
+  it('without it, an empty string empties the shape and keeps it', () => {
+    expect(shape({ name: 'Optional', content: '' })).toMatchObject({
+      remove: false,
+      content: { kind: 'string', value: '' },
+    });
+  });
+});

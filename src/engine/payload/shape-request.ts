@@ -12,6 +12,7 @@ import type {
   ShapeRequest,
   ShapeSettings,
   TableContent,
+  TextContent,
 } from './model.js';
 import {
   attachOverlays,
@@ -142,6 +143,27 @@ function withChartAliases(
   return { ...settings, chart: { ...chart, ...settings?.chart } };
 }
 
+function isEmptyText(text: TextContent | null): boolean {
+  return text === null || text.paragraphs.every((p) => p.runs.every((r) => r.text === ''));
+}
+
+/** What `remove_if_empty` counts as nothing to show (docs/payload.md, Shapes). */
+function isEmptyContent(content: ShapeContent | null): boolean {
+  if (content === null) return true;
+  switch (content.kind) {
+    case 'string':
+      return content.value === '';
+    case 'text':
+      return isEmptyText(content);
+    case 'table':
+      return content.rows.every((row) => row.every((cell) => isEmptyText(cell.text)));
+    case 'chart':
+      return content.series.every((s) => (s.values ?? s.y ?? []).every((v) => v === null));
+    case 'picture':
+      return content.source === '';
+  }
+}
+
 export const shapeSpec: Spec<ShapeRequest> = named(
   'Shape',
   object(
@@ -151,6 +173,11 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       shapeId: described('Alternative to name: p:cNvPr/@id', shapeIdSpec),
       is_hidden: described('Hide the shape', boolean()),
       remove: described('Delete the shape (and its animations)', boolean()),
+      remove_if_empty: described(
+        'Delete the shape when its content is empty: absent or null, "", runs without text, a table without ' +
+          'text in any cell, a chart without a value in any series; with content it is filled as usual',
+        boolean(),
+      ),
       settings: settingsSpec,
       content: contentSpec,
       text: described('Text (older spelling of content for text shapes)', textSpec),
@@ -218,13 +245,15 @@ export const shapeSpec: Spec<ShapeRequest> = named(
           ctx.warn('overlays apply to chart data given with this shape (and not twice); ignored', 'overlays');
         }
       }
+      // An optional shape with nothing to show goes, as `remove` would take it.
+      const dropped = f.remove_if_empty === true && isEmptyContent(content);
       return {
         path: ctx.path(),
         target: f.name !== undefined ? { by: 'name', name: f.name } : { by: 'id', id: f.shapeId as number },
         hidden: f.is_hidden ?? null,
-        remove: f.remove ?? false,
+        remove: (f.remove ?? false) || dropped,
         settings: withChartAliases(f.settings ?? null, f),
-        content,
+        content: dropped ? null : content,
         contentField,
         ...(f.alt_text !== undefined ? { altText: f.alt_text } : {}),
       };
