@@ -18,6 +18,7 @@ import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
+import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -84,6 +85,8 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     input,
     input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
   );
+  request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
+  checkSlideLinks(request.slideLinks, request.slides.length);
   const sources = shared(request.slides.map((slide) => slideSource(templates.of(slide), slide)));
   const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
   // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
@@ -240,6 +243,7 @@ function slideSource(template: Template, slide: SlideRequest): SlideSource {
     }
     return { kind: 'slide', template, slide: found };
   }
+  if (select.by === 'all') throw new Error('all_slides entries are expanded before their sources are found');
   const found = template.slides.find((s) => s.id === select.id);
   if (!found) {
     const ids = template.slides.map((s) => s.id).join(', ') || 'none';

@@ -158,8 +158,13 @@ describe('the examples of the docs', () => {
     async (_label, p) => {
       const result = run(p.payload!);
       expect(result.warnings).toEqual([]);
-      const template = TEMPLATES.get(p.payload!.template as string)!;
-      await expectValidPptx(result.bytes, template);
+      // A deck of several templates is checked against each, the one it is built on (the first slide's) first.
+      const list = p.payload!.template_list as { template: string }[] | undefined;
+      const names = list ? list.map((entry) => entry.template) : [p.payload!.template as string];
+      await expectValidPptx(
+        result.bytes,
+        names.map((name) => TEMPLATES.get(name)!),
+      );
     },
   );
 });

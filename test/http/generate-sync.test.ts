@@ -193,7 +193,7 @@ describe('POST /v1.0/generator/create', () => {
       const naive = { slides: [{ title: 'Welcome', content: 'Hello' }] };
       await expectShapeA(
         await generate(uploadForm(naive)),
-        /^2 problems: \(1\) slides\[0\]: expected slide_index or slide_id[^;]*; \(2\) template: expected template or template_list/,
+        /^2 problems: \(1\) slides\[0\]: expected slide_index, slide_id or all_slides[^;]*; \(2\) template: expected template or template_list/,
       );
     });
     it('a body that is not JSON although it says so', async () => {

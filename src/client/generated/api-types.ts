@@ -27,6 +27,10 @@ export type Presentation = ({
      */
     template_list?: Array<TemplateListEntry> | null;
     /**
+     * a BCP 47 language tag this server knows ("en-US", "de-DE", "fr-CH")
+     */
+    locale?: string | null;
+    /**
      * one of "Pptx2010", "Pptx2013", "Pptx2019" (case-insensitive)
      */
     export_version?: string | null;
@@ -72,6 +76,8 @@ export type Slide = ({
     slide_index: unknown;
 } | {
     slide_id: unknown;
+} | {
+    all_slides: unknown;
 }) & {
     /**
      * one of "slide", "layout" (case-insensitive)
@@ -85,6 +91,7 @@ export type Slide = ({
      * Alternative to slide_index: the slide's p:sldId/@id
      */
     slide_id?: number | null;
+    all_slides?: true | null;
     /**
      * Which template_list entry (required with template_list)
      */
@@ -96,7 +103,7 @@ export type Slide = ({
     /**
      * Speaker notes
      */
-    notes?: string | Array<TextRun> | TextRun | null;
+    notes?: string | Array<TextRun> | TextRun | TypedValue | null;
     /**
      * Placeholders on this slide only; win over deck tags
      */
@@ -132,15 +139,19 @@ export type Shape = ({
      * Delete the shape (and its animations)
      */
     remove?: boolean | null;
+    /**
+     * Delete the shape when its content is empty: absent or null, "", runs without text, a table without text in any cell, a chart without a value in any series; with content it is filled as usual
+     */
+    remove_if_empty?: boolean | null;
     settings?: ShapeSettings | null;
     /**
-     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells) or a chart object {categories, series}
+     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or {date, format}
      */
-    content?: string | Array<TextRun> | Array<Array<TableCell>> | ChartContent | null;
+    content?: string | Array<TextRun> | Array<Array<TableCell>> | ChartContent | TypedValue | null;
     /**
      * Text (older spelling of content for text shapes)
      */
-    text?: string | Array<TextRun> | TextRun | null;
+    text?: string | Array<TextRun> | TextRun | TypedValue | null;
     /**
      * an uploaded file name, an http(s) URL or a data: URI
      */
@@ -153,9 +164,9 @@ export type Shape = ({
      * a data matrix [[series names], [category names], [one value per series] for each category]
      */
     data?: [
-        Array<string | number>,
-        Array<string | number>,
-        Array<number | null | string>
+        Array<string | number | TypedValue>,
+        Array<string | number | TypedValue>,
+        Array<number | TypedValue | null | string>
     ] | null;
     /**
      * one of "contain", "cover", "stretch" (case-insensitive)
@@ -284,8 +295,27 @@ export type ShapeSettings = {
  * A chunk of text with its own formatting.
  */
 export type TextRun = {
-    text_run: string;
+    text_run: string | TypedValue;
     text_properties?: TextProperties | null;
+};
+
+export type TypedValue = ({
+    number: unknown;
+} | {
+    date: unknown;
+}) & {
+    /**
+     * The number
+     */
+    number?: number | null;
+    /**
+     * a date "YYYY-MM-DD" or "YYYY-MM-DDTHH:MM[:SS]" (no time zone)
+     */
+    date?: string | null;
+    /**
+     * An Excel number-format code ("#,##0.00", "0%", "dddd, d. mmmm yyyy"); numbers default to General
+     */
+    format?: string | null;
 };
 
 /**
@@ -313,7 +343,12 @@ export type TextProperties = {
      * one of "superscript", "subscript" (case-insensitive)
      */
     baseline?: string | null;
-    hyperlink?: string | null;
+    hyperlink?: string | {
+        /**
+         * The output slide to jump to, counted from 0
+         */
+        slide: number;
+    } | null;
     /**
      * one of "left", "center", "right", "justified", "dist" (case-insensitive)
      */
@@ -334,11 +369,11 @@ export type TextProperties = {
 };
 
 export type TableCell = string | number | null | {
-    text?: string | Array<TextRun> | TextRun | null;
-    text_runs?: string | Array<TextRun> | TextRun | null;
-    text_content?: string | Array<TextRun> | TextRun | null;
+    text?: string | Array<TextRun> | TextRun | TypedValue | null;
+    text_runs?: string | Array<TextRun> | TextRun | TypedValue | null;
+    text_content?: string | Array<TextRun> | TextRun | TypedValue | null;
     cell_properties?: CellProperties | null;
-};
+} | TypedValue;
 
 /**
  * Formatting applied to the whole cell: fill_color, vertical_align and any text_properties key.
@@ -365,7 +400,12 @@ export type CellProperties = {
      * one of "superscript", "subscript" (case-insensitive)
      */
     baseline?: string | null;
-    hyperlink?: string | null;
+    hyperlink?: string | {
+        /**
+         * The output slide to jump to, counted from 0
+         */
+        slide: number;
+    } | null;
     /**
      * one of "left", "center", "right", "justified", "dist" (case-insensitive)
      */
@@ -398,15 +438,15 @@ export type ChartContent = ({
 } | {
     data: unknown;
 }) & {
-    categories?: Array<string | number> | null;
+    categories?: Array<string | number | TypedValue> | null;
     series?: Array<ChartSeries> | null;
     /**
      * a data matrix [[series names], [category names], [one value per series] for each category]
      */
     data?: [
-        Array<string | number>,
-        Array<string | number>,
-        Array<number | null | string>
+        Array<string | number | TypedValue>,
+        Array<string | number | TypedValue>,
+        Array<number | TypedValue | null | string>
     ] | null;
     overlays?: Array<Array<string>> | null;
 };
@@ -416,11 +456,11 @@ export type ChartSeries = ({
 } | {
     x: unknown;
 }) & {
-    name: string | number;
-    values?: Array<number | null | string> | null;
-    x?: Array<number | null | string> | null;
-    y?: Array<number | null | string> | null;
-    size?: Array<number | null | string> | null;
+    name: string | number | TypedValue;
+    values?: Array<number | TypedValue | null | string> | null;
+    x?: Array<number | TypedValue | null | string> | null;
+    y?: Array<number | TypedValue | null | string> | null;
+    size?: Array<number | TypedValue | null | string> | null;
 };
 
 export type Tag = ({
@@ -434,8 +474,8 @@ export type Tag = ({
 }) & {
     key?: string | null;
     Key?: string | null;
-    value?: string | number | null;
-    Value?: string | number | null;
+    value?: string | number | TypedValue | null;
+    Value?: string | number | TypedValue | null;
 };
 
 export type TokenRequest = {

@@ -148,7 +148,7 @@ function writeSeries(
     const text = values.some((v) => typeof v === 'string');
     const format = text
       ? null
-      : ((d > 0 || info.kind === 'category' ? numberFormat : undefined) ??
+      : ((d > 0 || info.kind === 'category' ? (content.series[k]?.formatCode ?? numberFormat) : undefined) ??
         templateFormatCode(el, name) ??
         'General');
     writeDimension(el, order, name, values, formulas?.dims[d] ?? null, format);

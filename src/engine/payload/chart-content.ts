@@ -14,17 +14,23 @@ import {
   number,
   refuse,
   string,
+  transform,
   type Spec,
 } from './schema-builders.js';
 import { type ParseContext, type PathKey } from './parse-context.js';
 import { numberAsText } from './text-content.js';
+import { typedValueSpec, type TypedValue } from './typed-value.js';
 
 const NUMERIC = /^\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*$/;
-const VALUE_EXPECTED = 'a number, a numeric string or null';
+const VALUE_EXPECTED = 'a number, a numeric string, a typed value {number|date, format} or null';
+
+/** A point: a number, a gap, or a typed value (its number goes into the chart, its format onto the series). */
+type PointInput = number | null | TypedValue;
 
 /** Data often comes from spreadsheets or CSV as text, so "12.5" is taken as 12.5. */
-const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPECTED, {
+const chartValueSpec: Spec<PointInput> = byJsonType<PointInput>(VALUE_EXPECTED, {
   number: number(),
+  object: typedValueSpec,
   null: custom('null', { type: 'null' }, () => null),
   string: custom('a numeric string', { type: 'string', pattern: NUMERIC.source }, (value, ctx) => {
     // `1e400` matches the pattern but is no number a chart can hold.
@@ -36,10 +42,21 @@ const chartValueSpec: Spec<number | null> = byJsonType<number | null>(VALUE_EXPE
 
 const valuesSpec = arrayOf(chartValueSpec, { expected: 'an array of numbers (null for a gap)' });
 
-/** Category and series names: text, or numbers (years, quarters) written as text. */
-const labelSpec: Spec<string> = byJsonType('a string or a number', {
+function numbersOf(points: readonly PointInput[]): (number | null)[] {
+  return points.map((p) => (p === null || typeof p === 'number' ? p : p.value));
+}
+
+/** The format of a series' typed values: the first one's (a series has one format code in its cache). */
+function formatOf(points: readonly PointInput[] | undefined): string | undefined {
+  for (const p of points ?? []) if (p !== null && typeof p === 'object') return p.format;
+  return undefined;
+}
+
+/** Category and series names: text, numbers (years, quarters) written as text, or typed values. */
+const labelSpec: Spec<string> = byJsonType('a string, a number or a typed value {number|date, format}', {
   string: string(),
   number: numberAsText,
+  object: transform(typedValueSpec, (typed) => typed.text),
 });
 
 const labelsSpec = arrayOf(labelSpec, { expected: 'an array of names (strings or numbers)' });
@@ -51,22 +68,24 @@ const seriesSpec: Spec<ChartSeries> = named(
     { name: required(labelSpec), values: valuesSpec, x: valuesSpec, y: valuesSpec, size: valuesSpec },
     (f, ctx) => {
       const series: ChartSeries = { name: f.name };
-      if (f.values !== undefined) series.values = f.values;
+      const formatCode = formatOf(f.values ?? f.y);
+      if (formatCode !== undefined) series.formatCode = formatCode;
+      if (f.values !== undefined) series.values = numbersOf(f.values);
       if (f.x !== undefined || f.y !== undefined) {
         if (f.x === undefined || f.y === undefined)
           refuse(ctx, 'expected both x and y, got only one of them');
         if (f.y.length !== f.x.length) {
           refuse(ctx, `expected ${f.x.length} values (as many as x), got ${f.y.length}`, 'y');
         }
-        series.x = f.x;
-        series.y = f.y;
+        series.x = numbersOf(f.x);
+        series.y = numbersOf(f.y);
       }
       if (f.size !== undefined) {
         if (f.x === undefined) refuse(ctx, 'expected x and y with size (bubble chart)', 'size');
         if (f.size.length !== f.x.length) {
           refuse(ctx, `expected ${f.x.length} values (as many as x), got ${f.size.length}`, 'size');
         }
-        series.size = f.size;
+        series.size = numbersOf(f.size);
       }
       return series;
     },
@@ -103,7 +122,13 @@ export const chartMatrixSpec: Spec<ChartContent> = {
       if (row.length !== names.length) {
         refuse(ctx, `expected ${names.length} values (one per series), got ${row.length}`, r);
       }
-      for (let s = 0; s < row.length; s++) (series[s] as ChartSeries).values?.push(row[s] as number | null);
+      for (let s = 0; s < row.length; s++) {
+        const point = row[s] as PointInput;
+        const one = series[s] as ChartSeries;
+        one.values?.push(numbersOf([point])[0] as number | null);
+        if (one.formatCode === undefined && point !== null && typeof point === 'object')
+          one.formatCode = point.format;
+      }
     }
     return { kind: 'chart', categories, series };
   },

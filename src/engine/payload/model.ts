@@ -9,6 +9,8 @@ export type ExportVersion = 'Pptx2010' | 'Pptx2013' | 'Pptx2019';
 export interface DeckRequest {
   /** One entry (id null) for `template`; one per `template_list` entry otherwise. */
   templates: TemplateRef[];
+  /** BCP 47, canonical: the locale typed values were written in (they are text by now). */
+  locale: string;
   /** null: keep the template's application version (LibreOffice reads it to interpret Office 2007 charts). */
   exportVersion: ExportVersion | null;
   /** Sanitised, without `.pptx`; null when the payload gave none (the caller derives it from the template). */
@@ -17,6 +19,8 @@ export interface DeckRequest {
   tags: Tag[];
   tagValidation: ValidationMode;
   shapeValidation: ValidationMode;
+  /** Every `{"slide": N}` hyperlink of the payload. */
+  slideLinks: SlideLink[];
 }
 
 export interface TemplateRef {
@@ -31,7 +35,8 @@ export interface Tag {
   value: string;
 }
 
-export type SlideSelector = { by: 'index'; index: number } | { by: 'id'; id: number };
+/** `all`: every slide of the template, in order (generate.ts expands it into one entry per slide). */
+export type SlideSelector = { by: 'index'; index: number } | { by: 'id'; id: number } | { by: 'all' };
 
 export interface SlideRequest {
   path: string;
@@ -143,7 +148,16 @@ export interface RunProps {
   strike?: boolean;
   /** 1/1000 %: 30000 superscript, -25000 subscript. */
   baseline?: number;
-  hyperlink?: string;
+  hyperlink?: Hyperlink;
+}
+
+/** A web or mail URL, or a jump to output slide `slide` (0-based). */
+export type Hyperlink = string | { slide: number };
+
+/** Where the payload links to an output slide, checked once the output's slides are known. */
+export interface SlideLink {
+  path: string;
+  slide: number;
 }
 
 export interface ParagraphProps {
@@ -194,6 +208,8 @@ export interface ChartSeries {
   x?: (number | null)[];
   y?: (number | null)[];
   size?: (number | null)[];
+  /** The format code of the series' typed values, for its cache. */
+  formatCode?: string;
 }
 
 export interface ChartContent {

@@ -7,6 +7,8 @@
  * — a naive client learns at once that `template` is missing *and* that a slide has no `slide_index`.
  */
 import { EngineError, type Warning } from '../errors.js';
+import { DEFAULT_LOCALE, LocaleText } from './locale-text.js';
+import type { SlideLink } from './model.js';
 
 export type PathKey = string | number;
 
@@ -41,9 +43,14 @@ export class ParseContext {
   /** prefixes[d]: the path of the first d keys, valid for d <= `valid`; shared by every path built below it. */
   private readonly prefixes: string[];
   private valid = 0;
+  /** Separators and names typed values are formatted with (`presentation.locale`). */
+  readonly localeText: LocaleText;
+  /** Every `{"slide": N}` hyperlink met, for generate.ts to check against the output's slides. */
+  readonly slideLinks: SlideLink[] = [];
 
-  constructor(root: string) {
+  constructor(root: string, locale: string = DEFAULT_LOCALE) {
     this.prefixes = [root];
+    this.localeText = new LocaleText(locale);
   }
 
   enter(key: PathKey): void {

@@ -20,6 +20,7 @@ describe('envelope', () => {
     expect(warnings).toEqual([]);
     expect(request).toEqual({
       templates: [{ id: null, source: 'template.pptx', path: 'presentation.template' }],
+      locale: 'en-US',
       exportVersion: null,
       resultFileName: null,
       slides: [
@@ -38,6 +39,7 @@ describe('envelope', () => {
       tags: [],
       tagValidation: 'lenient',
       shapeValidation: 'lenient',
+      slideLinks: [],
     });
   });
 
@@ -180,7 +182,7 @@ describe('the root and the JSON text', () => {
     expect(naive.path).toBeNull();
     expect(naive.message).toBe(
       '3 problems: ' +
-        '(1) slides[0]: expected slide_index or slide_id, got none of them; ' +
+        '(1) slides[0]: expected slide_index, slide_id or all_slides, got none of them; ' +
         '(2) slides[1].slide_index: expected an integer >= 0, got -1; ' +
         '(3) template: expected template or template_list, got none of them',
     );

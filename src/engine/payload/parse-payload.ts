@@ -9,6 +9,7 @@ import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
 import { describeValue, isRecord, SchemaDefs, type JsonSchema } from './schema-builders.js';
 import { ParseContext } from './parse-context.js';
+import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
 
 export interface ParsedPayload {
   request: DeckRequest;
@@ -27,14 +28,14 @@ export function parsePayload(json: unknown): ParsedPayload {
   let request: DeckRequest;
   let ctx: ParseContext;
   if (Object.hasOwn(json, 'presentation')) {
-    const context = new ParseContext('presentation');
+    const context = new ParseContext('presentation', localeOf(json.presentation));
     for (const key of Object.keys(json)) {
       if (key !== 'presentation') context.warnAt(key, `unknown key "${key}" ignored`);
     }
     request = context.run(() => presentationSpec.parse(json.presentation, context));
     ctx = context;
   } else if (PRESENTATION_KEYS.some((key) => Object.hasOwn(json, key))) {
-    const context = new ParseContext('');
+    const context = new ParseContext('', localeOf(json));
     request = context.run(() => presentationSpec.parse(json, context));
     ctx = context;
   } else {
@@ -49,6 +50,15 @@ export function parsePayload(json: unknown): ParsedPayload {
     throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}`);
   }
   return { request, warnings: ctx.warnings() };
+}
+
+/**
+ * The locale typed values are written in is needed while the slides are parsed, wherever `locale` stands among
+ * the keys; a bad one is reported by the field's own spec, and the default serves meanwhile.
+ */
+function localeOf(presentation: unknown): string {
+  const raw = isRecord(presentation) ? presentation.locale : undefined;
+  return (typeof raw === 'string' ? canonicalLocale(raw) : null) ?? DEFAULT_LOCALE;
 }
 
 /** `parsePayload` for the `jsonData` form field as sent: malformed JSON is reported with line and column. */

@@ -77,6 +77,7 @@ describe('payloadJsonSchema', () => {
     expect(Object.keys(defs.Presentation?.properties ?? {})).toEqual([
       'template',
       'template_list',
+      'locale',
       'export_version',
       'resultFileName',
       'slides',

@@ -149,7 +149,7 @@ describe('slides', () => {
       [
         presentation({ slides: [{}] }),
         'presentation.slides[0]',
-        'expected slide_index or slide_id, got none of them',
+        'expected slide_index, slide_id or all_slides, got none of them',
       ],
       [
         presentation({ slides: [{ slide_index: 0, slide_id: 256 }] }),
@@ -169,7 +169,7 @@ describe('slides', () => {
       [
         presentation({ slides: [{ slide_index: 0, notes: 5 }] }),
         'presentation.slides[0].notes',
-        'expected a string or an array of runs',
+        'expected a string, an array of runs',
       ],
       [
         presentation({ tag_validation_mode: 'loose' }),
@@ -184,7 +184,7 @@ describe('slides', () => {
       [
         presentation({ tags: [{ key: 'a', value: true }] }),
         'presentation.tags[0].value',
-        'expected a string or a number, got true',
+        'expected a string, a number or a typed value {number|date, format}, got true',
       ],
       [
         presentation({ tags: [{ key: '{{}}', value: 'x' }] }),

@@ -24,6 +24,8 @@ import {
 import { joinPath, type ParseContext } from './parse-context.js';
 import { shapeSpec } from './shape-request.js';
 import { numberAsText, textSpec } from './text-content.js';
+import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
+import { typedValueSpec } from './typed-value.js';
 
 const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
@@ -54,10 +56,23 @@ const templateIdSpec: Spec<string> = byJsonType('an integer or a non-empty strin
   string: string({ minLength: 1 }),
 });
 
-const tagValueSpec: Spec<string> = byJsonType('a string or a number', {
+const tagValueSpec: Spec<string> = byJsonType('a string, a number or a typed value {number|date, format}', {
   string: string(),
   number: numberAsText,
+  object: transform(typedValueSpec, (typed) => typed.text),
 });
+
+const LOCALE_EXPECTED = 'a BCP 47 language tag this server knows ("en-US", "de-DE", "fr-CH")';
+/** `presentation.locale`: the separators and names of typed values (docs/payload.md, Numbers and dates). */
+export const localeSpec = custom<string>(
+  LOCALE_EXPECTED,
+  { type: 'string', minLength: 2, description: LOCALE_EXPECTED, examples: ['en-US', 'de-DE'] },
+  (value, ctx) => {
+    const canonical = typeof value === 'string' ? canonicalLocale(value) : null;
+    if (canonical === null) fail(ctx, LOCALE_EXPECTED, value);
+    return canonical;
+  },
+);
 
 const TAG_KEY_EXPECTED = 'a non-empty tag key';
 /** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
@@ -103,6 +118,12 @@ function uniqueTags(tags: Tag[], ctx: ParseContext): Tag[] {
 
 const tagsSpec = transform(arrayOf(tagSpec, { expected: 'an array of {key, value} tags' }), uniqueTags);
 
+/** `all_slides`: only `true` means something. */
+const allSlidesSpec = custom<true>('true', { const: true }, (value, ctx) => {
+  if (value !== true) fail(ctx, 'true', value);
+  return true;
+});
+
 const slideSpec: Spec<SlideRequest> = named(
   'Slide',
   object(
@@ -117,6 +138,10 @@ const slideSpec: Spec<SlideRequest> = named(
         "Alternative to slide_index: the slide's p:sldId/@id",
         number({ min: 0, integer: true }),
       ),
+      all_slides: described(
+        'Instead of slide_index: every slide of the template, in order (hidden ones stay hidden); no shapes or notes',
+        allSlidesSpec,
+      ),
       template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
       shapes: described(
         'Shape fills, applied in order',
@@ -127,21 +152,34 @@ const slideSpec: Spec<SlideRequest> = named(
       tag_validation_mode: described("Overrides the deck's mode", modeSpec),
       shape_validation_mode: described("Overrides the deck's mode", modeSpec),
     },
-    (f, ctx): SlideRequest => ({
-      path: ctx.path(),
-      kind: f.type ?? 'slide',
-      templateId: f.template_id ?? null,
-      select:
-        f.slide_index !== undefined
-          ? { by: 'index', index: f.slide_index }
-          : { by: 'id', id: f.slide_id as number },
-      shapes: f.shapes ?? [],
-      notes: f.notes ?? null,
-      tags: f.tags ?? [],
-      tagValidation: f.tag_validation_mode ?? null,
-      shapeValidation: f.shape_validation_mode ?? null,
-    }),
-    { oneRequired: [['slide_index', 'slide_id']], exclusive: [['slide_index', 'slide_id']] },
+    (f, ctx): SlideRequest => {
+      if (f.all_slides !== undefined) {
+        // Each of the slides is its own copy: what to fill names one slide (list it by slide_index).
+        for (const key of ['shapes', 'notes', 'type'] as const)
+          if (f[key] !== undefined)
+            refuse(ctx, `all_slides takes no ${key}; list a slide by slide_index to change it`, key);
+      }
+      return {
+        path: ctx.path(),
+        kind: f.type ?? 'slide',
+        templateId: f.template_id ?? null,
+        select:
+          f.all_slides !== undefined
+            ? { by: 'all' }
+            : f.slide_index !== undefined
+              ? { by: 'index', index: f.slide_index }
+              : { by: 'id', id: f.slide_id as number },
+        shapes: f.shapes ?? [],
+        notes: f.notes ?? null,
+        tags: f.tags ?? [],
+        tagValidation: f.tag_validation_mode ?? null,
+        shapeValidation: f.shape_validation_mode ?? null,
+      };
+    },
+    {
+      oneRequired: [['slide_index', 'slide_id', 'all_slides']],
+      exclusive: [['slide_index', 'slide_id', 'all_slides']],
+    },
   ),
 );
 
@@ -212,6 +250,10 @@ export const presentationSpec: Spec<DeckRequest> = named(
           expected: 'a non-empty array of {template_id, template} entries',
         }),
       ),
+      locale: described(
+        'Language and region of typed values {number|date, format}: separators, month and day names (default en-US)',
+        localeSpec,
+      ),
       export_version: described(
         "The application version written into docProps/app.xml; without it the template's is kept",
         exportVersionSpec,
@@ -260,12 +302,14 @@ export const presentationSpec: Spec<DeckRequest> = named(
       checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
       return {
         templates,
+        locale: f.locale ?? DEFAULT_LOCALE,
         exportVersion: f.export_version ?? null,
         resultFileName: f.resultFileName ?? null,
         slides: f.slides,
         tags: f.tags ?? [],
         tagValidation: f.tag_validation_mode ?? 'lenient',
         shapeValidation: f.shape_validation_mode ?? 'lenient',
+        slideLinks: ctx.slideLinks,
       };
     },
     {

@@ -263,13 +263,14 @@ describe('content and its aliases', () => {
       path: `${AT}.content`,
       message:
         `${AT}.content: expected a string, an array of runs [{text_run, text_properties}], a non-empty array of ` +
-        'table rows (arrays of cells) or a chart object {categories, series}, got 5',
+        'table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or ' +
+        '{date, format}, got 5',
     });
     expect(refusal({ name: 'A', content: ['a', 'b'] }).message).toBe(
       `${AT}.content[0]: expected a run object {text_run, text_properties} or a table row (an array of cells), got "a"`,
     );
     expect(refusal({ name: 'A', text: 5 }).message).toBe(
-      `${AT}.text: expected a string or an array of runs [{text_run, text_properties}], got 5`,
+      `${AT}.text: expected a string, an array of runs [{text_run, text_properties}] or a typed value {number|date, format}, got 5`,
     );
     expect(refusal({ name: 'A', data_cells: [] }).path).toBe(`${AT}.data_cells`);
   });
@@ -283,5 +284,43 @@ describe('content and its aliases', () => {
     expect(chart).toMatchObject({ kind: 'chart', overlays: [['+5%'], ['-2%']] });
     const { warnings } = parseShapes({ name: 'C', overlays: [['x']] });
     expect(warnings.map((w) => w.path)).toEqual([`${AT}.overlays`]);
+  });
+});
+
+describe('remove_if_empty', () => {
+  it.each([
+    ['absent content', {}],
+    ['null', { content: null }],
+    ['""', { content: '' }],
+    [
+      'runs without text',
+      { content: [{ text_run: '' }, { text_run: '', text_properties: { new_line: true } }] },
+    ],
+    ['a table without text', { content: [['', null], [{ text: '' }]] }],
+    [
+      'a chart without values',
+      { content: { categories: ['a', 'b'], series: [{ name: 's', values: [null, null] }] } },
+    ],
+  ])('removes the shape for %s', (_what, entry) => {
+    const parsed = shape({ name: 'Optional', remove_if_empty: true, ...entry });
+    expect(parsed.remove).toBe(true);
+    expect(parsed.content).toBeNull();
+  });
+
+  it.each([
+    ['text', { content: 'x' }],
+    ['a zero', { content: [['', 0]] }],
+    ['a chart with a point', { content: { categories: ['a'], series: [{ name: 's', values: [0] }] } }],
+  ])('fills the shape as usual when it has %s', (_what, entry) => {
+    const parsed = shape({ name: 'Optional', remove_if_empty: true, ...entry });
+    expect(parsed.remove).toBe(false);
+    expect(parsed.content).not.toBeNull();
+  });
+
+  it('without it, an empty string empties the shape and keeps it', () => {
+    expect(shape({ name: 'Optional', content: '' })).toMatchObject({
+      remove: false,
+      content: { kind: 'string', value: '' },
+    });
   });
 });

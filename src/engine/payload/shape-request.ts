@@ -12,6 +12,7 @@ import type {
   ShapeRequest,
   ShapeSettings,
   TableContent,
+  TextContent,
 } from './model.js';
 import {
   attachOverlays,
@@ -37,9 +38,10 @@ import {
   type Spec,
 } from './schema-builders.js';
 import { MAX_TABLE_ROWS, TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-content.js';
-import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec } from './text-content.js';
+import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec, typedTextSpec } from './text-content.js';
+import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-value.js';
 
-const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED} or ${CHART_EXPECTED}`;
+const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED}, ${CHART_EXPECTED} or ${TYPED_VALUE_EXPECTED}`;
 
 /**
  * `content`: a string stays ambiguous (text, or a picture's file name) until the template shape is known;
@@ -62,6 +64,7 @@ const contentSpec: Spec<ShapeContent> = {
       );
     }
     if (isRecord(value)) {
+      if (isTypedValue(value)) return typedTextSpec.parse(value, ctx);
       return 'text_run' in value ? singleRunSpec.parse(value, ctx) : chartObjectSpec.parse(value, ctx);
     }
     return fail(ctx, CONTENT_EXPECTED, value);
@@ -74,6 +77,7 @@ const contentSpec: Spec<ShapeContent> = {
         runsSpec.toJsonSchema(defs),
         tableRowsSpec.toJsonSchema(defs),
         chartObjectSpec.toJsonSchema(defs),
+        typedValueSpec.toJsonSchema(defs),
       ],
     };
   },
@@ -139,6 +143,27 @@ function withChartAliases(
   return { ...settings, chart: { ...chart, ...settings?.chart } };
 }
 
+function isEmptyText(text: TextContent | null): boolean {
+  return text === null || text.paragraphs.every((p) => p.runs.every((r) => r.text === ''));
+}
+
+/** What `remove_if_empty` counts as nothing to show (docs/payload.md, Shapes). */
+function isEmptyContent(content: ShapeContent | null): boolean {
+  if (content === null) return true;
+  switch (content.kind) {
+    case 'string':
+      return content.value === '';
+    case 'text':
+      return isEmptyText(content);
+    case 'table':
+      return content.rows.every((row) => row.every((cell) => isEmptyText(cell.text)));
+    case 'chart':
+      return content.series.every((s) => (s.values ?? s.y ?? []).every((v) => v === null));
+    case 'picture':
+      return content.source === '';
+  }
+}
+
 export const shapeSpec: Spec<ShapeRequest> = named(
   'Shape',
   object(
@@ -148,6 +173,11 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       shapeId: described('Alternative to name: p:cNvPr/@id', shapeIdSpec),
       is_hidden: described('Hide the shape', boolean()),
       remove: described('Delete the shape (and its animations)', boolean()),
+      remove_if_empty: described(
+        'Delete the shape when its content is empty: absent or null, "", runs without text, a table without ' +
+          'text in any cell, a chart without a value in any series; with content it is filled as usual',
+        boolean(),
+      ),
       settings: settingsSpec,
       content: contentSpec,
       text: described('Text (older spelling of content for text shapes)', textSpec),
@@ -215,13 +245,15 @@ export const shapeSpec: Spec<ShapeRequest> = named(
           ctx.warn('overlays apply to chart data given with this shape (and not twice); ignored', 'overlays');
         }
       }
+      // An optional shape with nothing to show goes, as `remove` would take it.
+      const dropped = f.remove_if_empty === true && isEmptyContent(content);
       return {
         path: ctx.path(),
         target: f.name !== undefined ? { by: 'name', name: f.name } : { by: 'id', id: f.shapeId as number },
         hidden: f.is_hidden ?? null,
-        remove: f.remove ?? false,
+        remove: (f.remove ?? false) || dropped,
         settings: withChartAliases(f.settings ?? null, f),
-        content,
+        content: dropped ? null : content,
         contentField,
         ...(f.alt_text !== undefined ? { altText: f.alt_text } : {}),
       };

@@ -167,7 +167,7 @@ describe('table content', () => {
       message: `${AT}.data_cells[1]: expected a row (an array of cells), got "b"`,
     });
     expect(refusal({ data_cells: [['a', true]] }).message).toBe(
-      `${AT}.data_cells[0][1]: expected a cell (a string, a number, null or an object {text, cell_properties}), got true`,
+      `${AT}.data_cells[0][1]: expected a cell (a string, a number, null, an object {text, cell_properties} or a typed value {number|date, format}), got true`,
     );
     expect(refusal({ data_cells: [[{ text: 'a', text_runs: [] }]] }).message).toBe(
       `${AT}.data_cells[0][0]: expected only one of text, text_runs, text_content, got text and text_runs`,
@@ -260,7 +260,7 @@ describe('chart content', () => {
       [
         { data: [['a'], ['c'], ['x']] },
         `${AT}.data[2][0]`,
-        'expected a number, a numeric string or null, got "x"',
+        'expected a number, a numeric string, a typed value {number|date, format} or null, got "x"',
       ],
       [
         { content: { categories: ['a', 'b'], series: [{ name: 'S', values: [1] }] } },
@@ -272,7 +272,7 @@ describe('chart content', () => {
       [
         { content: { series: [{ values: [1] }] } },
         `${AT}.content.series[0].name`,
-        'expected a string or a number, got nothing',
+        'expected a string, a number or a typed value {number|date, format}, got nothing',
       ],
       [
         { content: { series: [{ name: 'S' }] } },

@@ -16,7 +16,8 @@ import {
   string,
   type Spec,
 } from './schema-builders.js';
-import { numberAsText, plainTextContent, textSpec } from './text-content.js';
+import { numberAsText, plainTextContent, textSpec, typedTextSpec } from './text-content.js';
+import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-value.js';
 import { splitTextProperties, textPropertyFields } from './text-properties.js';
 
 const VERTICAL_ALIGN: Record<string, NonNullable<TableCell['verticalAlign']>> = {
@@ -48,7 +49,7 @@ function hasKeys(o: object): boolean {
   return false;
 }
 
-const cellObjectSpec: Spec<TableCell> = object(
+const cellFieldsSpec: Spec<TableCell> = object(
   'a cell object {text, cell_properties}',
   { text: textSpec, text_runs: textSpec, text_content: textSpec, cell_properties: cellPropertiesSpec },
   (f) => {
@@ -58,7 +59,16 @@ const cellObjectSpec: Spec<TableCell> = object(
   { exclusive: [['text', 'text_runs', 'text_content']] },
 );
 
-const CELL_EXPECTED = 'a cell (a string, a number, null or an object {text, cell_properties})';
+/** A cell object: a typed value when it has `number` or `date`, else `{text, cell_properties}`. */
+const cellObjectSpec: Spec<TableCell> = {
+  expected: `a cell object {text, cell_properties} or ${TYPED_VALUE_EXPECTED}`,
+  parse: (value, ctx) =>
+    isTypedValue(value) ? { text: typedTextSpec.parse(value, ctx) } : cellFieldsSpec.parse(value, ctx),
+  toJsonSchema: (defs) => ({ anyOf: [cellFieldsSpec.toJsonSchema(defs), typedValueSpec.toJsonSchema(defs)] }),
+};
+
+const CELL_EXPECTED =
+  'a cell (a string, a number, null, an object {text, cell_properties} or a typed value {number|date, format})';
 
 const keepCell = custom<TableCell>('null', { type: 'null' }, () => ({ text: null }));
 

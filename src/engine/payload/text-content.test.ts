@@ -74,9 +74,11 @@ describe('runs', () => {
 
   it('refuses a run without text_run, or with a text_run that is not a string', () => {
     expect(() => parseText([{ text_properties: {} }])).toThrow(
-      `${AT}[0].text_run: expected a string, got nothing`,
+      `${AT}[0].text_run: expected a string or a typed value {number|date, format}, got nothing`,
     );
-    expect(() => parseText([{ text_run: 5 }])).toThrow(`${AT}[0].text_run: expected a string, got 5`);
+    expect(() => parseText([{ text_run: 5 }])).toThrow(
+      `${AT}[0].text_run: expected a string or a typed value {number|date, format}, got 5`,
+    );
     expect(() => parseText([{ text_run: 'x', text_properties: 'bold' }])).toThrow(
       `${TP}: expected a text_properties object, got "bold"`,
     );

@@ -7,6 +7,7 @@ import type { Paragraph, TextContent } from './model.js';
 import { object, required } from './object-builder.js';
 import { arrayOf, byJsonType, named, number, string, transform, type Spec } from './schema-builders.js';
 import { noTextProperties, textPropertiesSpec, type SplitTextProperties } from './text-properties.js';
+import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-value.js';
 
 const LINE_BREAK = /\r\n|\r|\n/;
 
@@ -57,11 +58,17 @@ export function paragraphsFromRuns(runs: readonly RunInput[]): TextContent {
   return { kind: 'text', fromRuns: true, paragraphs };
 }
 
+/** A run's text: a string, or a typed value written in the deck's locale. */
+const runTextSpec: Spec<string> = byJsonType('a string or a typed value {number|date, format}', {
+  string: string(),
+  object: transform(typedValueSpec, (typed) => typed.text),
+});
+
 const runSpec: Spec<RunInput> = named(
   'TextRun',
   object(
     'a run object {text_run, text_properties}',
-    { text_run: required(string()), text_properties: textPropertiesSpec },
+    { text_run: required(runTextSpec), text_properties: textPropertiesSpec },
     (f) => {
       const run = f.text_properties ?? noTextProperties();
       run.text = f.text_run;
@@ -83,13 +90,28 @@ export const singleRunSpec: Spec<TextContent> = transform(runSpec, (run) => para
 
 const plainTextSpec: Spec<TextContent> = transform(string(), plainTextContent);
 
-/** Text of a text shape (`text` alias), speaker notes and table cells: a string or runs. */
+/** A typed value where text goes: one paragraph with its text as the locale writes it. */
+export const typedTextSpec: Spec<TextContent> = transform(typedValueSpec, (typed) =>
+  plainTextContent(typed.text),
+);
+
+/** One object: a typed value when it has `number` or `date`, else a run. */
+const textObjectSpec: Spec<TextContent> = {
+  expected: `a run object {text_run, text_properties} or ${TYPED_VALUE_EXPECTED}`,
+  parse: (value, ctx) =>
+    isTypedValue(value) ? typedTextSpec.parse(value, ctx) : singleRunSpec.parse(value, ctx),
+  toJsonSchema: (defs) => ({
+    anyOf: [singleRunSpec.toJsonSchema(defs), typedValueSpec.toJsonSchema(defs)],
+  }),
+};
+
+/** Text of a text shape (`text` alias), speaker notes and table cells: a string, runs or a typed value. */
 export const textSpec: Spec<TextContent> = byJsonType(
-  'a string or an array of runs [{text_run, text_properties}]',
+  'a string, an array of runs [{text_run, text_properties}] or a typed value {number|date, format}',
   {
     string: plainTextSpec,
     array: runsSpec,
-    object: singleRunSpec,
+    object: textObjectSpec,
   },
 );
 

@@ -4,10 +4,22 @@
  * ST_TextAlignType. The same keys are valid in a table cell's `cell_properties`, so the fields are exported
  * as a record both objects spread.
  */
-import type { ParagraphProps, RunProps, UnderlineStyle } from './model.js';
+import type { Hyperlink, ParagraphProps, RunProps, UnderlineStyle } from './model.js';
 import { colourSpec } from './colour.js';
-import { object } from './object-builder.js';
-import { boolean, custom, enumOf, fail, named, number, string, transform } from './schema-builders.js';
+import { object, required } from './object-builder.js';
+import {
+  boolean,
+  byJsonType,
+  custom,
+  described,
+  enumOf,
+  fail,
+  named,
+  number,
+  string,
+  transform,
+  type Spec,
+} from './schema-builders.js';
 import { type ParseContext } from './parse-context.js';
 
 const UNDERLINE: Record<string, UnderlineStyle> = {
@@ -98,15 +110,30 @@ function bulletSize(percent: number, ctx: ParseContext): number {
  * Slide-to-slide links are the engine's own, never the payload's.
  */
 const SAFE_LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
-const HYPERLINK_EXPECTED = 'an http(s) or mailto URL (https://…, mailto:…)';
-const hyperlinkSpec = custom<string>(
-  HYPERLINK_EXPECTED,
-  { type: 'string', pattern: SAFE_LINK.source },
-  (value, ctx) => {
-    if (typeof value !== 'string' || !SAFE_LINK.test(value.trim())) fail(ctx, HYPERLINK_EXPECTED, value);
-    return value.trim();
+const URL_EXPECTED = 'an http(s) or mailto URL (https://…, mailto:…)';
+const urlSpec = custom<string>(URL_EXPECTED, { type: 'string', pattern: SAFE_LINK.source }, (value, ctx) => {
+  if (typeof value !== 'string' || !SAFE_LINK.test(value.trim())) fail(ctx, URL_EXPECTED, value);
+  return value.trim();
+});
+
+/** `{"slide": N}`: a jump to output slide N; whether it exists is known once the slides are (generate.ts). */
+const slideLinkSpec: Spec<Hyperlink> = object(
+  'a slide link {slide: N}',
+  {
+    slide: required(
+      described('The output slide to jump to, counted from 0', number({ min: 0, integer: true })),
+    ),
+  },
+  (f, ctx) => {
+    ctx.slideLinks.push({ path: ctx.path('slide'), slide: f.slide });
+    return { slide: f.slide };
   },
 );
+
+const hyperlinkSpec: Spec<Hyperlink> = byJsonType(`${URL_EXPECTED} or a slide link {slide: N}`, {
+  string: urlSpec,
+  object: slideLinkSpec,
+});
 
 const fontSizeSpec = number({ min: 1, max: 4000 });
 

@@ -65,7 +65,10 @@ export class DeckBuilder implements DraftDeck {
   private readonly firstClones = new Map<Template, Map<string, string>>();
   /** Positions whose slide is the first use of a deck template slide: it keeps the template's part. */
   private readonly firstUse = new Set<number>();
-  /** Output part names handed out ahead, by position: the first clones of other templates' slides. */
+  /**
+   * Output part names handed out ahead, by position: the first clones of other templates' slides, and slides a
+   * link points at before they are drafted; a drafted slide's name is kept here too, for links back to it.
+   */
   private readonly plannedPart = new Map<number, string>();
   private readonly output: OutputSlide[] = [];
   /** Other templates' parts in the output, by template. */
@@ -119,7 +122,8 @@ export class DeckBuilder implements DraftDeck {
     const source = this.sources[position];
     if (!source) throw new RangeError(`no output slide ${position}`);
     if (source.kind === 'layout') {
-      const partName = this.freeSlidePart();
+      const partName = this.plannedPart.get(position) ?? this.freeSlidePart();
+      this.plannedPart.set(position, partName);
       const layoutRoot = source.template.xml(source.layout.partName).root;
       const layout =
         this.importOf(source.template)?.shared(
@@ -153,6 +157,7 @@ export class DeckBuilder implements DraftDeck {
     const first = !copy && this.firstUse.has(position);
     const planned = copy ? undefined : this.plannedPart.get(position);
     const partName = first ? slide.partName : (planned ?? this.freeSlidePart());
+    if (!copy) this.plannedPart.set(position, partName);
     const context = this.copyContext(template, partName);
     const rels: Relationship[] = [];
     const removedSlideLinks: string[] = [];
@@ -302,6 +307,16 @@ export class DeckBuilder implements DraftDeck {
     const size = this.builder.finish();
     this.warnOutsideRelationships();
     return size;
+  }
+
+  /** The part of output slide `position` (a slide entry; continuation copies are not counted). */
+  slidePartAt(position: number): string {
+    const source = this.sources[position];
+    if (!source) throw new RangeError(`no output slide ${position}`);
+    if (this.firstUse.has(position) && source.kind === 'slide') return source.slide.partName;
+    let partName = this.plannedPart.get(position);
+    if (partName === undefined) this.plannedPart.set(position, (partName = this.freeSlidePart()));
+    return partName;
   }
 
   /** The deck's image parts, made on the first picture a payload puts in. */

@@ -10,7 +10,8 @@ import type { MediaStore } from './media-store.js';
 import { newNotesSlide, notesBody } from './notes-slide.js';
 import type { OwnedParts } from './owned-parts.js';
 import type { Box } from './placeholders.js';
-import { HYPERLINK_REL, IMAGE_REL } from './relationship-policy.js';
+import type { Hyperlink } from '../payload/model.js';
+import { HYPERLINK_REL, IMAGE_REL, SLIDE_REL } from './relationship-policy.js';
 import type { Template, TemplateLayout, TemplateSlide } from './template.js';
 
 export type SlideSource =
@@ -23,6 +24,8 @@ export interface DraftDeck {
   inheritedXfrm(draft: SlideDraft, shape: XmlElement): Box | null;
   inheritedBodyPr(draft: SlideDraft, shape: XmlElement): XmlElement | null;
   ownedParts(draft: SlideDraft): OwnedParts;
+  /** The part output slide `position` has or will have. */
+  slidePartAt(position: number): string;
 }
 
 /**
@@ -74,13 +77,30 @@ export class SlideDraft {
     );
   }
 
-  addHyperlink(url: string): string {
+  addHyperlink(link: Hyperlink): string {
+    if (typeof link !== 'string') return this.slideRel(this.deck.slidePartAt(link.slide));
     const existing = this.relationships.find(
-      (r) => r.type === HYPERLINK_REL && r.external && r.target === url,
+      (r) => r.type === HYPERLINK_REL && r.external && r.target === link,
     );
     if (existing) return existing.id;
     const id = this.freeRelId();
-    this.relationships.push({ id, type: HYPERLINK_REL, target: url, external: true });
+    this.relationships.push({ id, type: HYPERLINK_REL, target: link, external: true });
+    return id;
+  }
+
+  /** A relationship to another output slide's part (the target of a slide jump). */
+  private slideRel(partName: string): string {
+    const existing = this.relationships.find(
+      (r) => r.type === SLIDE_REL && !r.external && resolveTarget(this.partName, r.target) === partName,
+    );
+    if (existing) return existing.id;
+    const id = this.freeRelId();
+    this.relationships.push({
+      id,
+      type: SLIDE_REL,
+      target: relativeTarget(this.partName, partName),
+      external: false,
+    });
     return id;
   }
 

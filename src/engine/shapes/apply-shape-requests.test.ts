@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, type Warning } from '../errors.js';
 import type {
+  Hyperlink,
   ShapeContent,
   ShapeRequest,
   ShapeSettings,
@@ -91,7 +92,7 @@ function run(
 ) {
   const root = options.root ?? slide();
   const warnings: Warning[] = [];
-  const links: string[] = [];
+  const links: Hyperlink[] = [];
   const rich: { shape: string; kind: string; content: ShapeContent; path: string }[] = [];
   applyShapeRequests(
     {

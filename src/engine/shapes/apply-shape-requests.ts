@@ -5,6 +5,7 @@
 import { EngineError, type Warning } from '../errors.js';
 import type {
   ChartContent,
+  Hyperlink,
   ShapeContent,
   ShapeRequest,
   ShapeSettings,
@@ -34,7 +35,7 @@ export interface SlideFillContext {
   slidePath: string;
   shapeValidation: ValidationMode;
   /** Returns the relationship id the caller added to the slide's rels. */
-  addHyperlink(url: string): string;
+  addHyperlink(link: Hyperlink): string;
   /** Geometry from the layout/master placeholder when the slide shape has no a:xfrm. */
   inheritedXfrm(shape: FoundShape): { x: number; y: number; cx: number; cy: number } | null;
   /**
@@ -92,11 +93,13 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
   const spTree = cSld ? child(cSld, 'p:spTree') : undefined;
   if (!spTree)
     throw new EngineError('INVALID_TEMPLATE', 'slide has no shape tree (p:cSld/p:spTree)', ctx.slidePath);
-  // One relationship per distinct URL on this slide, however many runs link to it.
+  // One relationship per distinct URL (or slide) on this slide, however many runs link to it. A URL never
+  // starts with `#`, so a slide's key cannot meet one.
   const links = new Map<string, string>();
-  const addHyperlink = (url: string): string => {
-    let rId = links.get(url);
-    if (rId === undefined) links.set(url, (rId = ctx.addHyperlink(url)));
+  const addHyperlink = (link: Hyperlink): string => {
+    const key = typeof link === 'string' ? link : `#${link.slide}`;
+    let rId = links.get(key);
+    if (rId === undefined) links.set(key, (rId = ctx.addHyperlink(link)));
     return rId;
   };
 
@@ -195,7 +198,7 @@ function fillContent(
   shape: FoundShape,
   content: ShapeContent,
   contentPath: string,
-  addHyperlink: (url: string) => string,
+  addHyperlink: (link: Hyperlink) => string,
 ): void {
   if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
     const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;

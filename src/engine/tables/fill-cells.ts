@@ -6,7 +6,7 @@
  * other text given for covered cells is dropped with a warning.
  */
 import type { Warning } from '../errors.js';
-import type { TableCell, TextContent } from '../payload/model.js';
+import type { Hyperlink, TableCell, TextContent } from '../payload/model.js';
 import type { XmlElement } from '../xml/index.js';
 import { clearCell, writeCell } from './cell-fill.js';
 import { mergeOrigins, type PlacedRow } from './merges.js';
@@ -14,7 +14,7 @@ import { mergeOrigins, type PlacedRow } from './merges.js';
 export interface CellFillContext {
   /** JSON path of the table content; cells are `path[row][column]`. */
   path: string;
-  addHyperlink(url: string): string;
+  addHyperlink(link: Hyperlink): string;
   warnings: Warning[];
   /** Empty the template cells a row does not list (`"unspecified_cells": "clear"`) rather than keep them. */
   clearUnlisted: boolean;

@@ -9,7 +9,7 @@
  * `firstBodyRow` on that fit, and asks the slide for another copy for the rest (`continueFrom`).
  */
 import { EngineError, type Warning } from '../errors.js';
-import type { ShapeContent, TableCell, TableContent } from '../payload/model.js';
+import type { Hyperlink, ShapeContent, TableCell, TableContent } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { enclosingGroups, toSlideSpace } from '../shapes/group-transform.js';
 import { ownBox } from '../shapes/shape-properties.js';
@@ -22,7 +22,7 @@ import { cellsOf, readTable, rowHeight, tableOf } from './table-grid.js';
 
 export interface TableFillContext {
   /** Relationship id of a hyperlink from this slide (runs with `hyperlink`). */
-  addHyperlink(url: string): string;
+  addHyperlink(link: Hyperlink): string;
   warnings: Warning[];
   /** p:sld of the slide being filled: where the frame sits (inside groups, maybe). */
   slideRoot: XmlElement;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Warning } from '../errors.js';
-import type { Paragraph, RunProps, TextContent } from '../payload/model.js';
+import type { Hyperlink, Paragraph, RunProps, TextContent } from '../payload/model.js';
 import {
   child,
   childElements,
@@ -40,7 +40,7 @@ const runs = (...items: { text: string; props?: RunProps; newParagraph?: boolean
   return { kind: 'text', fromRuns: true, paragraphs };
 };
 
-function fill(txBody: XmlElement, content: TextContent | string, links: string[] = []): Warning[] {
+function fill(txBody: XmlElement, content: TextContent | string, links: Hyperlink[] = []): Warning[] {
   const warnings: Warning[] = [];
   const value = typeof content === 'string' ? textContentFromString(content) : content;
   fillText(txBody, value, {
@@ -199,7 +199,7 @@ describe('fillText with runs', () => {
   });
 
   it('puts a hyperlink at its place in the rPr sequence with the relationship id the caller made', () => {
-    const links: string[] = [];
+    const links: Hyperlink[] = [];
     const txBody = body(
       '<a:bodyPr/><a:p><a:r><a:rPr lang="en-US"><a:solidFill><a:srgbClr val="111111"/></a:solidFill>' +
         '<a:latin typeface="Arial"/><a:cs typeface="Arial"/><a:rtl val="0"/></a:rPr><a:t>x</a:t></a:r></a:p>',

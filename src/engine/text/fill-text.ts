@@ -4,7 +4,7 @@
  * paragraph i (the last one for any beyond), so bullet levels and styles carry over.
  */
 import type { Warning } from '../errors.js';
-import type { Paragraph, Run, TextContent } from '../payload/model.js';
+import type { Hyperlink, Paragraph, Run, TextContent } from '../payload/model.js';
 import {
   child,
   childElements,
@@ -20,7 +20,7 @@ import { buildRunProperties } from './run-properties.js';
 
 export interface FillTextContext {
   path: string;
-  addHyperlink(url: string): string;
+  addHyperlink(link: Hyperlink): string;
   warnings: Warning[];
 }
 

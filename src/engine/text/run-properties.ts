@@ -2,7 +2,7 @@
  * Writing run formatting (`a:rPr`, CT_TextCharacterProperties). Its children are an XSD sequence with choice
  * groups: insert in schema order, replace the whole choice group, never duplicate (ooxml-notes §5.1, §0 rule 11).
  */
-import type { RunProps } from '../payload/model.js';
+import type { Hyperlink, RunProps } from '../payload/model.js';
 import {
   childElements,
   cloneElement,
@@ -59,7 +59,7 @@ const MIN_SIZE = 100;
 const MAX_SIZE = 400000;
 
 export interface RunPropsContext {
-  addHyperlink(url: string): string;
+  addHyperlink(link: Hyperlink): string;
 }
 
 /**
@@ -100,7 +100,13 @@ export function applyRunProps(rPr: XmlElement, props: RunProps, ctx: RunPropsCon
   if (props.hyperlink !== undefined) {
     // An empty id means the caller could not link here (speaker notes): keep the text, write no link.
     const rId = ctx.addHyperlink(props.hyperlink);
-    if (rId !== '') insertInOrder(rPr, element('a:hlinkClick', { 'r:id': rId }), RUN_PROPERTIES_ORDER);
+    // A jump to another slide is a relationship to its part with PowerPoint's action (ECMA-376 Part 1,
+    // §21.1.2.3.5 hlinkClick; the ppaction names are listed in §19.5.1).
+    const attrs: Record<string, string> =
+      typeof props.hyperlink === 'string'
+        ? { 'r:id': rId }
+        : { 'r:id': rId, action: 'ppaction://hlinksldjump' };
+    if (rId !== '') insertInOrder(rPr, element('a:hlinkClick', attrs), RUN_PROPERTIES_ORDER);
   }
 }
 

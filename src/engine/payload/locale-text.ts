@@ -1,0 +1,75 @@
+/**
+ * What a locale (`presentation.locale`, BCP 47) gives formatted values: decimal and group separators, month and
+ * day names, AM/PM. Read from Intl (ICU is built into Node), made once per request and kept by its parse
+ * context. Digits stay Latin, as in a spreadsheet cell.
+ */
+export const DEFAULT_LOCALE = 'en-US';
+
+export class LocaleText {
+  readonly decimal: string;
+  readonly group: string;
+  private readonly names = new Map<string, string>();
+
+  constructor(readonly locale: string) {
+    const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5);
+    this.decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
+    this.group = parts.find((p) => p.type === 'group')?.value ?? ',';
+  }
+
+  /**
+   * Month names come in two forms in many languages: with a day ("5 марта") and alone ("март"); the form with
+   * a day is taken when the format shows the day of the month.
+   */
+  monthLong(month: number, withDay: boolean): string {
+    return this.monthName(month, 'long', withDay);
+  }
+
+  monthShort(month: number, withDay: boolean): string {
+    return this.monthName(month, 'short', withDay);
+  }
+
+  weekdayLong(weekday: number): string {
+    return this.name(`wl${weekday}`, { weekday: 'long' }, sunday(weekday), 'weekday');
+  }
+
+  weekdayShort(weekday: number): string {
+    return this.name(`ws${weekday}`, { weekday: 'short' }, sunday(weekday), 'weekday');
+  }
+
+  dayPeriod(morning: boolean): string {
+    const at = new Date(Date.UTC(2001, 0, 7, morning ? 9 : 15));
+    return this.name(`p${morning}`, { hour: 'numeric', hour12: true }, at, 'dayPeriod');
+  }
+
+  private monthName(month: number, width: 'long' | 'short', withDay: boolean): string {
+    const at = new Date(Date.UTC(2001, month - 1, 5));
+    const options: Intl.DateTimeFormatOptions = withDay ? { month: width, day: 'numeric' } : { month: width };
+    return this.name(`m${width}${withDay}${month}`, options, at, 'month');
+  }
+
+  private name(key: string, options: Intl.DateTimeFormatOptions, at: Date, part: string): string {
+    let found = this.names.get(key);
+    if (found === undefined) {
+      const parts = new Intl.DateTimeFormat(this.locale, { ...options, timeZone: 'UTC' }).formatToParts(at);
+      found = parts.find((p) => p.type === part)?.value ?? '';
+      this.names.set(key, found);
+    }
+    return found;
+  }
+}
+
+/** 7 January 2001 was a Sunday: day `weekday` of that week. */
+function sunday(weekday: number): Date {
+  return new Date(Date.UTC(2001, 0, 7 + weekday));
+}
+
+/** The canonical form of a BCP 47 tag Intl knows, or null. */
+export function canonicalLocale(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    if (canonical === undefined) return null;
+    return Intl.NumberFormat.supportedLocalesOf([canonical]).length > 0 ? canonical : null;
+  } catch {
+    return null;
+  }
+}
