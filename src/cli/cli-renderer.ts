@@ -11,6 +11,7 @@ import { loadConfig } from '../config/index.js';
 import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
 import {
   RenderFailedError,
+  RendererLostError,
   RendererUnavailableError,
   RenderTimeoutError,
   type RenderResult,
@@ -101,6 +102,7 @@ export function reportRenderError(error: unknown, io: CommandIo): number | null 
   const known =
     error instanceof PreviewsUnavailableError ||
     error instanceof RendererUnavailableError ||
+    error instanceof RendererLostError ||
     error instanceof RenderTimeoutError;
   if (!known) return null;
   io.stderr(`error: ${error.message}\n`);
