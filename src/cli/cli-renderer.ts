@@ -32,7 +32,8 @@ export interface CliRender {
 const ACCOUNT = 'cli';
 
 export async function openCliRenderer(): Promise<CliRender> {
-  const settings = loadConfig().rendering;
+  const config = loadConfig();
+  const settings = config.rendering;
   const root = mkdtempSync(join(tmpdir(), 'deckforge-render-'));
   const pool = new LibreOfficeRendererPool({
     size: 1,
@@ -42,6 +43,8 @@ export async function openCliRenderer(): Promise<CliRender> {
     workDir: join(root, 'renderer'),
     searchPath: settings.searchPath,
     python: settings.python,
+    isolation: settings.isolation,
+    maxImagePixels: config.limits.maxImagePixels,
   });
   const close = async (): Promise<void> => {
     await pool.close();

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
 import { detectIsolation, sandboxed } from '../../src/rendering/renderer-sandbox.js';
 import { RenderFailedError, type RenderResult } from '../../src/service/ports/renderer.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
+import { describeWithSandbox } from '../support/libreoffice.js';
 import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../support/linking-decks.js';
 import { previewDeck, slideWord } from '../support/preview-decks.js';
 import { editPackage } from '../support/package-edit.js';
@@ -75,7 +75,7 @@ function environOf(pid: number): Map<string, string> {
   return new Map(entries);
 }
 
-describeWithLibreOffice('rendering untrusted decks', () => {
+describeWithSandbox('rendering untrusted decks', () => {
   let canary: Server;
   const requests: string[] = [];
   let pool: LibreOfficeRendererPool;
