@@ -195,3 +195,33 @@ export function linkingDeck(targets: LinkTargets, fallbackPng: Uint8Array): Uint
 function escape(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
+
+/**
+ * `bytes` (a template or a deck) with a picture on every slide linked by URL to `url`: the one representative
+ * attack each way into the renderer is tried with. Slides without a relationships part get one.
+ */
+export function withLinkedPicture(bytes: Uint8Array, url: string): Uint8Array {
+  return editPackage(bytes, (files) => {
+    for (const [name, data] of Object.entries(files)) {
+      const match = /^ppt\/slides\/([^/]+\.xml)$/.exec(name);
+      if (!match) continue;
+      files[name] = strToU8(
+        strFromU8(data).replace(
+          /<\/p:spTree>/,
+          `${picture(4000, '<a:blip r:link="rIdLinked"/>')}</p:spTree>`,
+        ),
+      );
+      const relsName = `ppt/slides/_rels/${match[1]}.rels`;
+      const rels =
+        files[relsName] === undefined
+          ? '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>'
+          : strFromU8(files[relsName] as Uint8Array);
+      files[relsName] = strToU8(
+        rels.replace(
+          '</Relationships>',
+          `<Relationship Id="rIdLinked" Type="${IMAGE}" Target="${escape(url)}" TargetMode="External"/></Relationships>`,
+        ),
+      );
+    }
+  });
+}
