@@ -5,12 +5,14 @@
  * POST /v1.0/render for a PDF and for PNGs. The canary sees no request, while the .pptx handed back still links
  * where its template did. The attack classes one by one are test/rendering/render-isolation.test.ts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { describeWithLibreOffice } from '../support/libreoffice.js';
 import { withLinkedPicture } from '../support/linking-decks.js';
+import { previewDeck } from '../support/preview-decks.js';
 import { bearer, startServer, type RunningServer } from './http-harness.js';
 import { templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
@@ -34,7 +36,7 @@ beforeAll(async () => {
   canaryUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   // Private URLs allowed: Deckforge's own fetches may reach loopback; LibreOffice's still must not.
   server = await startServer({ overrides: { allowPrivateUrls: true } });
-  ({ token } = await server.signUp());
+  ({ token } = await server.signUp({ plan: 'Enterprise' }));
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -67,6 +69,33 @@ function linksToCanary(deck: Uint8Array): boolean {
 async function expectNoRequest(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 300));
   expect(requests).toEqual([]);
+}
+
+/** The processes under `pid` (the server runs in this process: its renderers are among them). */
+function descendants(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    // Ended meanwhile.
+  }
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function officeProcesses(): number[] {
+  return descendants(process.pid).filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('soffice.bin');
+    } catch {
+      return false;
+    }
+  });
 }
 
 describeWithLibreOffice('every way into the renderer follows no link', () => {
@@ -124,5 +153,34 @@ describeWithLibreOffice('every way into the renderer follows no link', () => {
       );
     }
     await expectNoRequest();
+  }, 120_000);
+
+  it('a renderer that dies under a deck answers 503 with Retry-After, not a 400; the next render works', async () => {
+    const short = (): FormData => {
+      const form = new FormData();
+      form.append('files', new Blob([previewDeck(1)]), 'short.pptx');
+      return form;
+    };
+    // A renderer started and warm, so that the long deck finds it ready and is what it dies under.
+    expect((await post('/v1.0/render', short())).status).toBe(200);
+    const form = new FormData();
+    form.append('files', new Blob([previewDeck(300, { paragraphs: 6 })]), 'long.pptx');
+    const pending = post('/v1.0/render', form);
+    // Killed from outside while it converts, as the kernel's OOM killer would.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const office = officeProcesses();
+    expect(office.length).toBeGreaterThan(0);
+    for (const pid of office) process.kill(pid, 'SIGKILL');
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await response.json()).toEqual({
+      statusCode: 503,
+      message: 'Service Unavailable',
+      detail: expect.stringMatching(
+        /^the renderer stopped while it converted the deck and was replaced: try again shortly/,
+      ),
+    });
+    expect((await post('/v1.0/render', short())).status).toBe(200);
   }, 120_000);
 });

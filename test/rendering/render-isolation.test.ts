@@ -149,6 +149,9 @@ describeWithSandbox('rendering untrusted decks', () => {
   });
 
   it("runs LibreOffice and its bridge with none of the server's variables, in a network namespace of their own", async () => {
+    const deck = join(root, 'plain.pptx');
+    writeFileSync(deck, previewDeck(1));
+    await pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true });
     const pids = pool.pids();
     expect(pids.length).toBeGreaterThanOrEqual(3);
     expect(pool.status()).toMatchObject({ available: true, isolated: true });
