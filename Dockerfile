@@ -18,10 +18,12 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ARG PREVIEWS=true
-# Previews: LibreOffice Impress driven through Python's UNO bridge, poppler for the PNGs, and the
-# metric-compatible fonts PowerPoint templates ask for (docs/previews.md).
+# Previews: LibreOffice Impress driven through Python's UNO bridge, poppler for the PNGs, the
+# metric-compatible fonts PowerPoint templates ask for (docs/previews.md), and bubblewrap, which runs each
+# renderer without network and with a read-only system (docs/security.md, "Rendering untrusted decks": the
+# container must be allowed to create namespaces; /healthz says `"isolated": false` where it is not).
 RUN if [ "$PREVIEWS" = "true" ]; then \
-      apt-get update && apt-get install -y --no-install-recommends libreoffice-impress python3-uno poppler-utils \
+      apt-get update && apt-get install -y --no-install-recommends libreoffice-impress python3-uno poppler-utils bubblewrap \
         fonts-crosextra-carlito fonts-crosextra-caladea fonts-liberation2 fonts-noto-core \
       && rm -rf /var/lib/apt/lists/*; \
     fi

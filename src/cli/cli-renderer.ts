@@ -11,6 +11,7 @@ import { loadConfig } from '../config/index.js';
 import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
 import {
   RenderFailedError,
+  RendererLostError,
   RendererUnavailableError,
   RenderTimeoutError,
   type RenderResult,
@@ -31,7 +32,8 @@ export interface CliRender {
 const ACCOUNT = 'cli';
 
 export async function openCliRenderer(): Promise<CliRender> {
-  const settings = loadConfig().rendering;
+  const config = loadConfig();
+  const settings = config.rendering;
   const root = mkdtempSync(join(tmpdir(), 'deckforge-render-'));
   const pool = new LibreOfficeRendererPool({
     size: 1,
@@ -41,6 +43,8 @@ export async function openCliRenderer(): Promise<CliRender> {
     workDir: join(root, 'renderer'),
     searchPath: settings.searchPath,
     python: settings.python,
+    isolation: settings.isolation,
+    maxImagePixels: config.limits.maxImagePixels,
   });
   const close = async (): Promise<void> => {
     await pool.close();
@@ -101,6 +105,7 @@ export function reportRenderError(error: unknown, io: CommandIo): number | null 
   const known =
     error instanceof PreviewsUnavailableError ||
     error instanceof RendererUnavailableError ||
+    error instanceof RendererLostError ||
     error instanceof RenderTimeoutError;
   if (!known) return null;
   io.stderr(`error: ${error.message}\n`);

@@ -154,8 +154,22 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       workDir: join(scratch.path, 'renderers'),
       searchPath: config.rendering.searchPath,
       python: config.rendering.python,
+      isolation: config.rendering.isolation,
+      maxImagePixels: config.limits.maxImagePixels,
       onReplace: (reason, diagnostics) =>
         logger.warn({ reason, diagnostics: diagnostics || undefined }, 'renderer process replaced'),
+    });
+    // Said at start, not at the first preview: an operator reads the start-up log (docs/security.md).
+    const previews = renderer;
+    void previews.detected().then(() => {
+      const status = previews.status();
+      if (status.isolated !== false) return;
+      logger.warn(
+        { reason: status.isolationReason, required: config.rendering.isolation === 'required' },
+        config.rendering.isolation === 'required'
+          ? 'previews: not isolated, and DECKFORGE_RENDER_ISOLATION=required: no renderer will start'
+          : 'previews: not isolated: LibreOffice renders untrusted decks without a sandbox',
+      );
     });
     const mailer = createMailer(config, logger);
     if (config.mail.logOnly)

@@ -165,6 +165,7 @@ describe('configuration', () => {
       memoryMb: 1024,
       python: null,
       searchPath: '/usr/bin:/bin',
+      isolation: 'auto',
     });
     expect(
       loadConfig({
@@ -173,6 +174,7 @@ describe('configuration', () => {
         DECKFORGE_RENDER_RECYCLE_AFTER: '50',
         DECKFORGE_RENDER_MEMORY_MB: '512',
         DECKFORGE_RENDER_PYTHON: '/opt/lo/python',
+        DECKFORGE_RENDER_ISOLATION: 'required',
       }).rendering,
     ).toMatchObject({
       renderers: 3,
@@ -180,6 +182,7 @@ describe('configuration', () => {
       recycleAfter: 50,
       memoryMb: 512,
       python: '/opt/lo/python',
+      isolation: 'required',
     });
     expect(() => loadConfig({ DECKFORGE_RENDERERS: '0' })).toThrow(
       /DECKFORGE_RENDERERS must be between 1 and 256/,
@@ -189,6 +192,9 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ DECKFORGE_RENDER_MEMORY_MB: '64' })).toThrow(
       /DECKFORGE_RENDER_MEMORY_MB must be between 128/,
+    );
+    expect(() => loadConfig({ DECKFORGE_RENDER_ISOLATION: 'off' })).toThrow(
+      'DECKFORGE_RENDER_ISOLATION must be auto or required, got "off"',
     );
   });
 });

@@ -4,6 +4,7 @@
  * its programs are found.
  */
 import { availableParallelism } from 'node:os';
+import type { IsolationPolicy } from '../rendering/renderer-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { integer, type Env } from './env-values.js';
 
@@ -20,12 +21,25 @@ export interface RenderSettings {
   python: string | null;
   /** PATH, where soffice, pdftoppm, pdfinfo, fc-list and fc-match are looked for. */
   searchPath: string;
+  /**
+   * DECKFORGE_RENDER_ISOLATION, default `auto`: renderers run in a sandbox where the system allows one, and the
+   * service says so where it does not; `required` refuses to start renderers without it (docs/security.md).
+   */
+  isolation: IsolationPolicy;
 }
+
+const ISOLATION_POLICIES: readonly IsolationPolicy[] = ['auto', 'required'];
 
 export function loadRenderSettings(env: Env): RenderSettings {
   const python = env.DECKFORGE_RENDER_PYTHON?.trim() || null;
   if (python !== null && /[\n\0]/.test(python)) {
     throw new ConfigError('DECKFORGE_RENDER_PYTHON must be a program name or path');
+  }
+  const isolation = (env.DECKFORGE_RENDER_ISOLATION?.trim() || 'auto') as IsolationPolicy;
+  if (!ISOLATION_POLICIES.includes(isolation)) {
+    throw new ConfigError(
+      `DECKFORGE_RENDER_ISOLATION must be auto or required, got "${env.DECKFORGE_RENDER_ISOLATION}"`,
+    );
   }
   return {
     renderers: integer(
@@ -40,5 +54,6 @@ export function loadRenderSettings(env: Env): RenderSettings {
     memoryMb: integer(env, 'DECKFORGE_RENDER_MEMORY_MB', 1024, 128, 65_536),
     python,
     searchPath: env.PATH ?? '',
+    isolation,
   };
 }

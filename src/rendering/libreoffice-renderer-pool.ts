@@ -8,10 +8,15 @@
  * in its place. One is also replaced after a number of conversions or once its resident memory passes a
  * ceiling: LibreOffice keeps caches and leaks a little per document. Without LibreOffice, its Python bridge or
  * poppler, the pool says why in status() and refuses renders; the service runs on.
+ *
+ * LibreOffice is a parser of hostile input here (docs/security.md, "Rendering untrusted decks"): it gets the
+ * deck's render-safe copy (nothing external left to follow, pictures within the pixel budget), in its own
+ * folder, and runs sandboxed where bubblewrap works (renderer-sandbox.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { DEFAULT_IMAGE_LIMITS, EngineError, renderSafeCopy } from '../engine/index.js';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../service/fair-slots.js';
 import {
@@ -36,8 +41,10 @@ import {
   type RenderTools,
 } from './render-tools.js';
 
-type ToolDetection = { tools: RenderTools } | { reason: string };
+import { detectIsolation, type Isolation, type IsolationPolicy } from './renderer-sandbox.js';
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge-script.js';
+
+type ToolDetection = { tools: RenderTools; isolation: Isolation } | { reason: string };
 
 export interface RendererPoolOptions {
   /** Renderer processes (DECKFORGE_RENDERERS). */
@@ -56,6 +63,10 @@ export interface RendererPoolOptions {
   python: string | null;
   /** How long a new LibreOffice may take to accept conversions (default 60 s). */
   startupTimeoutMs?: number;
+  /** DECKFORGE_RENDER_ISOLATION (default `auto`): `required` starts no renderer outside a sandbox. */
+  isolation?: IsolationPolicy;
+  /** Width × height of any one picture in a deck sent for rendering (the generation's pixel budget). */
+  maxImagePixels?: number;
   /** Told when a renderer is replaced, and why (for the log). */
   onReplace?: (reason: string, diagnostics: string) => void;
 }
@@ -71,6 +82,8 @@ const DEFAULT_STARTUP_MS = 60_000;
 /** PNG widths accepted: a thumbnail at least, and at most 8K (a page of 8192 × 4608 is ~150 MB of pixels). */
 export const PNG_WIDTH_RANGE = { min: 16, max: 8192 } as const;
 const PDF_NAME = 'deck.pdf';
+/** The render-safe copy and its PDF, in the renderer's own folder (the only one it may write). */
+const COPY_NAME = 'deck.pptx';
 
 export class LibreOfficeRendererPool implements Renderer {
   private readonly slots: Slot[];
@@ -110,9 +123,14 @@ export class LibreOfficeRendererPool implements Renderer {
     this.detection ??=
       'reason' in programs
         ? Promise.resolve(programs)
-        : findUnoPython(this.options.searchPath, this.options.python).then((found) => {
+        : Promise.all([
+            findUnoPython(this.options.searchPath, this.options.python),
+            detectIsolation(this.options.searchPath),
+          ]).then(([found, isolation]) => {
             this.known =
-              'reason' in found ? found : { tools: { ...programs.programs, python: found.python } };
+              'reason' in found
+                ? found
+                : { tools: { ...programs.programs, python: found.python }, isolation };
             return this.known;
           });
     return this.detection;
@@ -126,13 +144,24 @@ export class LibreOfficeRendererPool implements Renderer {
   status(): RendererStatus {
     void this.detect();
     const counts = { size: this.options.size, busy: this.busy, waiting: this.fair.waitingCount };
+    const isolation = this.known && 'isolation' in this.known ? this.known.isolation : null;
+    const isolated = isolation ? { isolated: 'bwrap' in isolation } : {};
+    const isolationReason = isolation && 'reason' in isolation ? { isolationReason: isolation.reason } : {};
     const reason =
       this.known && 'reason' in this.known
         ? this.known.reason
         : this.closed
           ? 'the renderer pool is shut down'
-          : this.startFailure;
-    return reason ? { available: false, reason, ...counts } : { available: true, ...counts };
+          : (this.isolationRefusal(isolation) ?? this.startFailure);
+    return reason
+      ? { available: false, reason, ...isolated, ...isolationReason, ...counts }
+      : { available: true, ...isolated, ...isolationReason, ...counts };
+  }
+
+  /** Why no renderer may start: isolation is required and the system cannot give it. */
+  private isolationRefusal(isolation: Isolation | null): string | null {
+    if (this.options.isolation !== 'required' || !isolation || !('reason' in isolation)) return null;
+    return `renderers cannot be isolated here and DECKFORGE_RENDER_ISOLATION is required: ${isolation.reason}`;
   }
 
   async render(request: RenderRequest): Promise<RenderResult> {
@@ -147,10 +176,11 @@ export class LibreOfficeRendererPool implements Renderer {
     }
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
+    const copy = await this.safeCopy(request.deckFile);
     const fonts = this.fonts.of(request.deckFile);
     const pdfFile = join(resolve(request.outputDir), PDF_NAME);
     // The budget counts from when a renderer takes the deck: waiting for one is not converting.
-    const started = await this.exportPdf(request, pdfFile);
+    const started = await this.exportPdf(request, copy, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
       const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
@@ -190,11 +220,31 @@ export class LibreOfficeRendererPool implements Renderer {
     if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
     const found = await this.detect();
     if ('reason' in found) throw new RendererUnavailableError(found.reason);
+    const refusal = this.isolationRefusal(found.isolation);
+    if (refusal) throw new RendererUnavailableError(refusal);
     return found.tools;
   }
 
-  /** Takes a renderer (fairly), exports the deck to `pdfFile` on it, hands it back; when it began converting. */
-  private async exportPdf(request: RenderRequest, pdfFile: string): Promise<number> {
+  /** The deck as LibreOffice may see it (render-safe-copy.ts in the engine); its faults in words. */
+  private async safeCopy(deckFile: string): Promise<Uint8Array> {
+    const bytes = new Uint8Array(await readFile(deckFile));
+    try {
+      const maxPixels = this.options.maxImagePixels ?? DEFAULT_IMAGE_LIMITS.maxPixels;
+      return renderSafeCopy(bytes, { maxPixels }).bytes;
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      const what =
+        error.code === 'LIMIT_EXCEEDED'
+          ? error.message
+          : error.path === null
+            ? 'the file is not a presentation LibreOffice can open'
+            : `the file is not a presentation LibreOffice can open (${error.message})`;
+      throw new RenderFailedError(`LibreOffice could not convert the deck: ${what}`);
+    }
+  }
+
+  /** Takes a renderer (fairly), exports `copy` to `pdfFile` on it, hands it back; when it began converting. */
+  private async exportPdf(request: RenderRequest, copy: Uint8Array, pdfFile: string): Promise<number> {
     const { signal } = request;
     let release: () => void;
     try {
@@ -209,16 +259,22 @@ export class LibreOfficeRendererPool implements Renderer {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
       const renderer = await this.warm(slot, await this.tools(), signal);
+      const deck = join(renderer.dir, COPY_NAME);
+      const written = join(renderer.dir, PDF_NAME);
+      await writeFile(deck, copy);
       const started = Date.now();
       try {
-        await renderer.convert(resolve(request.deckFile), pdfFile, this.options.timeoutMs, signal);
+        await renderer.convert(deck, written, this.options.timeoutMs, signal);
       } catch (error) {
         if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
         throw error;
+      } finally {
+        await rm(deck, { force: true });
       }
-      if (!existsSync(pdfFile) || statSync(pdfFile).size === 0) {
+      if (!existsSync(written) || statSync(written).size === 0) {
         throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
       }
+      await moveFile(written, pdfFile);
       this.recycleIfWorn(slot, renderer);
       return started;
     } catch (error) {
@@ -272,6 +328,10 @@ export class LibreOfficeRendererPool implements Renderer {
       tools,
       bridgeScript: this.bridgeScript,
       dir: join(this.options.workDir, name),
+      poolDir: this.options.workDir,
+      isolation: this.known && 'isolation' in this.known ? this.known.isolation : null,
+      searchPath: this.options.searchPath,
+      memoryCeilingMb: this.options.memoryCeilingMb,
       name,
       startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_MS,
     });
@@ -305,5 +365,16 @@ export class LibreOfficeRendererPool implements Renderer {
         renderer,
       );
     }
+  }
+}
+
+/** Renames `from` to `to`, or copies it where they lie on different file systems. */
+async function moveFile(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await copyFile(from, to);
+    await rm(from, { force: true });
   }
 }

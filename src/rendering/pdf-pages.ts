@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { RenderFailedError } from '../service/ports/renderer.js';
 import { runTool } from './render-tools.js';
 
+/** Poppler reads what a hostile deck became: it gets a locale and nothing of the server's environment. */
+const POPPLER_ENVIRONMENT = { LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+
 /** Pages of `pdf`; RenderFailedError when poppler cannot open it. */
 export async function pdfPageCount(
   pdfinfo: string,
@@ -15,7 +18,7 @@ export async function pdfPageCount(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<number> {
-  const info = await runTool(pdfinfo, [pdf], { timeoutMs, signal });
+  const info = await runTool(pdfinfo, [pdf], { timeoutMs, signal, env: POPPLER_ENVIRONMENT });
   const pages = /^Pages:\s+(\d+)/m.exec(info.stdout);
   if (info.code !== 0 || !pages) {
     throw new RenderFailedError(
@@ -39,7 +42,7 @@ export async function drawPages(
   const run = await runTool(
     pdftoppm,
     ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix],
-    { timeoutMs, signal },
+    { timeoutMs, signal, env: POPPLER_ENVIRONMENT },
   );
   if (run.code !== 0) throw new RenderFailedError(`pdftoppm could not draw the pages: ${run.stderr.trim()}`);
   // pdftoppm numbers its pages with as many digits as the last one has: prefix-01.png … prefix-12.png.

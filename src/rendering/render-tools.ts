@@ -67,9 +67,11 @@ export async function findUnoPython(
     const found = findExecutable(candidate, searchPath);
     if (!found) continue;
     tried.push(found);
-    const probe = await runTool(found, ['-c', 'import uno'], { timeoutMs: PROBE_TIMEOUT_MS }).catch(
-      () => null,
-    );
+    // The environment the bridge will have (rendererEnvironment): what imports here imports there.
+    const probe = await runTool(found, ['-c', 'import uno'], {
+      timeoutMs: PROBE_TIMEOUT_MS,
+      env: { PATH: searchPath, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
+    }).catch(() => null);
     if (probe?.code === 0) return { python: found };
   }
   const where = tried.length ? ` (tried ${tried.join(', ')})` : '';
@@ -97,14 +99,19 @@ export class ToolAbortedError extends Error {
 export function runTool(
   command: string,
   args: string[],
-  options: { timeoutMs: number; signal?: AbortSignal },
+  /** `env`: the tool's whole environment (default: the server's, for tools that read no untrusted input). */
+  options: { timeoutMs: number; signal?: AbortSignal; env?: NodeJS.ProcessEnv },
 ): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new ToolAbortedError(`${command} was not started: the request was withdrawn`));
       return;
     }
-    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.env ? { env: options.env } : {}),
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -3,9 +3,12 @@
  * of its own, with a fresh profile of its own) and the small Python bridge that drives it over UNO
  * (uno-bridge-script.ts), talking JSON lines on the bridge's stdin and stdout.
  *
- * It converts one deck at a time. A conversion past its budget, or withdrawn, kills the renderer (LibreOffice
- * cannot be interrupted half-way through a document); so does a fault of either process. A dead renderer stays
- * dead: the pool starts another in its place.
+ * It converts one deck at a time. A conversion past its budget or its memory ceiling, or withdrawn, kills the
+ * renderer (LibreOffice cannot be interrupted half-way through a document); so does a fault of either process.
+ * A dead renderer stays dead: the pool starts another in its place.
+ *
+ * Both processes start with an allow-listed environment and, where the system allows, inside a sandbox
+ * (renderer-sandbox.ts); LibreOffice's profile carries the settings of profile-settings.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -13,8 +16,15 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { RenderCancelledError, RenderFailedError, RenderTimeoutError } from '../service/ports/renderer.js';
+import {
+  RenderCancelledError,
+  RendererLostError,
+  RenderFailedError,
+  RenderTimeoutError,
+} from '../service/ports/renderer.js';
+import { writeProfileSettings } from './profile-settings.js';
 import type { RenderTools } from './render-tools.js';
+import { rendererEnvironment, sandboxed, type Isolation } from './renderer-sandbox.js';
 
 export interface RendererProcessOptions {
   tools: RenderTools;
@@ -22,6 +32,14 @@ export interface RendererProcessOptions {
   bridgeScript: string;
   /** A folder of this renderer alone: its LibreOffice profile goes there, and it is removed at the end. */
   dir: string;
+  /** The pool's folder (dir lies in it): hidden from a sandboxed renderer but for the bridge script. */
+  poolDir: string;
+  /** The sandbox to start in (null, or a reason: none). */
+  isolation: Isolation | null;
+  /** PATH for the renderer's processes. */
+  searchPath: string;
+  /** LibreOffice's resident memory is checked during a conversion too: past this many MB, it is stopped. */
+  memoryCeilingMb: number;
   /** Unique on this machine: LibreOffice's pipe is named after it. */
   name: string;
   /** How long soffice may take to accept its first connection. */
@@ -41,6 +59,8 @@ const EXIT_POLL_MS = 20;
 const START_GRACE_MS = 10_000;
 const EXIT_WAIT_MS = 10_000;
 const STDERR_TAIL = 2000;
+/** How often LibreOffice's resident memory is read while it converts. */
+const MEMORY_POLL_MS = 100;
 
 export class RendererProcess {
   /** Resolves once LibreOffice accepts conversions; rejects (with a sentence) when it could not start. */
@@ -78,34 +98,39 @@ export class RendererProcess {
     this.ready.catch(() => {});
     const profile = join(options.dir, 'profile');
     mkdirSync(profile, { recursive: true });
-    this.office = spawn(
-      options.tools.soffice,
-      [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        '--headless',
-        '--invisible',
-        '--nologo',
-        '--norestore',
-        '--nodefault',
-        '--nolockcheck',
-        `--accept=pipe,name=${options.name};urp;`,
-      ],
-      // Its own process group: soffice is a script that starts oosplash, which starts soffice.bin.
-      { detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    mkdirSync(join(options.dir, 'tmp'), { recursive: true });
+    writeProfileSettings(profile);
+    const isolated = options.isolation !== null && 'bwrap' in options.isolation;
+    const env = rendererEnvironment(options.searchPath, options.dir, isolated);
+    const folders = { dir: options.dir, poolDir: options.poolDir, readOnly: [options.bridgeScript] };
+    const office = sandboxed(options.isolation, folders, options.tools.soffice, [
+      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+      '--headless',
+      '--invisible',
+      '--nologo',
+      '--norestore',
+      '--nodefault',
+      '--nolockcheck',
+      `--accept=pipe,name=${options.name};urp;`,
+    ]);
+    // Its own process group: soffice is a script that starts oosplash, which starts soffice.bin.
+    this.office = spawn(office.command, office.args, {
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    });
     this.office.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
     this.office.on('error', (error) => this.die(`LibreOffice could not be started: ${error.message}`));
     this.office.on('exit', (code, signal) => this.die(`LibreOffice stopped (${signal ?? `exit ${code}`})`));
-    this.bridge = spawn(
-      options.tools.python,
-      [
-        options.bridgeScript,
-        options.name,
-        String(options.startupTimeoutMs / 1000),
-        String(this.office.pid ?? 0),
-      ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
-    );
+    // Outside a sandbox the bridge kills LibreOffice's process group when Node goes; inside one, bwrap's
+    // --die-with-parent does (the bridge's process namespace has no such group): 0 says "none".
+    const bridge = sandboxed(options.isolation, folders, options.tools.python, [
+      options.bridgeScript,
+      options.name,
+      String(options.startupTimeoutMs / 1000),
+      String(isolated ? 0 : (this.office.pid ?? 0)),
+    ]);
+    this.bridge = spawn(bridge.command, bridge.args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.bridge.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
     this.bridge.on('error', (error) => this.die(`the UNO bridge could not be started: ${error.message}`));
     this.bridge.on('exit', (code, signal) =>
@@ -116,6 +141,11 @@ export class RendererProcess {
     if (this.bridge.stdout) {
       createInterface({ input: this.bridge.stdout }).on('line', (line) => this.onLine(line));
     }
+  }
+
+  /** The renderer's own folder: the one it may write (its profile, the deck's copy, the PDF). */
+  get dir(): string {
+    return this.options.dir;
   }
 
   get alive(): boolean {
@@ -146,11 +176,23 @@ export class RendererProcess {
         outcome = new RenderCancelledError('the render was withdrawn while LibreOffice was converting');
         this.kill();
       };
+      // The ceiling holds during the conversion, not only after it: a deck that makes LibreOffice grow past
+      // it is stopped there.
+      const watch = setInterval(() => {
+        const rss = this.residentMb();
+        if (rss <= this.options.memoryCeilingMb) return;
+        outcome = new RenderFailedError(
+          `the deck took LibreOffice past its memory ceiling of ${this.options.memoryCeilingMb} MB ` +
+            `(${Math.round(rss)} MB) and was stopped: make its pictures or slides smaller`,
+        );
+        this.kill();
+      }, MEMORY_POLL_MS);
       signal?.addEventListener('abort', onAbort, { once: true });
       this.current = {
         id,
         settle: (error) => {
           clearTimeout(timer);
+          clearInterval(watch);
           signal?.removeEventListener('abort', onAbort);
           this.current = null;
           this.conversions += 1;
@@ -177,10 +219,9 @@ export class RendererProcess {
     return kb / 1024;
   }
 
-  /** Every process of this renderer that still runs: LibreOffice's and the bridge. */
+  /** Every process of this renderer that still runs: LibreOffice's and the bridge's (with their sandboxes). */
   pids(): number[] {
-    const bridge = this.bridge.pid !== undefined && running(this.bridge.pid) ? [this.bridge.pid] : [];
-    return [...this.officePids(), ...bridge];
+    return [...this.officePids(), ...processTree(this.bridge.pid)];
   }
 
   /** Kills both processes now (idempotent); `exited()` says when they are gone. */
@@ -245,7 +286,7 @@ export class RendererProcess {
     }
     this.bridge.kill('SIGKILL');
     this.failStart(new RenderFailedError(`LibreOffice did not start: ${reason}`));
-    this.current?.settle(new RenderFailedError(`${reason}; the renderer was replaced`));
+    this.current?.settle(new RendererLostError(`${reason}; the renderer was replaced`));
     for (const listener of this.deathListeners.splice(0)) listener();
   }
 
@@ -254,16 +295,7 @@ export class RendererProcess {
   }
 
   private officePids(): number[] {
-    const root = this.office.pid;
-    if (root === undefined) return [];
-    const found: number[] = [];
-    const visit = (pid: number): void => {
-      if (!running(pid)) return;
-      found.push(pid);
-      for (const child of childrenOf(pid)) visit(child);
-    };
-    visit(root);
-    return found;
+    return processTree(this.office.pid);
   }
 
   private bridgeRunning(): boolean {
@@ -282,6 +314,19 @@ function userFacing(message: string): string {
     .replace(/file:\/\/\/[^\s>"']*/g, 'the deck')
     .replace(/\s+at \.?\/?[\w/.-]+\.(?:cxx|hxx|cpp):\d+/g, '')
     .trim();
+}
+
+/** `root` and every process under it that still runs. */
+function processTree(root: number | undefined): number[] {
+  if (root === undefined) return [];
+  const found: number[] = [];
+  const visit = (pid: number): void => {
+    if (!running(pid)) return;
+    found.push(pid);
+    for (const child of childrenOf(pid)) visit(child);
+  };
+  visit(root);
+  return found;
 }
 
 /** Children of every thread of `pid` (oosplash starts soffice.bin from a thread other than its first). */

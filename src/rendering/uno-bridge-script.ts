@@ -8,7 +8,7 @@
  * read-only, exports it with Impress's PDF filter (hidden slides left out, as PowerPoint's export does) and
  * closes it again. argv: the pipe's name, the seconds to wait for soffice to accept, and soffice's process
  * group, which the bridge kills when its stdin closes: if Node dies, neither the bridge nor its LibreOffice
- * outlives it.
+ * outlives it (0 in a sandbox, where bwrap's --die-with-parent does that).
  */
 export const UNO_BRIDGE_SCRIPT = String.raw`
 import json
@@ -55,7 +55,8 @@ def connect(pipe, seconds):
 
 
 def export(desktop, source, target):
-    load = (prop("Hidden", True), prop("ReadOnly", True), prop("UpdateDocMode", 0))
+    # No macro runs (MacroExecutionMode NEVER_EXECUTE) and no link is updated (UpdateDocMode NO_UPDATE).
+    load = (prop("Hidden", True), prop("ReadOnly", True), prop("UpdateDocMode", 0), prop("MacroExecutionMode", 0))
     document = desktop.loadComponentFromURL(uno.systemPathToFileUrl(source), "_blank", 0, load)
     if document is None:
         raise RuntimeError("LibreOffice could not open the file as a presentation")
@@ -94,7 +95,8 @@ def main():
         return 0
     finally:
         try:
-            os.killpg(group, signal.SIGKILL)
+            if group > 0:
+                os.killpg(group, signal.SIGKILL)
         except OSError:
             pass
 

@@ -7,10 +7,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Warning } from '../engine/index.js';
-import { ClientGoneError, InvalidInputError } from './errors.js';
+import { ClientGoneError, InvalidInputError, ServiceUnavailableError } from './errors.js';
 import { isMetricCompatible } from './metric-compatible-fonts.js';
 import {
   RenderCancelledError,
+  RendererLostError,
   RenderFailedError,
   RendererUnavailableError,
   RenderTimeoutError,
@@ -72,9 +73,17 @@ export async function renderDeck(deps: ServiceDeps, ask: RenderAsk): Promise<Ren
   }
 }
 
-/** The port's errors in the service's terms: all are the request's to act on, none a 500. */
+/**
+ * The port's errors in the service's terms: the request's to act on (400), but a renderer that died under the
+ * deck, which is the server's trouble: 503 with Retry-After (it was replaced; the same deck may well render).
+ */
 function renderError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (error instanceof RenderCancelledError || signal?.aborted) return new ClientGoneError();
+  if (error instanceof RendererLostError) {
+    return new ServiceUnavailableError(
+      `the renderer stopped while it converted the deck and was replaced: try again shortly (${error.message})`,
+    );
+  }
   if (error instanceof RendererUnavailableError) return unavailableError(error.message);
   if (error instanceof RenderTimeoutError) {
     return new InvalidInputError(

@@ -3,7 +3,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { LIBREOFFICE_MISSING } from '../support/libreoffice.js';
+import { LIBREOFFICE_MISSING, SANDBOX_MISSING } from '../support/libreoffice.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
 import { pollUntil, submitJob } from './jobs-polling.js';
@@ -45,6 +45,12 @@ describe('operations', () => {
     const previews = {
       available: LIBREOFFICE_MISSING === null,
       ...(LIBREOFFICE_MISSING === null ? {} : { reason: expect.any(String) }),
+      // Sandboxed where bubblewrap works (CI checks that it does); where not, the service says so and why.
+      ...(LIBREOFFICE_MISSING === null
+        ? SANDBOX_MISSING === null
+          ? { isolated: true }
+          : { isolated: false, isolationReason: expect.any(String) }
+        : {}),
       size: server.config.rendering.renderers,
       busy: 0,
       waiting: 0,

@@ -5,6 +5,8 @@
  * builds and what the engine makes of them (a filled chart, a grown table, a placed picture). With the corpus: every deck
  * LibreOffice renders, converted cold by one soffice run for them all (its start-up is most of a cold
  * conversion's cost), pixels compared on the first pages of each to keep the sweep lean. One pool for the file.
+ * The cold soffice converts what the pool's LibreOffice gets: the deck's render-safe copy (docs/security.md,
+ * "Rendering untrusted decks"), in which linked media, OLE objects and pictures draw as their fallbacks.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
-import { generate } from '../../src/engine/index.js';
+import { DEFAULT_IMAGE_LIMITS, generate, renderSafeCopy } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { chartDeck } from '../support/chart-templates.js';
 import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
@@ -54,6 +56,11 @@ async function pixels(png: string): Promise<{ data: Buffer; width: number; heigh
   return { data, width: info.width, height: info.height };
 }
 
+/** What the pool hands LibreOffice: the render-safe copy of the deck. */
+function asLibreOfficeSeesIt(bytes: Uint8Array): Uint8Array {
+  return renderSafeCopy(bytes, { maxPixels: DEFAULT_IMAGE_LIMITS.maxPixels }).bytes;
+}
+
 /** Renders `bytes` both ways and compares; returns the pool's page texts for checks of the deck's own. */
 async function expectSameAsCold(
   name: string,
@@ -71,7 +78,7 @@ async function expectSameAsCold(
   });
   const coldDir = folder();
   const coldPdf = cold.pdf ?? join(coldDir, 'cold.pdf');
-  if (!cold.pdf) writeFileSync(coldPdf, await renderToPdf(bytes));
+  if (!cold.pdf) writeFileSync(coldPdf, await renderToPdf(asLibreOfficeSeesIt(bytes)));
   const compared = cold.comparedPages ?? Number.MAX_SAFE_INTEGER;
   execFileSync('pdftoppm', [
     '-png',
@@ -237,7 +244,9 @@ describeWithLibreOffice('warm pool and cold soffice draw the same', () => {
       const inputs = join(root, 'corpus-inputs');
       mkdirSync(inputs, { recursive: true });
       mkdirSync(coldDir, { recursive: true });
-      for (const d of decks) writeFileSync(join(inputs, `${nameOf(d.file)}.pptx`), readCorpus(d));
+      for (const d of decks) {
+        writeFileSync(join(inputs, `${nameOf(d.file)}.pptx`), asLibreOfficeSeesIt(readCorpus(d)));
+      }
       // One cold LibreOffice for the lot, with a profile of its own, as `--convert-to` runs it.
       execFileSync(
         'soffice',

@@ -1,6 +1,6 @@
 /**
- * What bounds a renderer's life besides its conversions, with a real LibreOffice: its memory ceiling (a pool
- * whose ceiling every LibreOffice passes replaces its renderer after each deck), and the life of the process
+ * What bounds a renderer's life besides its conversions, with a real LibreOffice: its memory ceiling (it holds
+ * during a conversion: a LibreOffice that passes it is stopped there, and replaced), and the life of the process
  * that owns the pool (a Node process killed with SIGKILL leaves no LibreOffice behind: the bridge, seeing its
  * stdin close, kills its LibreOffice's process group).
  */
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
+import { RenderFailedError } from '../../src/service/ports/renderer.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { describeWithLibreOffice, running } from '../support/libreoffice.js';
@@ -35,9 +36,9 @@ describeWithLibreOffice('renderer lifetime', () => {
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('a LibreOffice past the memory ceiling is replaced after its deck', async () => {
+  it('a LibreOffice past the memory ceiling during a conversion is stopped there and replaced', async () => {
     const replaced: string[] = [];
-    // 1 MB: every LibreOffice holds more, so each deck wears its renderer out.
+    // 1 MB: every LibreOffice holds more, so each conversion passes it.
     const pool = new LibreOfficeRendererPool({
       size: 1,
       timeoutMs: 60_000,
@@ -49,12 +50,15 @@ describeWithLibreOffice('renderer lifetime', () => {
       onReplace: (reason) => replaced.push(reason),
     });
     try {
-      const first = await pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true });
-      expect(first.pageCount).toBe(2);
+      const stopped = /^the deck took LibreOffice past its memory ceiling of 1 MB \(\d+ MB\) and was stopped/;
+      const first = pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true });
+      await expect(first).rejects.toBeInstanceOf(RenderFailedError);
+      await expect(first).rejects.toThrow(stopped);
       expect(replaced).toHaveLength(1);
-      expect(replaced[0]).toMatch(/^recycled at \d+ MB resident \(ceiling 1 MB\)$/);
-      const second = await pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true });
-      expect(second.pageCount).toBe(2);
+      expect(replaced[0]).toMatch(stopped);
+      // Its successor is held to the same ceiling.
+      const second = pool.render({ accountId: 'a', deckFile: deck, outputDir: outputDir(), pdf: true });
+      await expect(second).rejects.toThrow(stopped);
       expect(replaced).toHaveLength(2);
     } finally {
       await pool.close();

@@ -31,6 +31,32 @@ export const describeWithLibreOffice: (name: string, body: () => void) => void =
     ? describe
     : (name) => describe.skip(`${name} [skipped: ${LIBREOFFICE_MISSING}]`, () => {});
 
+function sandboxMissing(): string | null {
+  const bwrap = findExecutable('bwrap', process.env.PATH ?? '');
+  if (!bwrap) return 'bubblewrap (bwrap) is not installed';
+  const run = spawnSync(
+    bwrap,
+    [
+      ...['--unshare-net', '--unshare-pid', '--unshare-ipc', '--die-with-parent'],
+      ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', 'true'],
+    ],
+    { timeout: 15_000 },
+  );
+  return run.status === 0 ? null : `bwrap cannot create namespaces here (${run.stderr.toString().trim()})`;
+}
+
+/**
+ * Why renderers cannot be sandboxed here (renderer-sandbox.ts), or null when they can. `.ci/run` installs
+ * bubblewrap and checks that it works, so CI never skips the tests that need it.
+ */
+export const SANDBOX_MISSING = LIBREOFFICE_MISSING ?? sandboxMissing();
+
+/** LibreOffice tests that also need the renderers' sandbox: skipped, with the reason in the name, without it. */
+export const describeWithSandbox: (name: string, body: () => void) => void =
+  SANDBOX_MISSING === null
+    ? describe
+    : (name) => describe.skip(`${name} [skipped: ${SANDBOX_MISSING}]`, () => {});
+
 /** Whether process `pid` still runs (a zombie waiting to be reaped counts as ended): no renderer may outlive its pool. */
 export function running(pid: number): boolean {
   try {

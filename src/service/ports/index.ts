@@ -38,6 +38,7 @@ export type { WebhookSender } from './webhook-sender.js';
 export type { Renderer, RenderRequest, RenderResult, RendererStatus } from './renderer.js';
 export {
   RenderCancelledError,
+  RendererLostError,
   RenderFailedError,
   RenderTimeoutError,
   RendererUnavailableError,

@@ -35,6 +35,13 @@ export interface RendererStatus {
   available: boolean;
   /** Why not, in words a user can act on ("LibreOffice (soffice) is not installed"), when not available. */
   reason?: string;
+  /**
+   * Whether renderers run contained by the operating system (docs/security.md, "Rendering untrusted decks"):
+   * false, with `isolationReason`, where it cannot give that; `available` is then false too when
+   * DECKFORGE_RENDER_ISOLATION is `required`. Absent until the tools were looked for.
+   */
+  isolated?: boolean;
+  isolationReason?: string;
   /** Renderer processes configured, busy, and requests waiting for one. */
   size: number;
   busy: number;
@@ -45,7 +52,9 @@ export interface Renderer {
   /**
    * Rejects with RendererUnavailableError when previews cannot be made on this machine, RenderTimeoutError when
    * the conversion passed its time budget (its process is killed and replaced), RenderFailedError when
-   * LibreOffice could not render the deck, and RenderCancelledError when `signal` withdrew it.
+   * LibreOffice could not render the deck (or it passed the memory ceiling, or a picture the pixel budget),
+   * RendererLostError when the renderer died under it (it is replaced), and RenderCancelledError when `signal`
+   * withdrew it.
    */
   render(request: RenderRequest): Promise<RenderResult>;
   status(): RendererStatus;
@@ -68,6 +77,11 @@ export class RenderTimeoutError extends Error {
 
 export class RenderFailedError extends Error {
   override readonly name = 'RenderFailedError';
+}
+
+/** The renderer died under the deck (killed from outside, a crash): the server's trouble, not the request's. */
+export class RendererLostError extends Error {
+  override readonly name = 'RendererLostError';
 }
 
 export class RenderCancelledError extends Error {
