@@ -3,7 +3,8 @@
  * (ooxml-notes §5.3: a vertical tab in a:t made PowerPoint repair). Attribute values also escape quotes
  * and whitespace control characters, so they survive attribute-value normalisation.
  */
-import type { XmlDocument, XmlElement } from './node.js';
+import { CANONICAL_URIS, XML_NS } from './namespaces.js';
+import type { XmlDocument, XmlElement, XmlNode } from './node.js';
 
 const ILLEGAL =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -41,12 +42,103 @@ export function escapeAttribute(value: string): string {
 /** The XML declaration PowerPoint writes at the top of every part, line break included. */
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 
+/**
+ * A whole part. Its output is namespace-well-formed whatever the template declared and wherever the engine put
+ * an element (Namespaces in XML 1.0 §5): every prefix written is declared in scope. A template may declare a
+ * prefix only on the elements that use it (`<p:sldId r:id="rId2" xmlns:r="…"/>`); an element the engine adds or
+ * moves there then declares it itself, with the URI the part binds it to elsewhere, else the canonical one
+ * (namespaces.ts). Declarations the template made stay where they were.
+ */
 export function serializeXml(doc: XmlDocument): string {
   const out: string[] = [doc.prolog];
-  write(doc.root, out);
+  writeScoped(doc.root, out, ROOT_SCOPE, new PrefixSource(doc.root));
   return out.join('');
 }
 
+/** Where the URI of a prefix that is not in scope comes from: the part's own declarations, else the canonical one. */
+class PrefixSource {
+  private declared: Map<string, string> | undefined;
+  constructor(private readonly root: XmlElement) {}
+
+  uri(prefix: string): string | undefined {
+    this.declared ??= declarationsOf(this.root);
+    return this.declared.get(prefix) ?? CANONICAL_URIS.get(prefix);
+  }
+}
+
+/** Every prefix the part declares anywhere, with the first URI it is bound to (document order). */
+function declarationsOf(root: XmlElement): Map<string, string> {
+  const found = new Map<string, string>();
+  const stack: XmlNode[] = [root];
+  while (stack.length > 0) {
+    const el = stack.pop()!;
+    if (el.kind !== 'element') continue;
+    for (const name in el.attrs)
+      if (name.startsWith('xmlns:') && !found.has(name.slice(6))) found.set(name.slice(6), el.attrs[name]!);
+    for (let i = el.children.length - 1; i >= 0; i--) stack.push(el.children[i]!);
+  }
+  return found;
+}
+
+/** Prefixes in scope (prefix → URI); the default namespace is not tracked: the engine names it by no prefix. */
+type Scope = ReadonlyMap<string, string>;
+const ROOT_SCOPE: Scope = new Map([['xml', XML_NS]]);
+
+function prefixOf(name: string): string {
+  const colon = name.indexOf(':');
+  return colon < 0 ? '' : name.slice(0, colon);
+}
+
+function writeScoped(el: XmlElement, out: string[], outer: Scope, source: PrefixSource): void {
+  let tag = '<' + el.name;
+  let scope = outer;
+  let prefixed: string[] | null = null;
+  for (const name in el.attrs) {
+    const value = el.attrs[name] as string;
+    if (name.indexOf(':') > 0) {
+      if (name.startsWith('xmlns:')) {
+        if (scope === outer) scope = new Map(outer);
+        (scope as Map<string, string>).set(name.slice(6), value);
+      } else (prefixed ??= []).push(name);
+    }
+    tag += ' ' + name + '="' + escapeAttribute(value) + '"';
+  }
+  const own = prefixOf(el.name);
+  if (own !== '' && !scope.has(own)) scope = declare(own, scope, outer, source);
+  if (prefixed !== null)
+    for (let i = 0; i < prefixed.length; i++) {
+      const prefix = prefixOf(prefixed[i]!);
+      if (!scope.has(prefix)) scope = declare(prefix, scope, outer, source);
+    }
+  if (scope !== outer)
+    for (const [prefix, uri] of scope)
+      if (outer.get(prefix) !== uri && !('xmlns:' + prefix in el.attrs))
+        tag += ' xmlns:' + prefix + '="' + escapeAttribute(uri) + '"';
+  const children = el.children;
+  if (children.length === 0) {
+    out.push(tag + '/>');
+    return;
+  }
+  out.push(tag + '>');
+  for (let i = 0; i < children.length; i++) {
+    const node = children[i]!;
+    if (node.kind === 'element') writeScoped(node, out, scope, source);
+    else if (node.kind === 'text') out.push(escapeText(node.text));
+    else out.push(node.markup);
+  }
+  out.push('</' + el.name + '>');
+}
+
+/** `scope` with `prefix` bound as the part binds it; unchanged for a prefix nothing binds (written as it was). */
+function declare(prefix: string, scope: Scope, outer: Scope, source: PrefixSource): Scope {
+  const uri = source.uri(prefix);
+  if (uri === undefined) return scope;
+  const wider = scope === outer ? new Map(outer) : (scope as Map<string, string>);
+  wider.set(prefix, uri);
+  return wider;
+}
+
+/** A fragment, for tests and messages: written as it is, its prefixes declared by whatever part holds it. */
 export function serializeElement(el: XmlElement): string {
   const out: string[] = [];
   write(el, out);
