@@ -92,28 +92,34 @@ function prefixOf(name: string): string {
 function writeScoped(el: XmlElement, out: string[], outer: Scope, source: PrefixSource): void {
   let tag = '<' + el.name;
   let scope = outer;
-  let prefixed: string[] | null = null;
+  // Prefixed attribute names not in scope when read: their declaration may come later in the same tag.
+  let unseen: string[] | null = null;
   for (const name in el.attrs) {
     const value = el.attrs[name] as string;
-    if (name.indexOf(':') > 0) {
-      if (name.startsWith('xmlns:')) {
-        if (scope === outer) scope = new Map(outer);
-        (scope as Map<string, string>).set(name.slice(6), value);
-      } else (prefixed ??= []).push(name);
-    }
     tag += ' ' + name + '="' + escapeAttribute(value) + '"';
+    const colon = name.indexOf(':');
+    if (colon <= 0) continue;
+    if (colon === 5 && name.startsWith('xmlns')) {
+      if (scope === outer) scope = new Map(outer);
+      (scope as Map<string, string>).set(name.slice(6), value);
+    } else if (!scope.has(colon === 1 ? name[0]! : name.slice(0, colon))) (unseen ??= []).push(name);
   }
-  const own = prefixOf(el.name);
-  if (own !== '' && !scope.has(own)) scope = declare(own, scope, outer, source);
-  if (prefixed !== null)
-    for (let i = 0; i < prefixed.length; i++) {
-      const prefix = prefixOf(prefixed[i]!);
-      if (!scope.has(prefix)) scope = declare(prefix, scope, outer, source);
+  // One-letter prefixes (p:, a:, r:, c:) are most names: `name[0]` is a cached one-character string, no slice.
+  const own = el.name.charCodeAt(1) === 58 /* : */ ? el.name[0]! : prefixOf(el.name);
+  let declared: Map<string, string> | null = null;
+  if (own !== '' && !scope.has(own)) declared = declare(own, scope, declared, source);
+  if (unseen !== null)
+    for (let i = 0; i < unseen.length; i++) {
+      const prefix = prefixOf(unseen[i]!);
+      if (!scope.has(prefix) && !declared?.has(prefix)) declared = declare(prefix, scope, declared, source);
     }
-  if (scope !== outer)
-    for (const [prefix, uri] of scope)
-      if (outer.get(prefix) !== uri && !('xmlns:' + prefix in el.attrs))
-        tag += ' xmlns:' + prefix + '="' + escapeAttribute(uri) + '"';
+  if (declared !== null) {
+    if (scope === outer) scope = new Map(outer);
+    for (const [prefix, uri] of declared) {
+      (scope as Map<string, string>).set(prefix, uri);
+      tag += ' xmlns:' + prefix + '="' + escapeAttribute(uri) + '"';
+    }
+  }
   const children = el.children;
   if (children.length === 0) {
     out.push(tag + '/>');
@@ -129,13 +135,16 @@ function writeScoped(el: XmlElement, out: string[], outer: Scope, source: Prefix
   out.push('</' + el.name + '>');
 }
 
-/** `scope` with `prefix` bound as the part binds it; unchanged for a prefix nothing binds (written as it was). */
-function declare(prefix: string, scope: Scope, outer: Scope, source: PrefixSource): Scope {
+/** `declared` with `prefix` bound as the part binds it; unchanged for a prefix nothing binds (written as it was). */
+function declare(
+  prefix: string,
+  scope: Scope,
+  declared: Map<string, string> | null,
+  source: PrefixSource,
+): Map<string, string> | null {
   const uri = source.uri(prefix);
-  if (uri === undefined) return scope;
-  const wider = scope === outer ? new Map(outer) : (scope as Map<string, string>);
-  wider.set(prefix, uri);
-  return wider;
+  if (uri === undefined || scope.has(prefix)) return declared;
+  return (declared ?? new Map()).set(prefix, uri);
 }
 
 /** A fragment, for tests and messages: written as it is, its prefixes declared by whatever part holds it. */
