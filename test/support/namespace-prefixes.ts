@@ -6,14 +6,14 @@
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
-const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const MC = 'http://schemas.openxmlformats.org/markup-compatibility/2006';
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 /** mc attributes holding prefix lists (Requires sits unprefixed on mc:Choice). */
-const PREFIX_LISTS = new Set(['Ignorable', 'ProcessContent', 'MustUnderstand', 'Requires']);
+export const PREFIX_LISTS = new Set(['Ignorable', 'ProcessContent', 'MustUnderstand', 'Requires']);
 
-const TOKEN =
+export const TOKEN =
   /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<\/([^\s>]+)\s*>|<([^\s/>!?]+)((?:\s+[^\s=]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
-const ATTRIBUTE = /([^\s=]+)\s*=\s*("[^"]*"|'[^']*')/g;
+export const ATTRIBUTE = /([^\s=]+)\s*=\s*("[^"]*"|'[^']*')/g;
 
 interface Tag {
   name: string;
@@ -157,8 +157,9 @@ export function clarkForm(xml: string): string {
   return named.replace(/\r\n/g, '\n').replace(/<((?:\{[^}]*\})?[^\s/>!?{]+)([^<>]*?)><\/\1>/g, '<$1$2/>');
 }
 
-const isXml = (item: string): boolean => /\.(xml|rels|vml)$/i.test(item) || item === '[Content_Types].xml';
-const isWorkbook = (item: string): boolean => /\.xls[xm]$/i.test(item);
+export const isXml = (item: string): boolean =>
+  /\.(xml|rels|vml)$/i.test(item) || item === '[Content_Types].xml';
+export const isWorkbook = (item: string): boolean => /\.xls[xm]$/i.test(item);
 
 /** Every XML part of `bytes` (and of the workbooks it embeds) renamed with `renamePrefixes`. */
 export function renamePackagePrefixes(bytes: Uint8Array, random: () => number): Uint8Array<ArrayBuffer> {

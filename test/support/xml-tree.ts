@@ -62,6 +62,21 @@ function tagEnd(src: string, from: number): number {
   throw new XmlReadError('unterminated tag');
 }
 
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+
+/**
+ * The reserved prefixes and names of Namespaces in XML 1.0 §3: `xml` is bound to its namespace only and no other
+ * prefix to that namespace; `xmlns` is never declared and its namespace never bound; a prefix is never undeclared.
+ */
+function checkDeclaration(attribute: string, uri: string): void {
+  const prefix = attribute === 'xmlns' ? '' : attribute.slice(6);
+  if (prefix === 'xmlns') throw new XmlReadError('the xmlns prefix is declared');
+  if (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS)
+    throw new XmlReadError(`${attribute}="${uri}": only the xml prefix may name the XML namespace`);
+  if (uri === XMLNS_NS) throw new XmlReadError(`${attribute} binds the xmlns namespace`);
+  if (prefix !== '' && uri === '') throw new XmlReadError(`${attribute}="" undeclares a prefix`);
+}
+
 function openElement(body: string, parent: TreeElement | undefined): TreeElement {
   const nameMatch = /^[^\s/>]+/.exec(body);
   if (!nameMatch) throw new XmlReadError(`bad tag <${body.slice(0, 40)}>`);
@@ -74,7 +89,10 @@ function openElement(body: string, parent: TreeElement | undefined): TreeElement
   const declarations = rawAttrs.filter(([n]) => n === 'xmlns' || n.startsWith('xmlns:'));
   if (declarations.length > 0) {
     const own = new Map(scope);
-    for (const [n, v] of declarations) own.set(n === 'xmlns' ? '' : n.slice(6), v);
+    for (const [n, v] of declarations) {
+      checkDeclaration(n, v);
+      own.set(n === 'xmlns' ? '' : n.slice(6), v);
+    }
     scope = own;
   }
   const [prefix, local] = splitName(name);
@@ -83,6 +101,7 @@ function openElement(body: string, parent: TreeElement | undefined): TreeElement
     throw new XmlReadError(`undeclared element prefix '${prefix}' on <${name}>`);
   const attrs: TreeAttribute[] = [];
   const seen = new Set<string>();
+  const expanded = new Set<string>();
   for (const [n, v] of rawAttrs) {
     if (seen.has(n)) throw new XmlReadError(`duplicate attribute ${n} on <${name}>`);
     seen.add(n);
@@ -90,6 +109,10 @@ function openElement(body: string, parent: TreeElement | undefined): TreeElement
     const [ap, al] = splitName(n);
     const ans = ap ? scope.get(ap) : undefined;
     if (ap && ans === undefined) throw new XmlReadError(`undeclared attribute prefix '${ap}' on <${name}>`);
+    // Namespaces in XML 1.0 §6.3: no two attributes with the same namespace and local name.
+    if (ans !== undefined && expanded.has(`{${ans}}${al}`))
+      throw new XmlReadError(`attribute {${ans}}${al} twice on <${name}>`);
+    if (ans !== undefined) expanded.add(`{${ans}}${al}`);
     attrs.push({ name: n, value: v, ns: ans, local: al });
   }
   return { name, local, ns, attrs, children: [], parent, scope };

@@ -40,7 +40,7 @@ const CHART_SPACE_ORDER = [
   'c:userShapes',
   'c:extLst',
 ];
-const CHART_ORDER = [
+export const CHART_ORDER = [
   'c:title',
   'c:autoTitleDeleted',
   'c:pivotFmts',

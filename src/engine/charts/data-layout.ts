@@ -8,7 +8,7 @@
  * their x values but no longer do) gets a free one. Every cell the template's formulas named that holds no new
  * data is cleared, so "Edit Data" shows exactly the chart's data.
  */
-import { cellsOf, formatArea, type Area, type Cell } from './formula.js';
+import { cellsOf, formatArea, sameSheet, type Area, type Cell } from './formula.js';
 import type { PointValue } from './series-caches.js';
 
 /** A template series' references, by role; each role may span several areas (multi-area formulas). */
@@ -72,7 +72,7 @@ export function planLayout(
   const first = refs.flatMap((r) => r.dims.flatMap((d) => d ?? []))[0] ?? all[0];
   const sheet = first?.sheet ?? fallbackSheet;
   if (sheet === null) return null;
-  if (all.some((a) => a.sheet !== sheet)) return null;
+  if (all.some((a) => !sameSheet(a.sheet, sheet))) return null;
 
   const orientation = orientationOf(refs, first);
   const along = (c: Cell): number => (orientation === 'columns' ? c.row : c.col);

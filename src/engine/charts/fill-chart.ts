@@ -9,6 +9,7 @@ import { EngineError, type Warning } from '../errors.js';
 import type { ChartContent, ShapeSettings } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { child, childElements, localName, serializeXml, type XmlElement } from '../xml/index.js';
+import { keepTitleHidden, showsTitle } from './auto-title.js';
 import type { ChartParts } from './chart-parts.js';
 import { fillChartEx } from './chart-ex.js';
 import { applyChartExSettings } from './chart-ex-settings.js';
@@ -44,6 +45,7 @@ export function fillChart(
     ctx.warnings.push({ path, message: `chart "${shape.name}": ${message}` });
   const matrix = paths.content.endsWith('.data');
   if (root.name === 'c:chartSpace') {
+    const titled = showsTitle(root);
     if (content)
       fillClassicChart({
         parts: ctx.parts,
@@ -55,6 +57,7 @@ export function fillChart(
         numberFormat: settings?.chart?.numberFormat,
         warn: warnAt(paths.content),
       });
+    if (!titled) keepTitleHidden(root);
     if (settings) applyChartSettings(root, settings, warnAt(paths.settings));
     if (content?.overlays) applyOverlays(root, content.overlays, warnAt(`${paths.content}.overlays`));
   } else if (localName(root.name) === 'chartSpace') {

@@ -129,6 +129,14 @@ export function sheetName(prefix: string): string {
   return prefix.startsWith("'") && prefix.endsWith("'") ? prefix.slice(1, -1).replace(/''/g, "'") : prefix;
 }
 
+/**
+ * Whether two sheet prefixes name the same sheet: one may be quoted and the other bare (`'Sheet1'` and `Sheet1`,
+ * both in one chart from some producers), and Excel compares sheet names without regard to case.
+ */
+export function sameSheet(a: string, b: string): boolean {
+  return a === b || sheetName(a).toLowerCase() === sheetName(b).toLowerCase();
+}
+
 /** A prefix naming another workbook (`[1]Sheet1`, `'C:\x\[book.xlsx]Sheet1'`): the data is not in ours. */
 export function isExternalSheet(prefix: string): boolean {
   return /\[[^\]]*\]/.test(sheetName(prefix));

@@ -32,7 +32,8 @@ const CANONICAL: ReadonlyMap<string, string> = new Map([
   ['http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes', 'vt'],
 ]);
 
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 /** mc attributes whose values list prefixes (ECMA-376 Part 3 §7.2–7.3, §10.2.1). */
 const PREFIX_LISTS = new Set(['Ignorable', 'ProcessContent', 'MustUnderstand', 'Requires']);
 
@@ -45,6 +46,26 @@ export function isCanonicalDeclaration(attribute: string, uri: string): boolean 
   const canonical = CANONICAL.get(uri);
   return canonical === undefined || canonical === (attribute.length === 5 ? '' : attribute.slice(6));
 }
+
+/**
+ * What is wrong with a namespace declaration, or null: Namespaces in XML 1.0 §3 binds `xml` to its namespace
+ * only and no other prefix to that namespace, never declares `xmlns` nor binds its namespace, and (in XML 1.0)
+ * never undeclares a prefix (`xmlns:p=""`). A part breaking one of these is not namespace-well-formed.
+ */
+export function declarationProblem(attribute: string, uri: string): string | null {
+  const prefix = attribute.length === 5 ? '' : attribute.slice(6);
+  if (prefix === 'xmlns' || uri === XMLNS_NS)
+    return `${attribute} declares the reserved xmlns prefix or namespace`;
+  if (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS)
+    return `${attribute}="${uri}": only the xml prefix names the XML namespace`;
+  if (prefix !== '' && uri === '') return `${attribute}="" undeclares a prefix`;
+  return null;
+}
+
+/** Canonical prefix → namespace URI, for declaring a prefix the engine writes where none is in scope. */
+export const CANONICAL_URIS: ReadonlyMap<string, string> = new Map(
+  [...CANONICAL].filter(([, prefix]) => prefix !== '').map(([uri, prefix]) => [prefix, uri]),
+);
 
 interface Scope {
   /** Prefix as written → namespace URI ('' for no namespace). */
@@ -66,7 +87,9 @@ export function canonicalizeNamespaces(root: XmlElement): void {
     for (const name in el.attrs) {
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
         const uri = el.attrs[name] as string;
-        if (uri && !used.has(uri)) used.set(uri, { written: name.slice(6), onAttribute: false });
+        // The xml prefix keeps its one binding: no other prefix may be bound to its namespace.
+        if (uri && uri !== XML_NS && !used.has(uri))
+          used.set(uri, { written: name.slice(6), onAttribute: false });
       } else {
         const uri = name.includes(':') ? scope.uris.get(prefixOf(name)) : undefined;
         const entry = uri === undefined ? undefined : used.get(uri); // xml: is never declared
@@ -113,6 +136,10 @@ export function canonicalizeNamespaces(root: XmlElement): void {
     for (const name in el.attrs) {
       const value = el.attrs[name] as string;
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
+        if (value === XML_NS) {
+          attrs[name] = value; // `xmlns:xml`, written explicitly by some producers: kept where it was
+          continue;
+        }
         const prefix = value ? prefixes.get(value)! : '';
         const declared = prefix === '' ? 'xmlns' : `xmlns:${prefix}`;
         // Kept only where it changes what is in scope (a namespace declared twice collapses to one).

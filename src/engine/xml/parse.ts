@@ -4,7 +4,7 @@
  * (ECMA-376 Part 2 §8.1.4 forbids DTD declarations in package parts).
  */
 import { EngineError } from '../errors.js';
-import { canonicalizeNamespaces, isCanonicalDeclaration } from './namespaces.js';
+import { canonicalizeNamespaces, declarationProblem, isCanonicalDeclaration } from './namespaces.js';
 import type { XmlDocument, XmlElement } from './node.js';
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -255,10 +255,12 @@ class Parser {
       if (
         attrName.charCodeAt(0) === 120 /* x */ &&
         attrName.startsWith('xmlns') &&
-        (attrName.length === 5 || attrName.charCodeAt(5) === 58) /* : */ &&
-        !isCanonicalDeclaration(attrName, value)
-      )
-        this.nonCanonical = true;
+        (attrName.length === 5 || attrName.charCodeAt(5) === 58) /* : */
+      ) {
+        const problem = declarationProblem(attrName, value);
+        if (problem) this.fail(`${problem}, in <${name}>`);
+        if (!isCanonicalDeclaration(attrName, value)) this.nonCanonical = true;
+      }
       i = close + 1;
     }
     return { kind: 'element', name, attrs, children: [] };

@@ -128,7 +128,10 @@ describe('xml', () => {
       prolog: '',
       root: element('a:t', {}, [{ kind: 'text' as const, text: 'a\u000bb\u0000c' }]),
     };
-    expect(serializeXml(doc)).toBe('<a:t>abc</a:t>');
+    // The a prefix was declared nowhere: the serializer declares it (namespaces.ts).
+    expect(serializeXml(doc)).toBe(
+      '<a:t xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main">abc</a:t>',
+    );
   });
 
   it('inserts children in schema order and replaces singletons', () => {
