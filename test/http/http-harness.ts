@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { createLogger, createRuntime, openAccountAdmin } from '../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
-import type { Clock } from '../../src/service/ports/index.js';
+import type { Clock, PasswordHasher } from '../../src/service/ports/index.js';
+import { testPasswordHasher } from '../support/test-password-hasher.js';
 import { expect } from 'vitest';
 
 type Runtime = Awaited<ReturnType<typeof createRuntime>>;
@@ -42,6 +43,8 @@ export interface StartOptions {
   dataDir?: string;
   plans?: Plan[];
   overrides?: Parameters<typeof configWith>[0];
+  /** The cheap test hasher unless given (support/test-password-hasher.ts). */
+  hasher?: PasswordHasher;
 }
 
 export function tempDataDir(): string {
@@ -61,7 +64,7 @@ export function cliEnv(dataDir: string, plans?: Plan[]): NodeJS.ProcessEnv {
 
 /** Creates an account directly in `dataDir`'s database, as `deckforge accounts create` does. */
 export async function createAccountIn(config: Readonly<Config>, plan?: string): Promise<Credentials> {
-  const { admin, close } = await openAccountAdmin(config);
+  const { admin, close } = await openAccountAdmin(config, { hasher: testPasswordHasher });
   try {
     return await newAccount(admin, plan);
   } finally {
@@ -130,6 +133,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const runtime = await createRuntime(config, {
     logger: createLogger(config, logStream),
     clock,
+    hasher: options.hasher ?? testPasswordHasher,
     sweepEveryMs: 200,
   });
   const server = await createHttpServer(runtime.service, config, { logStream });

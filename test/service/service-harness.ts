@@ -8,6 +8,7 @@ import type { Account, DeckforgeService } from '../../src/service/deckforge-serv
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { tempDir } from '../adapters/temp-dir.js';
+import { testPasswordHasher } from '../support/test-password-hasher.js';
 
 /** The project's own layouts.pptx (support/layouts-template.ts): slide 0 has "Title 1" and "Subtitle 2". */
 export const TEMPLATE_NAME = 'layouts.pptx';
@@ -84,6 +85,7 @@ export async function startHarness(
   });
   const runtime = await createRuntime(config, {
     clock,
+    hasher: testPasswordHasher,
     consumer: { pollMs: 50, leaseMs: 1000, recoverEveryMs: 200 },
     sweepEveryMs: 60_000,
     ...options.runtime,
