@@ -1,20 +1,19 @@
 /**
  * Child-process tests (restart recovery, the CLI's `accounts create` and `generate`) run the built `bin/deckforge.js`, so
  * `dist/` must match `src/`. Test files run in parallel processes: one builds under a lock directory, the
- * others wait, and a stamp file skips the build when nothing in src/ changed since.
+ * others wait. dist/.build-started, written when a build starts (here, or by `npm run build`'s `prebuild`),
+ * skips the build when nothing in src/ changed since: a clone built by `npm ci` is not built again, nor is a copy
+ * of it that kept the files' times (CI's run without the corpus).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createHash } from 'node:crypto';
 import { REPO_ROOT } from './http-harness-paths.js';
 
 const run = promisify(execFile);
-const key = createHash('sha256').update(REPO_ROOT).digest('hex').slice(0, 12);
-const LOCK = join(tmpdir(), `deckforge-build-${key}.lock`);
-const STAMP = join(tmpdir(), `deckforge-build-${key}.stamp`);
+const LOCK = join(REPO_ROOT, 'dist', '.build-lock');
+const STAMP = join(REPO_ROOT, 'dist', '.build-started');
 const BUNDLE = join(REPO_ROOT, 'dist', 'cli', 'generate-command.bundle.js');
 
 function newestMtime(dir: string): number {
@@ -40,6 +39,7 @@ export async function ensureBuilt(): Promise<void> {
   for (;;) {
     if (upToDate()) return;
     try {
+      mkdirSync(join(REPO_ROOT, 'dist'), { recursive: true });
       mkdirSync(LOCK);
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 250));
