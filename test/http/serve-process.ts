@@ -1,6 +1,6 @@
 /** `deckforge serve` as a child process (the built CLI), for the tests that kill and restart the server. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.js';
 import { ensureBuilt } from './build-once.js';
 import { cliEnv } from './http-harness.js';
 import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
@@ -11,15 +11,6 @@ export interface ServeProcess {
   output: () => string;
   /** SIGKILL, then wait for the exit. */
   kill(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export async function startServe(

@@ -57,7 +57,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     pending,
-    async next(to, timeoutMs = 10_000) {
+    async next(to, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = pending(to)[0];
