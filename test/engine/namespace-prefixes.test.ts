@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
+import { corpusFiles, itCorpus, readCorpus } from '../support/corpus.js';
 import { expectValidPptx } from '../support/expect-valid-pptx.js';
 import { generateWithImages } from '../support/generate-with-images.js';
 import { packageClarkForm, renamePackagePrefixes, seeded } from '../support/namespace-prefixes.js';
@@ -146,7 +146,7 @@ describe('a deck gives the same output whatever prefixes its parts use', () => {
     .filter((_, i) => i % 7 === 0)
     .slice(0, 4);
   for (const file of SAMPLE_DECKS) {
-    it(
+    itCorpus(
       `corpus: ${file.file}`,
       async () => {
         const template = readCorpus(file);

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, it, type TestFunction } from 'vitest';
 import { CORPUS_DIR, CORPUS_PRESENT } from './corpus-location.js';
 import { assertRunningFromSource } from './source-guard.js';
 
@@ -18,14 +18,35 @@ assertRunningFromSource(import.meta.url);
 export { CORPUS_DIR, CORPUS_PRESENT };
 
 /**
+ * The tag (declared in vitest.config.ts) of every test that needs the corpus: `describeCorpus` and `itCorpus` give
+ * it. CI runs the test files that use them once more with the corpus, with `--tags-filter=corpus`, so that only
+ * those tests run twice, not the rest of their files.
+ */
+export const CORPUS_TAG = 'corpus';
+
+/**
  * A suite that needs the corpus: it runs when the corpus is there and is reported skipped when it is not. Its
  * body is not even collected then, since it may build templates from corpus decks while it declares its tests.
  */
 export const describeCorpus: (name: string, body: () => void) => void = CORPUS_PRESENT
-  ? describe
-  : (name) => describe.skip(name, () => {});
+  ? (name, body) => describe(name, { tags: [CORPUS_TAG] }, body)
+  : (name) => describe.skip(name, { tags: [CORPUS_TAG] }, () => {});
+
+const itWhenCorpus = it.skipIf(!CORPUS_PRESENT);
+const corpusTestOptions = (timeout: number | undefined) => ({
+  tags: [CORPUS_TAG],
+  ...(timeout === undefined ? {} : { timeout }),
+});
+
 /** A single test that needs the corpus, in a file whose other tests run without it. */
-export const itCorpus: ReturnType<typeof it.skipIf> = it.skipIf(!CORPUS_PRESENT);
+export function itCorpus(name: string, fn: TestFunction, timeout?: number): void {
+  itWhenCorpus(name, corpusTestOptions(timeout), fn);
+}
+/** One corpus test per case, named with `%s` (vitest's `it.each`). */
+itCorpus.each =
+  <T>(cases: readonly T[]) =>
+  (name: string, fn: (item: T) => Promise<void> | void, timeout?: number): void =>
+    itWhenCorpus.each([...cases])(name, corpusTestOptions(timeout), fn);
 
 interface ManifestEntry {
   file: string;
