@@ -18,7 +18,13 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/** Set once the notice is out: each vitest project (vitest.config.ts) runs the global setup, all in one process. */
+const SHOWN = Symbol.for('deckforge.test-notices-shown');
+
 export async function setup(): Promise<void> {
+  const shared = globalThis as { [SHOWN]?: boolean };
+  if (shared[SHOWN]) return;
+  shared[SHOWN] = true;
   const stores = await sharedStoreNotice();
   if (stores) console.log(stores);
   if (CORPUS_PRESENT) return;
