@@ -8,7 +8,7 @@
  *   unrestored spies), as none does today.
  * - `integration`, after the unit files: every other test file (servers, stores, processes, browsers, clocks),
  *   each in a fresh process, on vitest's default number of workers (one on a 2-core machine), as before.
- * - A test that needs the shared corpus is declared with `describeCorpus` / `itCorpus` (test/support/corpus.ts),
+ * - A test that needs the shared corpus is declared with `describeCorpus` / `itCorpus` (test/support/corpus/corpus.ts),
  *   which skip it without the corpus and tag it `corpus`. CI runs `npm test` without the corpus, then
  *   `vitest run --tags-filter=corpus` over the test files that use those two: the corpus tests, and only them,
  *   run a second time.
@@ -21,7 +21,7 @@ const UNIT = ['src/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/support/**/*
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/corpus-notice.ts'],
+    globalSetup: ['test/support/corpus/corpus-notice.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
@@ -29,7 +29,7 @@ export default defineConfig({
       {
         name: 'corpus',
         description:
-          'needs the shared corpus (given by describeCorpus / itCorpus in test/support/corpus.ts); ' +
+          'needs the shared corpus (given by describeCorpus / itCorpus in test/support/corpus/corpus.ts); ' +
           'CI runs these once more with the corpus',
       },
     ],
