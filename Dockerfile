@@ -4,7 +4,7 @@
 #   docker run … deckforge serve --no-worker                          docker run … deckforge migrate
 # See the README ("Running on several machines") and compose.yaml.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 # better-sqlite3 compiles from source when no prebuilt binary can be downloaded.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
@@ -16,7 +16,7 @@ RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 esbuild
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ARG PREVIEWS=true
 # Previews: LibreOffice Impress driven through Python's UNO bridge, poppler for the PNGs, the
 # metric-compatible fonts PowerPoint templates ask for (docs/previews.md), and bubblewrap, which runs each

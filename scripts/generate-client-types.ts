@@ -4,7 +4,7 @@
  * engine's own. Run by `npm run build`; the client-types test fails when the committed file differs from what
  * this produces, so the payload's types are never written a second time by hand.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,5 +36,9 @@ export async function clientTypesSource(): Promise<string> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(CLIENT_TYPES_PATH, await clientTypesSource());
+  const source = await clientTypesSource();
+  // Written only when it changes: a build leaves src/ untouched, so dist/ counts as newer than src/ (build-once.ts).
+  if (!existsSync(CLIENT_TYPES_PATH) || readFileSync(CLIENT_TYPES_PATH, 'utf8') !== source) {
+    writeFileSync(CLIENT_TYPES_PATH, source);
+  }
 }

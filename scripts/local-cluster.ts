@@ -1,5 +1,5 @@
 /**
- * `npm run cluster`: the scaled-out topology on this machine with real processes (test/support/local-cluster.ts):
+ * `npm run cluster`: the scaled-out topology on this machine with real processes (test/support/servers/local-cluster.ts):
  * two API nodes behind a round-robin balancer and two workers, on PostgreSQL, Redis and an S3 server (s3rver)
  * started here. PostgreSQL and Redis are the local servers unless DECKFORGE_TEST_DATABASE_URL and
  * DECKFORGE_TEST_REDIS_URL name others; the cluster gets a database and a key prefix of its own, removed with
@@ -7,9 +7,9 @@
  *
  *   npm run cluster [-- --api 2 --workers 2]
  */
-import { startLocalCluster } from '../test/support/local-cluster.js';
-import { testRedisUrl } from '../test/support/redis-server.js';
-import { testPostgresUrl } from '../test/support/shared-stores.js';
+import { startLocalCluster } from '../test/support/servers/local-cluster.js';
+import { testRedisUrl } from '../test/support/servers/redis-server.js';
+import { testPostgresUrl } from '../test/support/servers/shared-stores.js';
 
 const arg = (name: string, fallback: number): number => {
   const at = process.argv.indexOf(`--${name}`);

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { CLI_PATH, REPO_ROOT } from '../../test/http/http-harness-paths.js';
+import { CLI_PATH, REPO_ROOT } from '../../test/support/servers/http-harness-paths.js';
 
 const run = promisify(execFile);
 

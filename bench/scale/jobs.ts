@@ -2,7 +2,7 @@
  * Issue 25, scale-out: N asynchronous 10-slide jobs submitted at once to the embedded default (one `deckforge
  * serve`: SQLite, in-process queue, local disk) and to the scaled-out topology on the same machine (2 API nodes
  * `serve --no-worker` and 2 `deckforge worker` processes on PostgreSQL, BullMQ on Redis and s3rver, from
- * test/support/local-cluster.ts); then the queue's own cost per job (bench/queue/overhead.js).
+ * test/support/servers/local-cluster.ts); then the queue's own cost per job (bench/queue/overhead.js).
  *
  *   npx tsx bench/scale/jobs.ts [--jobs 500] [--slides 10] [--accounts 1] [--connections N]
  *                               [--only embedded|cluster]
@@ -21,11 +21,11 @@
  * more threads than cores would only contend. API nodes keep their default single generation thread (unused here).
  */
 import { loadavg } from 'node:os';
-import { ensureBuilt } from '../../test/http/build-once.js';
-import { titleDeck, uploadForm } from '../../test/http/payloads.js';
-import { startLocalCluster } from '../../test/support/local-cluster.js';
-import { testRedisUrl } from '../../test/support/redis-server.js';
-import { testPostgresUrl } from '../../test/support/shared-stores.js';
+import { ensureBuilt } from '../../test/support/servers/build-once.js';
+import { titleDeck, uploadForm } from '../../test/support/http/payloads.js';
+import { startLocalCluster } from '../../test/support/servers/local-cluster.js';
+import { testRedisUrl } from '../../test/support/servers/redis-server.js';
+import { testPostgresUrl } from '../../test/support/servers/shared-stores.js';
 import {
   JobWatcher,
   ms,

@@ -1,6 +1,6 @@
 /**
  * Issue 25, scale-out soak: steady mixed load on the scaled-out topology (2 API nodes behind the round-robin
- * balancer, 2 workers; PostgreSQL, BullMQ on Redis, s3rver: test/support/local-cluster.ts) for N minutes.
+ * balancer, 2 workers; PostgreSQL, BullMQ on Redis, s3rver: test/support/servers/local-cluster.ts) for N minutes.
  *
  *   npx tsx bench/scale/soak.ts [--minutes 30] [--clients 4] [--pace-ms 250] [--grace-s 180]
  *                               [--out test-output/soak.json]
@@ -25,16 +25,16 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { BUILT_IN_PLANS } from '../../src/config/plans.js';
-import { ensureBuilt } from '../../test/http/build-once.js';
-import { titleDeck, uploadForm } from '../../test/http/payloads.js';
-import { TEMPLATE_NAME, templateBytes } from '../../test/http/http-harness-paths.js';
-import { chartDeck } from '../../test/support/chart-templates.js';
-import { startLocalCluster, type LocalCluster } from '../../test/support/local-cluster.js';
-import { picturesDeck } from '../../test/support/picture-decks.js';
-import { testRedisUrl } from '../../test/support/redis-server.js';
-import { testPostgresUrl } from '../../test/support/shared-stores.js';
-import { tablesDeck } from '../../test/support/table-decks.js';
-import { jpeg, png } from '../../test/support/test-images.js';
+import { ensureBuilt } from '../../test/support/servers/build-once.js';
+import { titleDeck, uploadForm } from '../../test/support/http/payloads.js';
+import { TEMPLATE_NAME, templateBytes } from '../../test/support/servers/http-harness-paths.js';
+import { chartDeck } from '../../test/support/decks/chart-templates.js';
+import { startLocalCluster, type LocalCluster } from '../../test/support/servers/local-cluster.js';
+import { picturesDeck } from '../../test/support/decks/picture-decks.js';
+import { testRedisUrl } from '../../test/support/servers/redis-server.js';
+import { testPostgresUrl } from '../../test/support/servers/shared-stores.js';
+import { tablesDeck } from '../../test/support/decks/table-decks.js';
+import { jpeg, png } from '../../test/support/decks/test-images.js';
 import {
   bearer,
   JobWatcher,

@@ -23,9 +23,9 @@ import {
   startPrivateRedis,
   testPrefix,
   testRedisUrl,
-} from '../support/redis-server.js';
+} from '../support/servers/redis-server.js';
 import { describeJobContract, jobRecord } from './contracts/job-store-contract.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 
 const redisUrl = await testRedisUrl();
 const prefixes: string[] = [];

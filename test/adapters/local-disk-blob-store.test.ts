@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LocalDiskBlobStore } from '../../src/adapters/local-disk/local-disk-blob-store.js';
 import { describeBlobStoreContract } from './contracts/blob-store-contract.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 
 describeBlobStoreContract('local disk, secret generated in the data dir', async () => {
   const dir = tempDir();

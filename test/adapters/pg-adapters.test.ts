@@ -15,7 +15,7 @@ import { PgSessionStore } from '../../src/adapters/postgres/pg-session-store.js'
 import { PgTokenStore } from '../../src/adapters/postgres/pg-token-store.js';
 import { PgUsageLedger } from '../../src/adapters/postgres/pg-usage-ledger.js';
 import { PgWebhookStore } from '../../src/adapters/postgres/pg-webhook-store.js';
-import { createTestDatabase, testPostgresUrl } from '../support/shared-stores.js';
+import { createTestDatabase, testPostgresUrl } from '../support/servers/shared-stores.js';
 import { describeAccountStoreContract } from './contracts/account-token-contract.js';
 import { describeConsoleStoresContract } from './contracts/console-stores-contract.js';
 import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-contract.js';

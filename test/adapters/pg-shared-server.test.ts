@@ -18,8 +18,8 @@ import {
 import { PgTokenStore } from '../../src/adapters/postgres/pg-token-store.js';
 import { PgUsageLedger } from '../../src/adapters/postgres/pg-usage-ledger.js';
 import { StoreUnavailableError } from '../../src/service/ports/index.js';
-import { createTestDatabase, testPostgresUrl } from '../support/shared-stores.js';
-import { startTcpRelay } from '../support/tcp-relay.js';
+import { createTestDatabase, testPostgresUrl } from '../support/servers/shared-stores.js';
+import { startTcpRelay } from '../support/servers/tcp-relay.js';
 
 const serverUrl = await testPostgresUrl();
 const clock = new SystemClock();

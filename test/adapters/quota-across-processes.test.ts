@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 
 const run = promisify(execFile);
 const PROCESSES = 5;

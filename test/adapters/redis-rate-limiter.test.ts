@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openRedis } from '../../src/adapters/redis/redis-connections.js';
 import { RedisRateLimiter } from '../../src/adapters/redis/redis-rate-limiter.js';
 import type { Redis } from 'ioredis';
-import { deleteKeys, REDIS_URL_VARIABLE, testPrefix, testRedisUrl } from '../support/redis-server.js';
+import { deleteKeys, REDIS_URL_VARIABLE, testPrefix, testRedisUrl } from '../support/servers/redis-server.js';
 import { describeRateLimiterContract } from './contracts/small-ports-contract.js';
 
 const redisUrl = await testRedisUrl();

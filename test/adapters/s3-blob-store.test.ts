@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../src/adapters/s3/s3-blob-store.js';
 import { StoreUnavailableError } from '../../src/service/ports/index.js';
-import { startLocalS3, type LocalS3 } from '../support/s3-server.js';
+import { startLocalS3, type LocalS3 } from '../support/servers/s3-server.js';
 import { describeBlobStorageContract } from './contracts/blob-store-contract.js';
 
 let s3: LocalS3;

@@ -26,7 +26,7 @@ import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-co
 import { describeJobContract, describeJobStoreContract } from './contracts/job-store-contract.js';
 import { describeWebhookStoreContract } from './contracts/webhook-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
-import { tempDir } from './temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
 
 /** These contracts compare the adapters' own stamps with times built from the system clock. */

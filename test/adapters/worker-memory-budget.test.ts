@@ -6,10 +6,10 @@
 import { expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
-import { everySlideChanged, heavyTemplate } from '../support/heavy-template.js';
+import { everySlideChanged, heavyTemplate } from '../support/decks/heavy-template.js';
 import { titleDeck } from './contracts/generation-pool-contract.js';
-import { describeCorpus } from '../support/corpus.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
+import { describeCorpus } from '../support/corpus/corpus.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
 
 describeCorpus('worker-thread pool with a 64 MB generation budget', () => {
   it('fails each deck over the budget with the budget message, and runs the next deck', async () => {

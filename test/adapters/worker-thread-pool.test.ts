@@ -5,8 +5,8 @@ import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { describeGenerationPoolContract, titleDeck } from './contracts/generation-pool-contract.js';
 
 describeGenerationPoolContract('worker threads', async () => new WorkerThreadPool(2));

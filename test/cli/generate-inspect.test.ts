@@ -9,12 +9,12 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { ensureBuilt } from '../http/build-once.js';
-import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
-import { slideTexts } from '../http/pptx-reading.js';
-import { CORPUS_DIR, itCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPart } from '../support/package-edit.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { slideTexts } from '../support/readers/pptx-reading.js';
+import { CORPUS_DIR, itCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPart } from '../support/decks/package-edit.js';
 
 const SAMPLE_PATH = new URL('../../examples/sample-template.pptx', import.meta.url).pathname;
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { ensureBuilt } from '../http/build-once.js';
-import { CLI_PATH } from '../http/http-harness-paths.js';
-import { everySlideChanged, HEAVY_PATH } from '../support/heavy-template.js';
-import { describeCorpus } from '../support/corpus.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { CLI_PATH } from '../support/servers/http-harness-paths.js';
+import { everySlideChanged, HEAVY_PATH } from '../support/decks/heavy-template.js';
+import { describeCorpus } from '../support/corpus/corpus.js';
 
 const run = promisify(execFile);
 

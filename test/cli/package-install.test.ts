@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../http/build-once.js';
-import { REPO_ROOT } from '../http/http-harness-paths.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 
 const run = promisify(execFile);
 const SAMPLE = join(REPO_ROOT, 'examples', 'sample-template.pptx');

@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { ensureBuilt } from '../http/build-once.js';
-import { CLI_PATH } from '../http/http-harness-paths.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplatePath } from '../support/layouts-template.js';
-import { bmp, png, BLUE } from '../support/test-images.js';
-import { DeckReader } from '../engine/picture-reading.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { CLI_PATH } from '../support/servers/http-harness-paths.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplatePath } from '../support/decks/layouts-template.js';
+import { bmp, png, BLUE } from '../support/decks/test-images.js';
+import { DeckReader } from '../support/readers/picture-reading.js';
 
 /** Slide 9 has the pictures "Picture 10" and "Picture 11"; slide 8 an empty picture placeholder. */
 const TEMPLATE = layoutsTemplatePath();

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../http/build-once.js';
-import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
-import { expectedHeight, pngSize, readPdf } from '../http/preview-files.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
-import { previewDeck, slideWord } from '../support/preview-decks.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { expectedHeight, pngSize, readPdf } from '../support/readers/preview-files.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
+import { previewDeck, slideWord } from '../support/decks/preview-decks.js';
 
 const run = promisify(execFile);
 const SAMPLE_PATH = join(REPO_ROOT, 'examples', 'sample-template.pptx');

@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../http/http-harness.js';
-import { ensureBuilt } from '../http/build-once.js';
-import { REPO_ROOT } from '../http/http-harness-paths.js';
-import { slideTexts } from '../http/pptx-reading.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { slideTexts } from '../support/readers/pptx-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 
 const run = promisify(execFile);
 const SAMPLE = new Uint8Array(readFileSync(join(REPO_ROOT, 'examples', 'sample-template.pptx')));

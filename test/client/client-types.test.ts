@@ -12,8 +12,8 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_TYPES_PATH, clientTypesSource } from '../../scripts/generate-client-types.js';
 import { parsePayload } from '../../src/engine/index.js';
-import { ensureBuilt } from '../http/build-once.js';
-import { REPO_ROOT } from '../http/http-harness-paths.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
 
 const run = promisify(execFile);
 const TSC = join(REPO_ROOT, 'node_modules', '.bin', 'tsc');

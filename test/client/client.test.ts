@@ -9,14 +9,14 @@ import type { AddressInfo } from 'node:net';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configWith } from '../../src/config/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { createAccountIn, tempDataDir, type Credentials } from '../http/http-harness.js';
-import { TEMPLATE_NAME, TEMPLATE_PATH, templateBytes } from '../http/http-harness-paths.js';
-import { titleDeck as titleDocument } from '../http/payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { createAccountIn, tempDataDir, type Credentials } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, TEMPLATE_PATH, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck as titleDocument } from '../support/http/payloads.js';
 import type { JsonData } from '../../src/client/index.js';
-import { startServe, type ServeProcess } from '../http/serve-process.js';
-import { LIBREOFFICE_MISSING } from '../support/libreoffice.js';
-import { hostGatedTemplates, hostTemplate, type TemplateHost } from '../http/template-host.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
+import { LIBREOFFICE_MISSING } from '../support/servers/libreoffice.js';
+import { hostGatedTemplates, hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 
 type ClientModule = typeof import('../../src/client/index.js');
 // The package's own export, as `import ... from 'deckforge/client'` resolves it in a user's project (dist/);
@@ -197,7 +197,7 @@ describe('DeckforgeClient against deckforge serve', () => {
 
 describe('DeckforgeClient with a token that expired', () => {
   it('renews it after the server restarts a day later, and the upload goes through', async () => {
-    const token = (await import('../http/http-harness.js')).issueToken;
+    const token = (await import('../support/servers/http-harness.js')).issueToken;
     const stale = await token(serve.base, account);
     await serve.kill();
     // The same data directory, its clock 25 hours ahead (libfaketime): the token has expired.

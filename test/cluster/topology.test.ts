@@ -11,17 +11,29 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { LIBREOFFICE_MISSING } from '../support/libreoffice.js';
-import { startLocalCluster, type ClusterProcess, type LocalCluster } from '../support/local-cluster.js';
-import { installedPostgres, startPrivatePostgres, type PrivatePostgres } from '../support/postgres-server.js';
-import { redisServerInstalled, startPrivateRedis, type PrivateRedis } from '../support/redis-server.js';
-import { bearer, issueToken, type Credentials } from '../http/http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from '../http/http-harness-paths.js';
-import { pollUntil, readStatus, submitJob, type StatusBody } from '../http/jobs-polling.js';
-import { titleDeck, uploadForm } from '../http/payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { LIBREOFFICE_MISSING } from '../support/servers/libreoffice.js';
+import {
+  startLocalCluster,
+  type ClusterProcess,
+  type LocalCluster,
+} from '../support/servers/local-cluster.js';
+import {
+  installedPostgres,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from '../support/servers/postgres-server.js';
+import {
+  redisServerInstalled,
+  startPrivateRedis,
+  type PrivateRedis,
+} from '../support/servers/redis-server.js';
+import { bearer, issueToken, type Credentials } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob, type StatusBody } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 import { USAGE_FLUSH_MS } from '../../src/service/usage-writer.js';
-import { readPdf } from '../http/preview-files.js';
+import { readPdf } from '../support/readers/preview-files.js';
 
 const postgresBin = installedPostgres();
 const PLANS = {

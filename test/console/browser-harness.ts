@@ -7,7 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe } from 'vitest';
-import { REPO_ROOT } from '../http/http-harness-paths.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
 
 export const CHROMIUM_PATH = process.env.DECKFORGE_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_PRESENT = existsSync(CHROMIUM_PATH);

@@ -4,8 +4,8 @@
  * key rotation (mailed, or shown once without a mail server), and one account's cookie against another's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, issueToken, startServer, type RunningServer } from '../http/http-harness.js';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../support/mail-catcher.js';
+import { bearer, issueToken, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../support/servers/mail-catcher.js';
 import { ConsoleVisitor } from './console-client.js';
 
 let catcher: MailCatcher;

@@ -18,7 +18,7 @@ import { corpusFile, itCorpus, readCorpus } from '../support/corpus.js';
 import { layoutsTemplate } from '../support/layouts-template.js';
 import { editPart } from '../support/package-edit.js';
 import { describeBrowser, launchChromium, screenshot } from './browser-harness.js';
-import { startMailCatcher, type MailCatcher } from './mail-catcher.js';
+import { startMailCatcher, type MailCatcher } from '../support/servers/mail-catcher.js';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 

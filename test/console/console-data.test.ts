@@ -5,18 +5,18 @@
  * the playground (a deck that passes expectValidPptx, a job walking to its download link, errors in shape A).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   bearer,
   expectShapeB,
   startServer,
   type Credentials,
   type RunningServer,
-} from '../http/http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from '../http/http-harness-paths.js';
-import { pollUntil, readStatus, submitJob } from '../http/jobs-polling.js';
-import { titleDeck, uploadForm } from '../http/payloads.js';
-import { hostTemplate, type TemplateHost } from '../http/template-host.js';
+} from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 import { ConsoleVisitor } from './console-client.js';
 import { BUILT_IN_PLANS } from '../../src/config/index.js';
 

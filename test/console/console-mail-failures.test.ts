@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startServer, type RunningServer } from '../http/http-harness.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { ConsoleVisitor } from './console-client.js';
 
 let server: RunningServer;

@@ -3,7 +3,7 @@
  * sign-out, the cookie's flags, and one account's cookie never reading another's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../http/http-harness.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { ConsoleVisitor } from './console-client.js';
 
 let server: RunningServer;

@@ -4,7 +4,7 @@
  * server's test clock stands in for the waiting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Credentials, type RunningServer } from '../http/http-harness.js';
+import { startServer, type Credentials, type RunningServer } from '../support/servers/http-harness.js';
 import { ConsoleVisitor } from './console-client.js';
 
 let server: RunningServer;

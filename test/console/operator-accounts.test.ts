@@ -9,11 +9,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from '../http/build-once.js';
-import { bearer, cliEnv, startServer, type RunningServer } from '../http/http-harness.js';
-import { CLI_PATH, templateBytes } from '../http/http-harness-paths.js';
-import { titleDeck, uploadForm } from '../http/payloads.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { bearer, cliEnv, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { CLI_PATH, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { ConsoleVisitor } from './console-client.js';
 
 const run = promisify(execFile);

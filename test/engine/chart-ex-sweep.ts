@@ -11,7 +11,7 @@ import {
   readChartExSeries,
   type CachedExSeries,
   type CellValue,
-} from '../support/chart-reading.js';
+} from '../support/readers/chart-reading.js';
 
 const SINGLE = ['waterfall', 'funnel', 'treemap', 'sunburst', 'regionMap'];
 

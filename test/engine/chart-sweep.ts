@@ -13,8 +13,8 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+} from '../support/readers/chart-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { chartExContent, chartExVariant, checkChartEx, type ExVariant } from './chart-ex-sweep.js';
 import { slideParts } from './deck.js';
 

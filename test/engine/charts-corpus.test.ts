@@ -5,7 +5,7 @@
  * the same values at the cells the formulas name.
  */
 import { it } from 'vitest';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
 import { sweepCharts } from './chart-sweep.js';
 
 const decks = corpusFiles().filter((f) => !f.strict && f.features.some((x) => x.startsWith('chart')));

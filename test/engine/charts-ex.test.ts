@@ -1,11 +1,11 @@
 /**
  * The chartEx layouts (waterfall, funnel, treemap, histogram, pareto, box & whisker, region map) from test
- * templates written from the chartex schema (test/support/chart-ex-templates.ts), swept like the classic types:
+ * templates written from the chartex schema (test/support/decks/chart-ex-templates.ts), swept like the classic types:
  * more and fewer series and points, caches and workbook read back.
  */
 import { describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { generatedChartExDeck } from '../support/chart-ex-deck.js';
+import { generatedChartExDeck } from '../support/decks/chart-ex-deck.js';
 import {
   chartItemOf,
   packageFiles,
@@ -13,9 +13,9 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { validatePptx } from '../support/validator.js';
+} from '../support/readers/chart-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { validatePptx } from '../support/checks/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 import { slideParts } from './deck.js';
 

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { chartItemOf, packageFiles, textOf } from '../support/chart-reading.js';
-import { generatedChartsDeck, PLOT_FAMILIES } from '../support/chart-templates.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { chartItemOf, packageFiles, textOf } from '../support/readers/chart-reading.js';
+import { generatedChartsDeck, PLOT_FAMILIES } from '../support/decks/chart-templates.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { slideParts } from './deck.js';
 
 /** The payload's positions and the ST_DLblPos value each stands for. */

@@ -15,9 +15,9 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+} from '../support/readers/chart-reading.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { slideParts } from './deck.js';
 
 const CHART_2D = chartDeck();

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { renderToPdfText } from '../support/render.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { renderToPdfText } from '../support/readers/render.js';
 
 const TIMEOUT = 180_000;
 

@@ -1,12 +1,12 @@
 /**
  * The classic chart types the corpus lacks (3-D forms, stock, surface, pie-of-pie, radar filled, bubble 3-D,
- * combinations on a secondary axis …), from test templates written from the schema (test/support/chart-templates.ts),
+ * combinations on a secondary axis …), from test templates written from the schema (test/support/decks/chart-templates.ts),
  * through the same sweep as the corpus charts.
  */
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { chartDeck, generatedChartsDeck } from '../support/chart-templates.js';
-import { newValidatorErrors } from '../support/validator.js';
+import { chartDeck, generatedChartsDeck } from '../support/decks/chart-templates.js';
+import { newValidatorErrors } from '../support/checks/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 
 describe('generated chart types', () => {

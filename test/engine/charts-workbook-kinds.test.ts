@@ -13,10 +13,10 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPackage } from '../support/package-edit.js';
+} from '../support/readers/chart-reading.js';
+import { GENERATED_CHARTS, generatedChartsDeck } from '../support/decks/chart-templates.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPackage } from '../support/decks/package-edit.js';
 import { run, slideParts } from './deck.js';
 
 const SML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';

@@ -6,11 +6,16 @@
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { chartItemOf, packageFiles, workbookItemOf, workbookReader } from '../support/chart-reading.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPackage, type PackageFiles } from '../support/package-edit.js';
+import {
+  chartItemOf,
+  packageFiles,
+  workbookItemOf,
+  workbookReader,
+} from '../support/readers/chart-reading.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPackage, type PackageFiles } from '../support/decks/package-edit.js';
 import { slideParts } from './deck.js';
 
 const CHART_2D = chartDeck();

@@ -12,19 +12,19 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { sunburstDeck } from '../support/chart-ex-deck.js';
+} from '../support/readers/chart-reading.js';
+import { sunburstDeck } from '../support/decks/chart-ex-deck.js';
 import {
   chartDeck,
   GENERATED_CHARTS,
   generatedChartsDeck,
   PLOT_FAMILIES,
   WORKBOOK_NOTE,
-} from '../support/chart-templates.js';
-import { tablesDeck } from '../support/table-decks.js';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+} from '../support/decks/chart-templates.js';
+import { tablesDeck } from '../support/decks/table-decks.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { slideParts } from './deck.js';
 
 // The owned one-chart template: "Chart 5" (shape id 6), three series of four categories, an Excel table over them.

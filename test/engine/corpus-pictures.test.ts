@@ -6,10 +6,10 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { generate, inspect, type InspectResult } from '../../src/engine/index.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { png } from '../support/test-images.js';
-import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { png } from '../support/decks/test-images.js';
+import { DeckReader, visibleAspect, type Box } from '../support/readers/picture-reading.js';
 
 const decks = corpusFiles().filter((d) => !d.strict && d.features.includes('images'));
 const TIMEOUT = 600_000;

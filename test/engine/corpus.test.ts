@@ -5,8 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { EngineError, generate, inspect } from '../../src/engine/index.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 
 const decks = corpusFiles();
 const usable = decks.filter((d) => !d.strict && d.slides > 0);

@@ -13,9 +13,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { EXAMPLE_FILES } from '../support/example-templates.js';
-import { REPORT_TEMPLATE } from '../support/report-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { EXAMPLE_FILES } from '../support/decks/example-templates.js';
+import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
 import { SAMPLE } from './deck.js';
 
 const ROOT = new URL('../../', import.meta.url);

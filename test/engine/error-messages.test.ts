@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { editPart } from '../support/package-edit.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { editPart } from '../support/decks/package-edit.js';
 import { SAMPLE } from './deck.js';
 
 const NOTES = new TextEncoder().encode('These are my notes for the meeting, not a presentation.');

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPackage, editPart } from '../support/package-edit.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPackage, editPart } from '../support/decks/package-edit.js';
 import { sourcePartOfRels, targetEscape } from '../../src/engine/package/relationships.js';
 import { parts, run, SAMPLE } from './deck.js';
 

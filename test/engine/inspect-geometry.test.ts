@@ -1,12 +1,12 @@
 /**
  * `inspect` gives every shape its box on the slide in EMU (what the console's inspector draws): its own
  * transform, else its layout's or master's placeholder, carried through scaled groups. On the project's own
- * layouts template (test/support/layouts-template.ts), so it runs without the corpus.
+ * layouts template (test/support/decks/layouts-template.ts), so it runs without the corpus.
  */
 import { describe, expect, it } from 'vitest';
 import { inspect, type InspectResult } from '../../src/engine/index.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { editPart } from '../support/package-edit.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { editPart } from '../support/decks/package-edit.js';
 
 const box = (x: number, y: number, cx: number, cy: number) => ({ x, y, cx, cy });
 

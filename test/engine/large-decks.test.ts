@@ -11,11 +11,11 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
-import { slidePartsInOrder } from '../support/zip-file.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { checkPackageInvariantsAgainst } from '../support/checks/package-invariants.js';
+import { slidePartsInOrder } from '../support/readers/zip-file.js';
 import { paragraphs, parts, run, slideParts } from './deck.js';
 
 const LAYOUTS = layoutsTemplate();

@@ -6,16 +6,16 @@
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { corpusFiles, describeCorpus, itCorpus, readCorpus } from '../support/corpus.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { harbourTemplate } from '../support/harbour-template.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { linkedSlidesDeck } from '../support/one-slide-deck.js';
-import { editPackage } from '../support/package-edit.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { renderToPdfText } from '../support/render.js';
-import { LEDGER_STYLE_ID, LEDGER_STYLE_NAME, tableStyleDeck } from '../support/table-style-deck.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { corpusFiles, describeCorpus, itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { harbourTemplate } from '../support/decks/harbour-template.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { linkedSlidesDeck } from '../support/decks/one-slide-deck.js';
+import { editPackage } from '../support/decks/package-edit.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { renderToPdfText } from '../support/readers/render.js';
+import { LEDGER_STYLE_ID, LEDGER_STYLE_NAME, tableStyleDeck } from '../support/decks/table-style-deck.js';
 import { paragraphs, parts, slideParts } from './deck.js';
 
 // Owned templates (test/support), all 4:3 but WIDE: LAYOUTS (one master, the "Layouts" theme, eleven layouts, a

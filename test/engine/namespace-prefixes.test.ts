@@ -2,19 +2,19 @@
  * Issue 23, as a property: any producer may name a namespace with any prefix. A deck whose every part (embedded
  * workbooks included) has every prefix renamed to random, valid, distinct ones — the canonical prefixes of other
  * namespaces among them, so that "a" may mean PresentationML — gives, for the same payload, the same deck as the
- * original does, compared by namespace (`{uri}local`, test/support/namespace-prefixes.ts), and the same
+ * original does, compared by namespace (`{uri}local`, test/support/decks/namespace-prefixes.ts), and the same
  * `inspect`. For text, notes, tables and continued tables, pictures and charts (caches and workbook cells), on
  * the project's templates and on a sample of corpus decks.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { corpusFiles, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { generateWithImages } from '../support/generate-with-images.js';
-import { packageClarkForm, renamePackagePrefixes, seeded } from '../support/namespace-prefixes.js';
-import { png, BLUE } from '../support/test-images.js';
+import { GENERATED_CHARTS, generatedChartsDeck } from '../support/decks/chart-templates.js';
+import { corpusFiles, itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { generateWithImages } from '../support/decks/generate-with-images.js';
+import { packageClarkForm, renamePackagePrefixes, seeded } from '../support/decks/namespace-prefixes.js';
+import { png, BLUE } from '../support/decks/test-images.js';
 import { SAMPLE } from './deck.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
@@ -146,7 +146,7 @@ describe('a deck gives the same output whatever prefixes its parts use', () => {
     .filter((_, i) => i % 7 === 0)
     .slice(0, 4);
   for (const file of SAMPLE_DECKS) {
-    it(
+    itCorpus(
       `corpus: ${file.file}`,
       async () => {
         const template = readCorpus(file);

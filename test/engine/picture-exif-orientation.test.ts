@@ -7,10 +7,10 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { generateWithImages } from '../support/generate-with-images.js';
-import { BLUE, GREEN, pixelAt, RED, type Rgb } from '../support/test-images.js';
-import { DeckReader } from './picture-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { generateWithImages } from '../support/decks/generate-with-images.js';
+import { BLUE, GREEN, pixelAt, RED, type Rgb } from '../support/decks/test-images.js';
+import { DeckReader } from '../support/readers/picture-reading.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 /** Images are converted in a child process, as in the worker thread (one for the whole file). */

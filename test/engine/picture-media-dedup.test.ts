@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import * as img from '../support/test-images.js';
-import { DeckReader } from './picture-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import * as img from '../support/decks/test-images.js';
+import { DeckReader } from '../support/readers/picture-reading.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 describe('image parts are shared by bytes, not by name or size', () => {

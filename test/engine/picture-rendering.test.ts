@@ -7,11 +7,11 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
 import { child } from '../../src/engine/xml/index.js';
-import { describeCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { renderToPngs } from '../support/render.js';
-import { png, type Rgb } from '../support/test-images.js';
-import { DeckReader, type Box } from './picture-reading.js';
+import { describeCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { renderToPngs } from '../support/readers/render.js';
+import { png, type Rgb } from '../support/decks/test-images.js';
+import { DeckReader, type Box } from '../support/readers/picture-reading.js';
 
 const TIMEOUT = 180_000;
 const MAGENTA: Rgb = { r: 240, g: 0, b: 200 };

@@ -6,10 +6,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GenerateResult } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { generateWithImages } from '../support/generate-with-images.js';
-import * as img from '../support/test-images.js';
-import { DeckReader } from './picture-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { generateWithImages } from '../support/decks/generate-with-images.js';
+import * as img from '../support/decks/test-images.js';
+import { DeckReader } from '../support/readers/picture-reading.js';
 import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 /** Images are converted in a child process, as in the worker thread (one for the whole file). */

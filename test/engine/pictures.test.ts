@@ -12,14 +12,14 @@ import {
   type ImageLimits,
 } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { editPart } from '../support/package-edit.js';
-import { picturesDeck } from '../support/picture-decks.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { generateWithImages } from '../support/generate-with-images.js';
-import * as img from '../support/test-images.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { editPart } from '../support/decks/package-edit.js';
+import { picturesDeck } from '../support/decks/picture-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { generateWithImages } from '../support/decks/generate-with-images.js';
+import * as img from '../support/decks/test-images.js';
 import { shapeXml } from './deck.js';
-import { DeckReader, visibleAspect, type Box } from './picture-reading.js';
+import { DeckReader, visibleAspect, type Box } from '../support/readers/picture-reading.js';
 import { BADGE, SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 // The owned picture template (picture-decks.ts): slide 0 "imagePNG" and "imageJPG", slide 1 the cropped and

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type EngineErrorCode } from '../../src/engine/index.js';
 import { parsePayloadText } from '../../src/engine/payload/parse-payload.js';
-import { invalidCorpusFiles, itCorpus, readCorpus } from '../support/corpus.js';
-import { engineErrorOf } from '../support/engine-error.js';
+import { invalidCorpusFiles, itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
 import {
   billionLaughsPptx,
   docxPackage,
@@ -16,7 +16,7 @@ import {
   plainZip,
   truncatedZip,
   zipBomb,
-} from '../support/hostile-inputs.js';
+} from '../support/decks/hostile-inputs.js';
 import { run, SAMPLE } from './deck.js';
 
 function refusal(template: Uint8Array): EngineError {

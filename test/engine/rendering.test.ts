@@ -4,9 +4,9 @@
  * package checks rather than replacing them.)
  */
 import { describe, expect, it } from 'vitest';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { renderToPdfText } from '../support/render.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { renderToPdfText } from '../support/readers/render.js';
 import { parts, run, SAMPLE } from './deck.js';
 
 const TIMEOUT = 180_000;

@@ -1,9 +1,9 @@
 /** requestedFonts: the Latin families a deck asks for, from its themes, masters, layouts and slides. */
 import { expect, it } from 'vitest';
 import { requestedFonts } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { editPackage } from '../support/package-edit.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { editPackage } from '../support/decks/package-edit.js';
 import { strFromU8, strToU8 } from 'fflate';
 
 it('lists the theme fonts of the layouts template once each, without theme references', () => {

@@ -4,7 +4,7 @@
  * - "Table 1": a one-column table with a header row, in the lower half of the slide;
  * - "Badge": a rounded-rectangle auto-shape twice as wide as it is tall, with text.
  */
-import { editPart } from '../support/package-edit.js';
+import { editPart } from '../support/decks/package-edit.js';
 import { SAMPLE } from './deck.js';
 
 /** Badge's frame (EMU): 2:1, so a 4:1 image is wider than it and a 1:4 image taller. */

@@ -2,13 +2,13 @@
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { linkedSlidesDeck } from '../support/one-slide-deck.js';
-import { picturesDeck } from '../support/picture-decks.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPart } from '../support/package-edit.js';
+import { GENERATED_CHARTS, generatedChartsDeck } from '../support/decks/chart-templates.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { linkedSlidesDeck } from '../support/decks/one-slide-deck.js';
+import { picturesDeck } from '../support/decks/picture-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPart } from '../support/decks/package-edit.js';
 import { paragraphs, partNames, parts, run, SAMPLE, slideParts } from './deck.js';
 
 const count = (names: string[], pattern: RegExp): number => names.filter((n) => pattern.test(n)).length;

@@ -12,8 +12,8 @@ import {
   overwritingRleBmp,
   smallRleBmp,
   svgEmbedding,
-} from '../support/hostile-images.js';
-import * as img from '../support/test-images.js';
+} from '../support/decks/hostile-images.js';
+import * as img from '../support/decks/test-images.js';
 
 const LABEL = 'picture "x.svg"';
 const svg = (text: string): Uint8Array => new TextEncoder().encode(text);

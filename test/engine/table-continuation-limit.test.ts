@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate, type GenerateResult } from '../../src/engine/index.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 
 const rows = [['Region'], ...Array.from({ length: 40 }, (_, r) => [`Row ${r + 1}`])];

@@ -1,5 +1,5 @@
 /** Template variants for table scenarios, made from the owned table template by small edits (package-edit.ts). */
-import { editPart } from '../support/package-edit.js';
+import { editPart } from '../support/decks/package-edit.js';
 
 /** `Table <n>` of the template's first slide wrapped in a group named "Grouped", at the same place and size. */
 export function groupTable(template: Uint8Array, tableNumber: number, scaleY = 1): Uint8Array {

@@ -8,9 +8,9 @@
  */
 import { expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { mergeProblems, shownBy, tablesIn, type ReadTable } from '../support/table-reading.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { mergeProblems, shownBy, tablesIn, type ReadTable } from '../support/readers/table-reading.js';
 import { parts, slideParts } from './deck.js';
 
 type Cell = string | null;

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { REPORT_TEMPLATE } from '../support/report-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
 
 const PAGE = readFileSync(new URL('../../docs/payload-tables.md', import.meta.url), 'utf8');
 const EXAMPLES = [...PAGE.matchAll(/```json\n([\s\S]*?)```/g)].map(

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { tablesDeck } from '../support/table-decks.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { renderToPdfText, renderToPdfWords } from '../support/render.js';
-import { shownBy, tablesIn } from '../support/table-reading.js';
+import { tablesDeck } from '../support/decks/table-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { renderToPdfText, renderToPdfWords } from '../support/readers/render.js';
+import { shownBy, tablesIn } from '../support/readers/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 
 const TIMEOUT = 240_000;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GenerateResult } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { REPORT_TEMPLATE } from '../support/report-template.js';
-import { tablesIn } from '../support/table-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
+import { tablesIn } from '../support/readers/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 
 const AT = 'presentation.slides[0].shapes[0].content';

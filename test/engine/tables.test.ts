@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPart } from '../support/package-edit.js';
-import { tablesDeck } from '../support/table-decks.js';
-import { mergeProblems, paragraphTexts, tablesIn, type ReadTable } from '../support/table-reading.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPart } from '../support/decks/package-edit.js';
+import { tablesDeck } from '../support/decks/table-decks.js';
+import { mergeProblems, paragraphTexts, tablesIn, type ReadTable } from '../support/readers/table-reading.js';
 import { parts, run, slideParts } from './deck.js';
 import { groupTable } from './table-templates.js';
 

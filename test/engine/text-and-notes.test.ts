@@ -1,8 +1,8 @@
 /** Text shapes, runs, notes, tags and validation modes on the project's own sample template. */
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js';
 
 describe('text', () => {

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from '../http/http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from '../http/http-harness-paths.js';
-import { pollUntil } from '../http/jobs-polling.js';
+import { checkPackageInvariantsAgainst } from '../support/checks/package-invariants.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil } from '../support/http/jobs-polling.js';
 import { edgeString, fuzzParameters, fuzzTimeout, jsonData, jsonText } from './arbitraries.js';
 
 const RUNS = 80;

@@ -12,11 +12,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, inspect } from '../../src/engine/index.js';
 import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
-import { CORPUS_PRESENT, readCorpus } from '../support/corpus.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { errorsOfTemplate, VALIDATOR_CRASHED } from '../support/validator.js';
-import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
+import { CORPUS_PRESENT, readCorpus } from '../support/corpus/corpus.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { errorsOfTemplate, VALIDATOR_CRASHED } from '../support/checks/validator.js';
+import { checkPackageInvariantsAgainst } from '../support/checks/package-invariants.js';
 import { fuzzParameters, fuzzTimeout } from './arbitraries.js';
 
 const RUNS = 150;
@@ -51,7 +51,7 @@ const SEEDS: Seed[] = [
     'sample-template.pptx',
     new Uint8Array(readFileSync(new URL('../../examples/sample-template.pptx', import.meta.url))),
   ],
-  ['layouts.pptx (support/layouts-template.ts)', layoutsTemplate()],
+  ['layouts.pptx (support/decks/layouts-template.ts)', layoutsTemplate()],
   // Real decks too when the corpus is there (external relationships, slide links, notes as PowerPoint saves them).
   ...(CORPUS_PRESENT
     ? [

@@ -4,8 +4,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let token: string;

@@ -4,8 +4,8 @@
  * shape B with Retry-After, not Fastify's own body.
  */
 import { describe, expect, it } from 'vitest';
-import { bearer, startServer } from './http-harness.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { bearer, startServer } from '../support/servers/http-harness.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 describe('closing', () => {
   it('finishes running requests, closes their connections, and answers newcomers 503 in shape B', async () => {

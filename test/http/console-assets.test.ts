@@ -6,8 +6,8 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from './build-once.js';
-import { startServer, type RunningServer } from './http-harness.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 let server: RunningServer;
 

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { ensureBuilt } from './build-once.js';
-import { startServer, type RunningServer } from './http-harness.js';
-import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
 
 const run = promisify(execFile);
 const SAMPLE_PATH = join(REPO_ROOT, 'examples', 'sample-template.pptx');

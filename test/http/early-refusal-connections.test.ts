@@ -6,7 +6,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './http-harness.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 const MiB = 1024 * 1024;
 let server: RunningServer;

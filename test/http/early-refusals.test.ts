@@ -10,12 +10,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, createRuntime } from '../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Plan } from '../../src/config/index.js';
-import { editPackage } from '../support/package-edit.js';
-import { bearer, cliEnv, issueToken, TestClock, tempDataDir } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck } from './payloads.js';
-import { REAL_CLIENTS, type ClientAnswer, type Upload } from './real-clients.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { editPackage } from '../support/decks/package-edit.js';
+import { bearer, cliEnv, issueToken, TestClock, tempDataDir } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck } from '../support/http/payloads.js';
+import { REAL_CLIENTS, type ClientAnswer, type Upload } from '../support/http/real-clients.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 
 const MB = 1_000_000;
 const TIMES = 20;

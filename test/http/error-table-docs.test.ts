@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './http-harness.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 const PAGE = readFileSync(new URL('../../docs/http-api.md', import.meta.url), 'utf8');
 let server: RunningServer;

@@ -4,18 +4,18 @@
  * (picture-hosts.ts; private URLs allowed for them, as in ssrf.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { png } from '../support/test-images.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { png } from '../support/decks/test-images.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 import {
   hostGatedPicture,
   hostLargePictures,
   hostSilentPictures,
   type PictureHost,
-} from './picture-hosts.js';
+} from '../support/servers/picture-hosts.js';
 
 const FETCH_SECONDS = 8;
 const MB = 1024 * 1024;

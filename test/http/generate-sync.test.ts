@@ -3,13 +3,13 @@
  * 400 / 401 / 429 (500: server-errors.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itCorpus, readCorpus } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { slideTexts } from './pptx-reading.js';
-import { hostTemplate, type TemplateHost } from './template-host.js';
+import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { bearer, expectShapeB, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { slideTexts } from '../support/readers/pptx-reading.js';
+import { hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 let server: RunningServer;

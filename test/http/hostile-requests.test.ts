@@ -4,11 +4,11 @@
  * "as many bad requests as there are workers" is a small number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { oneConnectionClient, rawRequest } from './raw-http.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { oneConnectionClient, rawRequest } from '../support/http/raw-http.js';
 
 let server: RunningServer;
 let token: string;

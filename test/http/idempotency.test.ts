@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_PLANS, configWith } from '../../src/config/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   bearer,
   createAccountIn,
@@ -14,11 +14,11 @@ import {
   startServer,
   tempDataDir,
   type RunningServer,
-} from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 
 let server: RunningServer;
 beforeAll(async () => {

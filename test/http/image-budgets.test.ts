@@ -9,17 +9,17 @@
  */
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   activeSvg,
   filterBombSvg,
   hugeFlatPng,
   overwritingRleBmp,
   svgEmbedding,
-} from '../support/hostile-images.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { uploadForm } from './payloads.js';
+} from '../support/decks/hostile-images.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let token: string;

@@ -3,15 +3,21 @@
  * One worker, so a second job is QUEUED while the first is PROCESSING; the first test holds each state on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bearer, expectShapeB, issueToken, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { slideTexts } from './pptx-reading.js';
-import { hostGatedTemplates } from './template-host.js';
+import {
+  bearer,
+  expectShapeB,
+  issueToken,
+  startServer,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { slideTexts } from '../support/readers/pptx-reading.js';
+import { hostGatedTemplates } from '../support/servers/template-host.js';
 
 const PPTX = 'application/vnd.openxmlformats-officedocument.presentationml.presentation';
 let server: RunningServer;

@@ -1,8 +1,8 @@
 /** Each configured request limit is a 400 shape A whose details name the limit (issue 3, "Untrusted input"). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let token: string;

@@ -11,11 +11,11 @@ import { createClient } from '@hey-api/openapi-ts';
 import { validate as readmeValidate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { startServer, type RunningServer } from './http-harness.js';
-import { REPO_ROOT, templateBytes } from './http-harness-paths.js';
-import { titleDeck } from './payloads.js';
-import { hostTemplate, type TemplateHost } from './template-host.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { REPO_ROOT, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck } from '../support/http/payloads.js';
+import { hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 
 const run = promisify(execFile);
 type Operation = { operationId?: string };

@@ -9,10 +9,10 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_SCHEMA_VERSION } from '../../src/adapters/postgres/pg-schema.js';
-import { createTestDatabase, testPostgresUrl } from '../support/shared-stores.js';
-import { startTcpRelay } from '../support/tcp-relay.js';
-import { ensureBuilt } from './build-once.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { createTestDatabase, testPostgresUrl } from '../support/servers/shared-stores.js';
+import { startTcpRelay } from '../support/servers/tcp-relay.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   bearer,
   cliEnv,
@@ -21,11 +21,11 @@ import {
   startServer,
   tempDataDir,
   type RunningServer,
-} from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
 
 const serverUrl = await testPostgresUrl();
 const execFileAsync = promisify(execFile);

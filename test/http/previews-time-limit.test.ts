@@ -6,11 +6,11 @@
  * the same reason and gives its slides back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
-import { previewDeck } from '../support/preview-decks.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
+import { previewDeck } from '../support/decks/preview-decks.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let token: string;

@@ -6,13 +6,13 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { cliEnv, createAccountIn, issueToken, tempDataDir } from './http-harness.js';
-import { CLI_PATH, REPO_ROOT, templateBytes } from './http-harness-paths.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { cliEnv, createAccountIn, issueToken, tempDataDir } from '../support/servers/http-harness.js';
+import { CLI_PATH, REPO_ROOT, templateBytes } from '../support/servers/http-harness-paths.js';
 import { configWith } from '../../src/config/index.js';
-import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 
 const dataDir = tempDataDir();
 let api: ServeProcess | null = null;

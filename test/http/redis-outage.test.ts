@@ -4,10 +4,14 @@
  * test's own (redis-server on a free port), never the machine's shared one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisServerInstalled, startPrivateRedis, type PrivateRedis } from '../support/redis-server.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { pollUntil } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import {
+  redisServerInstalled,
+  startPrivateRedis,
+  type PrivateRedis,
+} from '../support/servers/redis-server.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { pollUntil } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let redis: PrivateRedis;
 let server: RunningServer;

@@ -5,12 +5,12 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, readStatus, submitJob, type StatusBody } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { slideTexts } from './pptx-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob, type StatusBody } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { slideTexts } from '../support/readers/pptx-reading.js';
 
 let server: RunningServer;
 let token: string;

@@ -4,13 +4,13 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { configWith } from '../../src/config/index.js';
-import { createAccountIn, issueToken, tempDataDir } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
-import { startServe, type ServeProcess } from './serve-process.js';
+import { createAccountIn, issueToken, tempDataDir } from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 
 const dataDir = tempDataDir();
 const processes: ServeProcess[] = [];

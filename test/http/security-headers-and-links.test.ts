@@ -6,11 +6,17 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, expectShapeB, startServer, type Credentials, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, submitJob, type StatusBody } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import {
+  bearer,
+  expectShapeB,
+  startServer,
+  type Credentials,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob, type StatusBody } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 const METRICS_TOKEN = 'metrics-token-for-tests-0123456789';
 let open: RunningServer; // default settings

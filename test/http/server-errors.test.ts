@@ -3,8 +3,13 @@
  * (database closed), so every use case fails the way a lost database would.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startServer, type Credentials, type RunningServer } from './http-harness.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import {
+  bearer,
+  startServer,
+  type Credentials,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let account: Credentials & { token: string };

@@ -6,13 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3BlobStore } from '../../src/adapters/s3/s3-blob-store.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { deleteKeys, REDIS_URL_VARIABLE, testPrefix, testRedisUrl } from '../support/redis-server.js';
-import { startLocalS3, type LocalS3 } from '../support/s3-server.js';
-import { issueToken, startServer, type Credentials, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, readStatus, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { deleteKeys, REDIS_URL_VARIABLE, testPrefix, testRedisUrl } from '../support/servers/redis-server.js';
+import { startLocalS3, type LocalS3 } from '../support/servers/s3-server.js';
+import {
+  issueToken,
+  startServer,
+  type Credentials,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 const redisUrl = await testRedisUrl();
 const prefix = testPrefix();

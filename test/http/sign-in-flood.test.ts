@@ -4,15 +4,19 @@
  * (DECKFORGE_TRUST_PROXY), which is how each request here comes from an address of its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
 import { MAX_IN_FLIGHT_PER_ADDRESS } from '../../src/service/sign-in-guard.js';
-import { startServer, type Credentials, type RunningServer } from './http-harness.js';
+import { startServer, type Credentials, type RunningServer } from '../support/servers/http-harness.js';
 
 let server: RunningServer;
 let owner: Credentials;
 const OWNER_HOME = '198.51.100.10';
 
 beforeAll(async () => {
-  server = await startServer({ overrides: { trustProxy: ['127.0.0.1'] } });
+  server = await startServer({
+    overrides: { trustProxy: ['127.0.0.1'] },
+    hasher: new ScryptPasswordHasher(),
+  });
   owner = await server.createAccount();
 });
 afterAll(async () => server.close());

@@ -3,12 +3,12 @@
  * (issue 3, "Untrusted input"); DECKFORGE_ALLOW_PRIVATE_URLS=true lets a local template server through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil } from './jobs-polling.js';
-import { titleDeck } from './payloads.js';
-import { hostTemplate, type TemplateHost } from './template-host.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil } from '../support/http/jobs-polling.js';
+import { titleDeck } from '../support/http/payloads.js';
+import { hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 
 let guarded: RunningServer;
 let open: RunningServer;

@@ -4,7 +4,7 @@
  * (interface § Token response), saying what was wrong — never a 500, never Fastify's own body.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from './http-harness.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 let server: RunningServer;
 const MB = 1024 * 1024;

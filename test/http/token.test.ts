@@ -1,6 +1,11 @@
 /** Endpoint 1, POST /v1.0/token/create: both body styles, the token shape, every error row, no secrets in logs. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, startServer, type Credentials, type RunningServer } from './http-harness.js';
+import {
+  bearer,
+  startServer,
+  type Credentials,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
 
 let server: RunningServer;
 let account: Credentials;

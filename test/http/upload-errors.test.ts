@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt } from './build-once.js';
-import { bearer, startServer, type RunningServer } from './http-harness.js';
-import { REPO_ROOT } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
 
 const SAMPLE = new Uint8Array(readFileSync(join(REPO_ROOT, 'examples', 'sample-template.pptx')));
 const NOTES = new TextEncoder().encode('Meeting notes, saved as text by mistake.');

@@ -3,11 +3,17 @@
  * per-account request rate (429 shape B with Retry-After).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, expectShapeB, issueToken, startServer, type RunningServer } from './http-harness.js';
-import { templateBytes } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import {
+  bearer,
+  expectShapeB,
+  issueToken,
+  startServer,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 const template = templateBytes();
 const PLANS = [

@@ -8,7 +8,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assessImage, DEFAULT_IMAGE_LIMITS, type PreparedImage } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import type { Conversion } from '../../src/image-preparation/conversion-protocol.js';
-import { filterThroughUsesSvg, hugeFlatPng, smallRleBmp, svgEmbedding } from '../support/hostile-images.js';
+import {
+  filterThroughUsesSvg,
+  hugeFlatPng,
+  smallRleBmp,
+  svgEmbedding,
+} from '../support/decks/hostile-images.js';
 
 let converter: ConversionProcess | null = null;
 let pids: number[] = [];

@@ -18,15 +18,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
 import { DEFAULT_IMAGE_LIMITS, generate, renderSafeCopy } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus.js';
-import { generateWithImages } from '../support/generate-with-images.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { picturesDeck } from '../support/picture-decks.js';
-import { png, RED } from '../support/test-images.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
-import { renderToPdf } from '../support/render.js';
-import { REPORT_TEMPLATE } from '../support/report-template.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { generateWithImages } from '../support/decks/generate-with-images.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { picturesDeck } from '../support/decks/picture-decks.js';
+import { png, RED } from '../support/decks/test-images.js';
+import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
+import { renderToPdf } from '../support/readers/render.js';
+import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
 
 const WIDTH = 480;
 /** A channel differing by more than this is a changed pixel (anti-aliasing moves edges by a few levels). */

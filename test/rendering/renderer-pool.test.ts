@@ -30,10 +30,10 @@ import {
   RendererUnavailableError,
   type RenderResult,
 } from '../../src/service/ports/renderer.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice, running } from '../support/libreoffice.js';
-import { previewDeck, slideWord } from '../support/preview-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { describeWithLibreOffice, running } from '../support/servers/libreoffice.js';
+import { previewDeck, slideWord } from '../support/decks/preview-decks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'deckforge-renderer-pool-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

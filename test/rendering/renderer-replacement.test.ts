@@ -15,10 +15,10 @@ import {
   RendererLostError,
   RenderTimeoutError,
 } from '../../src/service/ports/renderer.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice, running } from '../support/libreoffice.js';
-import { previewDeck } from '../support/preview-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { describeWithLibreOffice, running } from '../support/servers/libreoffice.js';
+import { previewDeck } from '../support/decks/preview-decks.js';
 
 const BUDGET_MS = 2500;
 const RECYCLE_AFTER = 3;

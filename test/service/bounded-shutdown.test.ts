@@ -4,10 +4,10 @@
  * neither FAILED nor lost: it keeps its claim and runs again at the next start, like after a crash.
  */
 import { describe, expect, it } from 'vitest';
-import { layoutsTemplate } from '../support/layouts-template.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { shutDownWithin } from '../../src/cli/shutdown.js';
-import { tempDir } from '../adapters/temp-dir.js';
-import { hostSilentPictures } from '../http/picture-hosts.js';
+import { tempDir } from '../support/servers/temp-dir.js';
+import { hostSilentPictures } from '../support/servers/picture-hosts.js';
 import { startHarness, TEMPLATE_NAME, upload } from './service-harness.js';
 
 /** 10 000 slides of 40 paragraphs: far more work than the shutdown may wait for. */

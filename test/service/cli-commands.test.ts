@@ -11,7 +11,7 @@ import { runAccounts } from '../../src/cli/accounts.js';
 import { runMigrate } from '../../src/cli/migrate.js';
 import { runServe } from '../../src/cli/serve.js';
 import { runWorker } from '../../src/cli/worker.js';
-import { tempDir } from '../adapters/temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 import { deck, startHarness, upload, waitForJob } from './service-harness.js';
 
 function capture() {

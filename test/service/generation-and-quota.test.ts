@@ -3,7 +3,7 @@
  * work, exact under concurrency, released on failure), the request limits, the rate limit and the usage report.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import type { GeneratedDeck } from '../../src/service/deckforge-service.js';
 import { InvalidInputError, TooManyRequestsError } from '../../src/service/errors.js';

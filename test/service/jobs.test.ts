@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { EngineError } from '../../src/engine/index.js';
 import { ForbiddenDownloadError, InvalidInputError, NotFoundError } from '../../src/service/errors.js';
 import {

@@ -4,7 +4,7 @@
  * back and leaves the service healthy; 1 500 copies of the corpus's heaviest slide (1.65 MB of XML, 2.5 GB in
  * all) succeed as a job under that same budget, because the deck streams to disk as it is built.
  *
- * The 390 MB result is read back entry by entry (test/support/zip-file.ts): every copy, in order, is the
+ * The 390 MB result is read back entry by entry (test/support/readers/zip-file.ts): every copy, in order, is the
  * template slide's own bytes with its own notes page; the validator judges the same deck made
  * with 2 (the first use of the slide and one copy: the two ways a slide is written here).
  */
@@ -14,17 +14,17 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   copiesOfHeavySlide,
   everySlideChanged,
   HEAVY_NOTES,
   HEAVY_SLIDE,
   heavyTemplate,
-} from '../support/heavy-template.js';
-import { openZipFile, slidePartsInOrder } from '../support/zip-file.js';
+} from '../support/decks/heavy-template.js';
+import { openZipFile, slidePartsInOrder } from '../support/readers/zip-file.js';
 import { deck, pathOf, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
-import { describeCorpus } from '../support/corpus.js';
+import { describeCorpus } from '../support/corpus/corpus.js';
 
 const HEAVY_NAME = 'refactor.pptx';
 const HEAVY = heavyTemplate();

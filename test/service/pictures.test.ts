@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { png, webp, GREEN } from '../support/test-images.js';
-import { DeckReader } from '../engine/picture-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { png, webp, GREEN } from '../support/decks/test-images.js';
+import { DeckReader } from '../support/readers/picture-reading.js';
 import { startHarness, waitForJob, type Harness } from './service-harness.js';
 
 /** Slide 9 of the project's layouts template has the pictures "Picture 10" and "Picture 11" and a text body. */

@@ -5,11 +5,12 @@
 import { createRuntime, type Runtime, type RuntimeOptions } from '../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../src/config/index.js';
 import type { Account, DeckforgeService } from '../../src/service/deckforge-service.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { tempDir } from '../adapters/temp-dir.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { tempDir } from '../support/servers/temp-dir.js';
+import { testPasswordHasher } from '../support/servers/test-password-hasher.js';
 
-/** The project's own layouts.pptx (support/layouts-template.ts): slide 0 has "Title 1" and "Subtitle 2". */
+/** The project's own layouts.pptx (support/decks/layouts-template.ts): slide 0 has "Title 1" and "Subtitle 2". */
 export const TEMPLATE_NAME = 'layouts.pptx';
 export const templateBytes = layoutsTemplate;
 
@@ -84,6 +85,7 @@ export async function startHarness(
   });
   const runtime = await createRuntime(config, {
     clock,
+    hasher: testPasswordHasher,
     consumer: { pollMs: 50, leaseMs: 1000, recoverEveryMs: 200 },
     sweepEveryMs: 60_000,
     ...options.runtime,

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
 import { TooManyRequestsError } from '../../src/service/errors.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { tableTemplate } from '../support/layouts-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { tableTemplate } from '../support/decks/layouts-template.js';
 import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';
 
 /** Slide 0 has "Table 1": a header row and three body rows; about 14 rows fit on a slide. */

@@ -9,7 +9,7 @@ import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { SILENT_LOGGER as quiet, type UsageLedger, type UsageWrites } from '../../src/service/ports/index.js';
 import { UsageWriter } from '../../src/service/usage-writer.js';
-import { tempDir } from '../adapters/temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 
 const period = '2026-11-21';
 

@@ -1,8 +1,13 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { engineErrorOf } from '../../../test/support/engine-error.js';
-import { corpusFiles, invalidCorpusFiles, itCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { layoutsTemplate } from '../../../test/support/layouts-template.js';
+import { engineErrorOf } from '../../../test/support/checks/engine-error.js';
+import {
+  corpusFiles,
+  invalidCorpusFiles,
+  itCorpus,
+  readCorpus,
+} from '../../../test/support/corpus/corpus.js';
+import { layoutsTemplate } from '../../../test/support/decks/layouts-template.js';
 import {
   docxPackage,
   lyingSizeZipBomb,
@@ -10,7 +15,7 @@ import {
   nonZipFile,
   plainZip,
   zipBomb,
-} from '../../../test/support/hostile-inputs.js';
+} from '../../../test/support/decks/hostile-inputs.js';
 import { CT } from './content-types.js';
 import { OpcPackage } from './opc-package.js';
 import { REL } from './relationships.js';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { describeCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { checkPackageInvariantsAgainst } from '../../../test/support/package-invariants.js';
+import { describeCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
+import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.js';
+import { checkPackageInvariantsAgainst } from '../../../test/support/checks/package-invariants.js';
 import { CT } from './content-types.js';
 import { OpcPackage } from './opc-package.js';
 import { PackageBuilder } from './package-builder.js';

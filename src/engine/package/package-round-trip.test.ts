@@ -7,9 +7,9 @@
  * byte-identical it could only find what the invariants and the part comparison already cover.
  */
 import { expect, it } from 'vitest';
-import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { checkPackageInvariantsAgainst } from '../../../test/support/package-invariants.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
+import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.js';
+import { checkPackageInvariantsAgainst } from '../../../test/support/checks/package-invariants.js';
 import { OpcPackage } from './opc-package.js';
 import { PackageBuilder } from './package-builder.js';
 import { resolveTarget, sourcePartOfRels } from './relationships.js';

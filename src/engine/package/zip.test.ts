@@ -2,9 +2,17 @@ import { unzipSync } from 'fflate';
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { engineErrorOf } from '../../../test/support/engine-error.js';
-import { lyingSizeZipBomb, manyEntriesZip, truncatedZip } from '../../../test/support/hostile-inputs.js';
-import { storedEntry, writeZip as writeRawZip, type RawZipEntry } from '../../../test/support/zip-writer.js';
+import { engineErrorOf } from '../../../test/support/checks/engine-error.js';
+import {
+  lyingSizeZipBomb,
+  manyEntriesZip,
+  truncatedZip,
+} from '../../../test/support/decks/hostile-inputs.js';
+import {
+  storedEntry,
+  writeZip as writeRawZip,
+  type RawZipEntry,
+} from '../../../test/support/decks/zip-writer.js';
 import { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 import { readZip, writeZip, type ZipOutputEntry } from './zip.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineErrorOf } from '../../../test/support/engine-error.js';
+import { engineErrorOf } from '../../../test/support/checks/engine-error.js';
 import type { Warning } from '../errors.js';
 import type { ShapeRequest } from './model.js';
 import { parsePayload } from './parse-payload.js';

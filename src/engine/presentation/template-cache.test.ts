@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { layoutsTemplate } from '../../../test/support/layouts-template.js';
-import { editPart } from '../../../test/support/package-edit.js';
+import { layoutsTemplate } from '../../../test/support/decks/layouts-template.js';
+import { editPart } from '../../../test/support/decks/package-edit.js';
 import { TemplateCache } from './template-cache.js';
 
 const sample = new Uint8Array(

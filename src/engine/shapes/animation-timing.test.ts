@@ -1,8 +1,8 @@
 import { strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { itCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { editPackage } from '../../../test/support/package-edit.js';
+import { itCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
+import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.js';
+import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import { child, childElements, descendants, parseXml, serializeXml, type XmlElement } from '../xml/index.js';
 import { trimParagraphAnimations } from './animation-timing.js';

@@ -5,9 +5,9 @@
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
-import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { editPackage } from '../../../test/support/package-edit.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
+import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.js';
+import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import type { ShapeRequest } from '../payload/model.js';
 import {

@@ -1,6 +1,6 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { itCorpus, readCorpus } from '../../../test/support/corpus.js';
+import { itCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
 import {
   child,
   childElements,

@@ -4,9 +4,9 @@
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
-import { expectValidPptx } from '../../../test/support/expect-valid-pptx.js';
-import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus.js';
-import { editPackage } from '../../../test/support/package-edit.js';
+import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.js';
+import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
+import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import type { ShapeContent, ShapeRequest } from '../payload/model.js';
 import { applyShapeRequests } from '../shapes/apply-shape-requests.js';

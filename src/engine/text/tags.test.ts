@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itCorpus, readCorpus } from '../../../test/support/corpus.js';
+import { itCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';
 import {
   child,
   childElements,

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { CORPUS_DIR as CORPUS, itCorpus } from '../../../test/support/corpus.js';
+import { CORPUS_DIR as CORPUS, itCorpus } from '../../../test/support/corpus/corpus.js';
 import { EngineError } from '../errors.js';
 import {
   checkXml,

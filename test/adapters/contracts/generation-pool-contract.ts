@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect } from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
-import { engineErrorOf } from '../../support/engine-error.js';
-import { expectValidPptx } from '../../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../../support/layouts-template.js';
+import { engineErrorOf } from '../../support/checks/engine-error.js';
+import { expectValidPptx } from '../../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../../support/decks/layouts-template.js';
 
 const template = layoutsTemplate;
 
