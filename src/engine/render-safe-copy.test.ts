@@ -6,12 +6,17 @@
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { expectValidPptx, newPptxProblems } from '../../test/support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../../test/support/layouts-template.js';
-import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../../test/support/linking-decks.js';
-import { editPackage, editPart } from '../../test/support/package-edit.js';
-import { previewDeck, slideWord } from '../../test/support/preview-decks.js';
-import { png, pngClaiming } from '../../test/support/test-images.js';
+import { expectValidPptx, newPptxProblems } from '../../test/support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../../test/support/decks/layouts-template.js';
+import {
+  attacks,
+  CLICKABLE_URL,
+  linkingDeck,
+  type LinkTargets,
+} from '../../test/support/decks/linking-decks.js';
+import { editPackage, editPart } from '../../test/support/decks/package-edit.js';
+import { previewDeck, slideWord } from '../../test/support/decks/preview-decks.js';
+import { png, pngClaiming } from '../../test/support/decks/test-images.js';
 import { EngineError } from './errors.js';
 import { renderSafeCopy } from './render-safe-copy.js';
 

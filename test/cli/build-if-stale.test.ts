@@ -3,7 +3,7 @@ import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staleReason } from '../../scripts/build-if-stale.js';
-import { tempDir } from '../adapters/temp-dir.js';
+import { tempDir } from '../support/servers/temp-dir.js';
 
 const OUTPUTS = [
   'dist/cli/main.js',

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ensureBuilt } from '../http/build-once.js';
-import { CLI_PATH, REPO_ROOT } from '../http/http-harness-paths.js';
-import { readPdf } from '../http/preview-files.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
-import { withLinkedPicture } from '../support/linking-decks.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { readPdf } from '../support/readers/preview-files.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
+import { withLinkedPicture } from '../support/decks/linking-decks.js';
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'deckforge-cli-render-isolation-'));

@@ -6,8 +6,8 @@
  * to hundreds of milliseconds longer than one that does not.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type Credentials, type RunningServer } from '../http/http-harness.js';
-import { startMailCatcher, type MailCatcher } from '../support/mail-catcher.js';
+import { startServer, type Credentials, type RunningServer } from '../support/servers/http-harness.js';
+import { startMailCatcher, type MailCatcher } from '../support/servers/mail-catcher.js';
 import { ConsoleVisitor } from './console-client.js';
 
 const ROUNDS = 15;

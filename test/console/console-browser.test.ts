@@ -12,11 +12,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { startServe, type ServeProcess } from '../http/serve-process.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { corpusFile, itCorpus, readCorpus } from '../support/corpus.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { editPart } from '../support/package-edit.js';
+import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { corpusFile, itCorpus, readCorpus } from '../support/corpus/corpus.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { editPart } from '../support/decks/package-edit.js';
 import { describeBrowser, launchChromium, screenshot } from './browser-harness.js';
 import { startMailCatcher, type MailCatcher } from '../support/servers/mail-catcher.js';
 

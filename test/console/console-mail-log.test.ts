@@ -3,7 +3,7 @@
  * written whole to the server's log, and the link in it confirms the account, over a real socket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../http/http-harness.js';
+import { startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { ConsoleVisitor } from './console-client.js';
 
 let server: RunningServer;

@@ -11,9 +11,9 @@ import { prefillPayload } from '../../src/console/web/payload-prefill.js';
 import { contentEntry, isFillable, shapeEntry } from '../../src/console/web/shape-entry.js';
 import { planSlide, slideSize } from '../../src/console/web/slide-geometry.js';
 import { CHART, chartBars } from '../../src/console/web/usage-bars.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { REPORT_TABLE_TEXT, REPORT_TEMPLATE } from '../support/report-template.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { REPORT_TABLE_TEXT, REPORT_TEMPLATE } from '../support/decks/report-template.js';
 
 function shape(overrides: Partial<InspectedShape>): InspectedShape {
   return {

@@ -4,16 +4,16 @@
  * fill, unless the payload gives one (the automatic title: ECMA-376 Part 1 §21.2.2.7).
  */
 import { describe, expect, it } from 'vitest';
-import { chartDeck } from '../support/chart-templates.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
 import {
   packageFiles,
   readChartSeries,
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { editPart } from '../support/package-edit.js';
+} from '../support/readers/chart-reading.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { editPart } from '../support/decks/package-edit.js';
 import { run } from './deck.js';
 
 const CHART = 'ppt/charts/chart1.xml';

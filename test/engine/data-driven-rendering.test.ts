@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { describeWithLibreOffice } from '../support/libreoffice.js';
-import { renderToPdf } from '../support/render.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
+import { renderToPdf } from '../support/readers/render.js';
 import { run, SAMPLE } from './deck.js';
 
 const TIMEOUT = 240_000;

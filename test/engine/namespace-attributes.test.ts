@@ -3,11 +3,11 @@
  * without a prefix (SpreadsheetML, the package relationships) may also qualify attributes in a producer's part;
  * attributes cannot take the default namespace, so when a part is brought to the engine's prefixes such a
  * namespace must keep a prefix, or its attributes silently lose their namespace. Compared by namespace
- * (`{uri}local`, test/support/namespace-prefixes.ts) before and after a parse and write.
+ * (`{uri}local`, test/support/decks/namespace-prefixes.ts) before and after a parse and write.
  */
 import { describe, expect, it } from 'vitest';
 import { parseXml, serializeXml } from '../../src/engine/xml/index.js';
-import { clarkForm } from '../support/namespace-prefixes.js';
+import { clarkForm } from '../support/decks/namespace-prefixes.js';
 
 const SHEET = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';

@@ -9,7 +9,7 @@
  * last included; in reverse order, the first one twice), and on each clone every text shape, the first table, the
  * first one-type chart and the first picture filled. Every XML part of every output (relationships, content types and
  * the parts of embedded workbooks included) must read with the strict namespace-aware reader of
- * test/support/xml-tree.ts, and the output must pass the package invariants against its restyled template, read
+ * test/support/readers/xml-tree.ts, and the output must pass the package invariants against its restyled template, read
  * back (inspect) as the original deck's output does, and warn as it does (a chart whose workbook the original
  * updates is updated here too).
  *
@@ -19,11 +19,11 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { generate, inspect, type GenerateResult, type InspectResult } from '../../src/engine/index.js';
-import { corpusFiles, describeCorpus, readCorpus, type CorpusFile } from '../support/corpus.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { NAMESPACE_STYLES, namespaceErrors, restylePackage } from '../support/namespace-styles.js';
-import { checkPackageInvariantsAgainst } from '../support/package-invariants.js';
-import { png } from '../support/test-images.js';
+import { corpusFiles, describeCorpus, readCorpus, type CorpusFile } from '../support/corpus/corpus.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { NAMESPACE_STYLES, namespaceErrors, restylePackage } from '../support/decks/namespace-styles.js';
+import { checkPackageInvariantsAgainst } from '../support/checks/package-invariants.js';
+import { png } from '../support/decks/test-images.js';
 
 const decks = corpusFiles().filter((d) => !d.strict && d.slides > 0);
 const VALIDATED_PER_STYLE = 2;

@@ -8,10 +8,10 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { inspect, type GenerateResult } from '../../src/engine/index.js';
-import { GENERATED_CHARTS, generatedChartsDeck } from '../support/chart-templates.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { NAMESPACE_STYLES, namespaceErrors, restylePackage } from '../support/namespace-styles.js';
-import { png, BLUE } from '../support/test-images.js';
+import { GENERATED_CHARTS, generatedChartsDeck } from '../support/decks/chart-templates.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { NAMESPACE_STYLES, namespaceErrors, restylePackage } from '../support/decks/namespace-styles.js';
+import { png, BLUE } from '../support/decks/test-images.js';
 import { run, SAMPLE } from './deck.js';
 import { SAMPLE_WITH_SHAPES } from './sample-with-shapes.js';
 

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { editPart } from '../support/package-edit.js';
-import { tablesDeck } from '../support/table-decks.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { editPart } from '../support/decks/package-edit.js';
+import { tablesDeck } from '../support/decks/table-decks.js';
 import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js';
 
 /** The slide part a relationship of `slidePart` points at, resolved to a package path. */

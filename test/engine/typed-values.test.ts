@@ -11,12 +11,12 @@ import {
   textOf,
   workbookItemOf,
   workbookReader,
-} from '../support/chart-reading.js';
-import { chartDeck } from '../support/chart-templates.js';
-import { engineErrorOf } from '../support/engine-error.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { tablesDeck } from '../support/table-decks.js';
-import { tablesIn } from '../support/table-reading.js';
+} from '../support/readers/chart-reading.js';
+import { chartDeck } from '../support/decks/chart-templates.js';
+import { engineErrorOf } from '../support/checks/engine-error.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { tablesDeck } from '../support/decks/table-decks.js';
+import { tablesIn } from '../support/readers/table-reading.js';
 import { paragraphs, parts, run, SAMPLE, shapeXml, slideParts } from './deck.js';
 
 const AMOUNT = { number: 1234567.891, format: '#,##0.00 [$€-407]' };

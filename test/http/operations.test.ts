@@ -2,12 +2,12 @@
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { LIBREOFFICE_MISSING, SANDBOX_MISSING } from '../support/libreoffice.js';
-import { bearer, expectShapeB, startServer, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { pollUntil, submitJob } from './jobs-polling.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { LIBREOFFICE_MISSING, SANDBOX_MISSING } from '../support/servers/libreoffice.js';
+import { bearer, expectShapeB, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 let server: RunningServer;
 let token: string;

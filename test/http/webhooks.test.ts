@@ -14,10 +14,16 @@ import {
   type JobStatus,
   type JsonData,
 } from '../../src/client/index.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { bearer, issueToken, startServer, type Credentials, type RunningServer } from './http-harness.js';
-import { TEMPLATE_NAME, templateBytes } from './http-harness-paths.js';
-import { titleDeck, uploadForm } from './payloads.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import {
+  bearer,
+  issueToken,
+  startServer,
+  type Credentials,
+  type RunningServer,
+} from '../support/servers/http-harness.js';
+import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
+import { titleDeck, uploadForm } from '../support/http/payloads.js';
 
 interface Received {
   body: string;

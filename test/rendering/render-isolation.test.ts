@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
 import { detectIsolation, sandboxed } from '../../src/rendering/renderer-sandbox.js';
 import { RenderFailedError, type RenderResult } from '../../src/service/ports/renderer.js';
-import { describeWithSandbox } from '../support/libreoffice.js';
-import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../support/linking-decks.js';
-import { previewDeck, slideWord } from '../support/preview-decks.js';
-import { editPackage } from '../support/package-edit.js';
-import { png, pngClaiming, BLUE, GREEN } from '../support/test-images.js';
+import { describeWithSandbox } from '../support/servers/libreoffice.js';
+import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../support/decks/linking-decks.js';
+import { previewDeck, slideWord } from '../support/decks/preview-decks.js';
+import { editPackage } from '../support/decks/package-edit.js';
+import { png, pngClaiming, BLUE, GREEN } from '../support/decks/test-images.js';
 
 const root = mkdtempSync(join(tmpdir(), 'deckforge-render-isolation-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

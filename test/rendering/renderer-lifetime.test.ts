@@ -13,10 +13,10 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
 import { RenderFailedError } from '../../src/service/ports/renderer.js';
-import { expectValidPptx } from '../support/expect-valid-pptx.js';
-import { layoutsTemplate } from '../support/layouts-template.js';
-import { describeWithLibreOffice, running } from '../support/libreoffice.js';
-import { previewDeck } from '../support/preview-decks.js';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { layoutsTemplate } from '../support/decks/layouts-template.js';
+import { describeWithLibreOffice, running } from '../support/servers/libreoffice.js';
+import { previewDeck } from '../support/decks/preview-decks.js';
 
 const root = mkdtempSync(join(tmpdir(), 'deckforge-renderer-lifetime-'));
 let folders = 0;

@@ -25,7 +25,7 @@ import {
   TOKEN,
   XML_NS,
 } from './namespace-prefixes.js';
-import { readXmlTree } from './xml-tree.js';
+import { readXmlTree } from '../readers/xml-tree.js';
 
 export const NAMESPACE_STYLES = [
   'declared-on-use',

@@ -6,7 +6,7 @@
 import { strFromU8, strToU8 } from 'fflate';
 import { editPackage } from './package-edit.js';
 import { previewDeck, slideWord } from './preview-decks.js';
-import { assertRunningFromSource } from './source-guard.js';
+import { assertRunningFromSource } from '../checks/source-guard.js';
 
 assertRunningFromSource(import.meta.url);
 
