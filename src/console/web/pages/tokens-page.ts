@@ -100,10 +100,7 @@ async function fillList(list: HTMLElement): Promise<void> {
     );
     revoke.addEventListener('click', () => {
       // A revoked token stops working at once for whatever uses it: asked once more, naming which.
-      if (
-        !confirm(`Revoke the token created ${formatDate(token.createdAt)}? Programs using it stop working.`)
-      )
-        return;
+      if (!confirm(`Revoke ${describeToken(token)}? Programs using it stop working.`)) return;
       revoke.disabled = true;
       sendJson('DELETE', `/console/api/tokens/${encodeURIComponent(token.id)}`)
         .then(() => fillList(list))
