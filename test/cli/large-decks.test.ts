@@ -55,11 +55,13 @@ describeCorpus('deckforge generate over its memory budget', () => {
 describeCorpus('deckforge inspect', () => {
   it('shows the XML size of each slide', async () => {
     await ensureBuilt();
-    const { stdout } = await run(process.execPath, [CLI_PATH, 'inspect', HEAVY_PATH]);
+    // The JSON gives every shape's text back (thousands of shapes here): more than execFile's default 1 MB.
+    const big = { maxBuffer: 64 * 1024 * 1024 };
+    const { stdout } = await run(process.execPath, [CLI_PATH, 'inspect', HEAVY_PATH], big);
     expect(stdout).toContain('slide 23 (id 271, layout "Title and Content", 1.6 MB of XML)');
     expect(stdout).toContain('slide 1 (id 290, layout "Blank", 5.9 KB of XML)');
     const json = JSON.parse(
-      (await run(process.execPath, [CLI_PATH, 'inspect', HEAVY_PATH, '--json'])).stdout,
+      (await run(process.execPath, [CLI_PATH, 'inspect', HEAVY_PATH, '--json'], big)).stdout,
     ) as {
       slides: { xmlBytes: number }[];
     };

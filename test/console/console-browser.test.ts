@@ -6,12 +6,14 @@
  * name shows literally, CSRF-less requests and another account's reach are refused, wrong passwords slow sign-in
  * down. Every page is saved as a screenshot in test-output/console/.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
+import { CLI_PATH } from '../support/servers/http-harness-paths.js';
 import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { corpusFile, itCorpus, readCorpus } from '../support/corpus/corpus.js';
@@ -429,7 +431,22 @@ describeBrowser('the console in Chromium', () => {
       const bytes = readCorpus(file);
       const inspected = inspect(bytes);
       expect(inspected.slides).toHaveLength(45);
-      await open('/console/inspector');
+      // Its own account and session: CI runs the corpus tests alone, without the sign-up tests above.
+      const viewer = { email: `viewer-${Date.now()}@example.test`, password: PASSWORD };
+      execFileSync(
+        process.execPath,
+        [CLI_PATH, 'accounts', 'create', '--email', viewer.email, '--password', viewer.password],
+        { env: { ...process.env, DECKFORGE_DATA_DIR: dataDir }, stdio: 'pipe' },
+      );
+      const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const page = await visitor.newPage();
+      await page.goto(`${serve.base}/console/sign-in`);
+      await page.getByLabel('E-mail').fill(viewer.email);
+      await page.getByLabel('Password').fill(viewer.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL('**/console/tokens');
+      await page.goto(`${serve.base}/console/inspector`);
+      await page.locator('main h1').waitFor();
       await page.locator('#template-file').setInputFiles({
         name: 'stress022.pptx',
         mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -451,6 +468,7 @@ describeBrowser('the console in Chromium', () => {
         `inspector: first drawing of ${file.file} (45 slides) ${Math.round(ms)} ms after the upload finished`,
       );
       await screenshot(page, 'inspector-corpus');
+      await visitor.close();
     },
   );
 });
