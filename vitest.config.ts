@@ -6,18 +6,22 @@
  *   process (no isolation), so the Open XML SDK validator (.NET on WebAssembly, ~5 s to boot) starts once per
  *   worker instead of once per file. A file there must leave no global state behind (no process.env writes, no
  *   unrestored spies), as none does today.
- * - `integration`, after the unit files: every other test file (servers, stores, processes, browsers, clocks),
- *   each in a fresh process, on vitest's default number of workers (one on a 2-core machine), as before.
+ * - `integration`, next: every other test file (servers, stores, processes, browsers, clocks), each in a fresh
+ *   process, two at a time: most of them wait on LibreOffice, the databases, Chromium or sockets, and each uses
+ *   stores of its own (a database, a Redis key prefix, a data folder, free ports), so two never meet.
+ * - `timing`, last and alone: the files named `*.timing.test.ts`, whose tests measure how long something takes
+ *   (an answer's time, a deadline, a ratio of latencies) and would measure their neighbour instead.
  * - A test that needs the shared corpus is declared with `describeCorpus` / `itCorpus` (test/support/corpus/corpus.ts),
- *   which skip it without the corpus and tag it `corpus`. CI runs `npm test` without the corpus, then
- *   `vitest run --tags-filter=corpus` over the test files that use those two: the corpus tests, and only them,
- *   run a second time.
- * - The far-clock pass (`npm run test:other-date`) runs test/service, test/adapters and test/http/usage.test.ts.
+ *   which skip it without the corpus and tag it `corpus`.
+ * - Templates' validator results are kept on disk by content hash (test/support/checks/validator-cache.ts).
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const UNIT = ['src/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/support/**/*.test.ts'];
+const TIMING = ['**/*.timing.test.ts'];
+/** Integration files at a time: 2, or DECKFORGE_TEST_WORKERS (1 to run them one by one). */
+const INTEGRATION_WORKERS = Number(process.env.DECKFORGE_TEST_WORKERS) || 2;
 
 export default defineConfig({
   test: {
@@ -39,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: UNIT,
+          exclude: TIMING,
           isolate: false,
           maxWorkers: Math.max(2, availableParallelism() - 1),
           sequence: { groupOrder: 0 },
@@ -49,8 +54,18 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts'],
-          exclude: UNIT,
+          exclude: [...UNIT, ...TIMING],
+          maxWorkers: INTEGRATION_WORKERS,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'timing',
+          include: TIMING,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

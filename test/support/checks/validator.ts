@@ -9,6 +9,7 @@ import { strFromU8, strToU8, zipSync } from 'fflate';
 import { corpusFile, corpusFiles } from '../corpus/corpus.js';
 import { isRelsPart, openPackage, partNameOf, sourceOfRelsPart } from '../readers/opc-package.js';
 import { countTemplateFindings, mapPartSources, newFindings, type TemplateCounts } from './part-sources.js';
+import { readCachedResults, writeCachedResults } from './validator-cache.js';
 
 export interface ValidatorResult {
   id: string;
@@ -151,7 +152,7 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The validator errors of a template, computed once per template bytes. */
+/** The validator errors of a template, computed once per template bytes (and kept on disk, validator-cache.ts). */
 export function errorsOfTemplate(template: Uint8Array): Promise<ValidatorResult[]> {
   const sha = sha256(template);
   let errors = templateErrors.get(sha);
@@ -159,10 +160,17 @@ export function errorsOfTemplate(template: Uint8Array): Promise<ValidatorResult[
     // A corpus deck the manifest records with no errors has none to allow: its own run (over a minute for the
     // largest decks) is skipped. This can only make the check stricter, never looser; validator.test.ts holds
     // the manifest to what the validator says.
+    const cached = readCachedResults<ValidatorResult>(sha);
     errors =
-      corpusFiles().find((f) => f.sha256 === sha)?.baseline === 0
-        ? Promise.resolve([])
-        : validatePptx(template);
+      cached !== undefined
+        ? Promise.resolve(cached)
+        : corpusFiles().find((f) => f.sha256 === sha)?.baseline === 0
+          ? Promise.resolve([])
+          : validatePptx(template).then((results) => {
+              // A crash may be the moment's (memory, a timeout); only a finished validation is kept.
+              if (!results.some((r) => r.id === VALIDATOR_CRASHED)) writeCachedResults(sha, results);
+              return results;
+            });
     templateErrors.set(sha, errors);
   }
   return errors;
