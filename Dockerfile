@@ -6,13 +6,11 @@
 
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary can be downloaded.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-    && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# Without scripts: `prepare` would build before the sources are here. Then the two packages that need theirs:
-# better-sqlite3 (its native module) and esbuild (its binary, used by the build).
-RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 esbuild
+# Without scripts: `prepare` would build before the sources are here. Then the one package that needs its own:
+# esbuild (its binary, used by the build). On Node 24 SQLite is better-sqlite3 13, which ships ready to load
+# (src/adapters/sqlite/driver.ts); version 12, compiled for Node 20, is neither compiled nor used here.
+RUN npm ci --ignore-scripts && npm rebuild esbuild
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

@@ -9,6 +9,7 @@ import {
   schemaVersion,
   type SqliteDatabase,
 } from '../../src/adapters/sqlite/database.js';
+import { SQLITE_DRIVER } from '../../src/adapters/sqlite/driver.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { SystemClock } from '../../src/adapters/memory/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
@@ -246,7 +247,7 @@ describe('SQLite database file', () => {
         process.execPath,
         [
           '-e',
-          `const D = require('better-sqlite3'); const db = new D(process.argv[1]);
+          `const D = require('${SQLITE_DRIVER}'); const db = new D(process.argv[1]);
            db.exec('BEGIN IMMEDIATE');
            db.prepare("INSERT INTO accounts (id, email, password_hash, key_hash, plan, subscription_start, created_at) VALUES ('c', 'c@example.test', 'h', 'k', 'Free', 'x', 'x')").run();
            process.stdout.write('locked');

@@ -2,12 +2,13 @@
  * Opens the SQLite file shared by `serve`, `worker` and `accounts`: WAL so readers never block the writer,
  * busy_timeout so a CLI command waits for the server's short write transactions instead of failing.
  */
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import Database from './driver.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
-export type SqliteDatabase = Database.Database;
+export type SqliteDatabase = BetterSqlite3.Database;
 
 export const DATABASE_FILE_NAME = 'deckforge.sqlite';
 
@@ -40,7 +41,7 @@ export function openDatabase(file: string, options: OpenOptions = {}): SqliteDat
  */
 function memoiseStatements(db: SqliteDatabase): void {
   const compile = db.prepare.bind(db);
-  const statements = new Map<string, Database.Statement>();
+  const statements = new Map<string, BetterSqlite3.Statement>();
   db.prepare = ((sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
