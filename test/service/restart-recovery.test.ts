@@ -100,7 +100,7 @@ describe('restart recovery', () => {
     } finally {
       await restarted.close();
     }
-  });
+  }, 150_000); // the wait for the job may take its full 120 s on a loaded machine
 
   it('a job killed mid-generation is retried and succeeds', async () => {
     const dir = tempDir();
