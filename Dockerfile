@@ -10,6 +10,8 @@ WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
     && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# The client's workspace (packages/client) is part of the lockfile: npm ci needs its package.json.
+COPY packages/client/package.json packages/client/
 # Without scripts: `prepare` would build before the sources are here. Then the two packages that need theirs:
 # better-sqlite3 (its native module) and esbuild (its binary, used by the build).
 RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 esbuild
