@@ -1,6 +1,6 @@
 /**
  * Writes examples/report.pptx, the template of the table and chart examples in docs/payload-tables.md and
- * docs/payload-charts.md (the pieces it is made of are in template-kit.ts and report-charts.ts):
+ * docs/payload-charts.md (the pieces it is made of are in template-kit.ts, report-charts.ts and report-chart-ex.ts):
  *   npx tsx examples/make-report-template.ts [FOLDER]   (examples/ unless FOLDER is given)
  *
  * Slides, each on the layout "Title and Content" with its title placeholder "Title 1":
@@ -9,9 +9,19 @@
  *   2 "Dose response": "Trial results", a scatter chart of two trials
  *   3 "Markets": "Market sizes", a bubble chart
  *   4 "Orders per month": "Orders", a line over a date axis
+ *   5 "Exam scores": "Scores", a histogram (report-chart-ex.ts: the newer chart types)
+ *   6 "Spread by region": "Trials", a box and whisker chart
  * Every slide has a "Source" text box at the bottom.
  */
 import { writeFileSync } from 'node:fs';
+import {
+  chartExFrame,
+  chartExPart,
+  fallbackPng,
+  SCORES_CHART,
+  TRIALS_CHART,
+  type ChartExChart,
+} from './report-chart-ex.js';
 import {
   chartPart,
   chartWorkbook,
@@ -110,7 +120,14 @@ const CHARTS: [string, string, ReportChart, string][] = [
   ['Orders per month', 'Orders', ORDERS_CHART, 'Orders booked, by month end'],
 ];
 
+const CHART_EX: [string, string, ChartExChart, string][] = [
+  ['Exam scores', 'Scores', SCORES_CHART, 'Scores of one class, in bins of ten points'],
+  ['Spread by region', 'Trials', TRIALS_CHART, 'Trial 1 results by region: quartiles, median and range'],
+];
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const CHART_EX_REL = 'http://schemas.microsoft.com/office/2014/relationships/chartEx';
+const CHART_EX_TYPE = 'application/vnd.ms-office.chartex+xml';
 const CHART_TYPE = 'application/vnd.openxmlformats-officedocument.drawingml.chart+xml';
 
 const slides: SlideSpec[] = [
@@ -124,6 +141,14 @@ const slides: SlideSpec[] = [
     xml: slide(title(heading) + chartFrame(name) + source(note)),
     layout: 2,
     rels: [['rId2', `${REL}/chart`, `../charts/chart${i + 1}.xml`]],
+  })),
+  ...CHART_EX.map(([heading, name, , note], i): SlideSpec => ({
+    xml: slide(title(heading) + chartExFrame(name, CONTENT_X, CONTENT_Y, 6583680, 4114800) + source(note)),
+    layout: 2,
+    rels: [
+      ['rId2', CHART_EX_REL, `../charts/chartEx${i + 1}.xml`],
+      ['rId3', `${REL}/image`, `../media/image${i + 1}.png`],
+    ],
   })),
 ];
 
@@ -144,13 +169,27 @@ for (const [i, [, , chart]] of CHARTS.entries()) {
   );
 }
 
+for (const [i, [, , chart]] of CHART_EX.entries()) {
+  const n = i + 1;
+  const workbook = `Microsoft_Excel_Worksheet${CHARTS.length + n}.xlsx`;
+  parts.push(
+    { name: `ppt/charts/chartEx${n}.xml`, data: chartExPart(chart), contentType: CHART_EX_TYPE },
+    {
+      name: `ppt/charts/_rels/chartEx${n}.xml.rels`,
+      data: rels([['rId1', `${REL}/package`, `../embeddings/${workbook}`]]),
+    },
+    { name: `ppt/embeddings/${workbook}`, data: await chartWorkbook(chart) },
+    { name: `ppt/media/image${n}.png`, data: await fallbackPng(chart) },
+  );
+}
+
 const bytes = writeDeck({
   themeName: 'Deckforge Report',
   colours: DECKFORGE_COLOURS,
   layouts: [TITLE_LAYOUT, CONTENT_LAYOUT],
   slides,
   parts,
-  defaults: { xlsx: XLSX },
+  defaults: { xlsx: XLSX, png: 'image/png' },
 });
 const target = new URL('report.pptx', outputFolder());
 writeFileSync(target, bytes);

@@ -10,7 +10,7 @@ import { writeZip } from '../src/engine/package/zip-writer.js';
 const C_NS =
   'xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
 
-type Cell = string | number | Date | null;
+export type Cell = string | number | Date | null;
 
 export interface ReportChart {
   /** The c:plotArea content. */
@@ -149,7 +149,7 @@ export function chartPart(chart: ReportChart, legend = true): string {
 }
 
 /** The embedded workbook: Sheet1 holds `chart.sheet` from A1; dates are written as Excel writes them. */
-export async function chartWorkbook(chart: ReportChart): Promise<Uint8Array> {
+export async function chartWorkbook(chart: Pick<ReportChart, 'sheet'>): Promise<Uint8Array> {
   const book = new ExcelJS.Workbook();
   // Fixed dates keep the bytes the same on every run.
   book.created = book.modified = new Date('2026-01-01T00:00:00Z');

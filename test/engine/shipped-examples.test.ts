@@ -66,6 +66,8 @@ describe('the templates in examples/', () => {
       'report.pptx Trial results': expect.stringMatching(/^scatter/),
       'report.pptx Market sizes': expect.stringMatching(/^bubble/),
       'report.pptx Orders': expect.stringMatching(/^line/),
+      'report.pptx Scores': 'histogram',
+      'report.pptx Trials': 'boxWhisker',
       'brand.pptx Logo': 'picture',
       'brand.pptx Hero photo': 'picture',
       'brand.pptx Badge': 'text',
