@@ -48,10 +48,10 @@ module.exports = {
     {
       name: 'client-stands-alone',
       comment:
-        'src/client is what `deckforge/client` ships, for browsers too: it imports nothing but itself (the platform gives fetch).',
+        'packages/client is the deckforge-client package (and `deckforge/client`), for browsers too: it imports nothing but itself (the platform gives fetch).',
       severity: 'error',
-      from: { path: '^src/client/' },
-      to: { pathNot: '^src/client/' },
+      from: { path: '^packages/client/src/' },
+      to: { pathNot: '^packages/client/src/' },
     },
     {
       name: 'http-is-not-imported-by-inner-layers',

@@ -7,6 +7,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The client's workspace (packages/client) is part of the lockfile: npm ci needs its package.json.
+COPY packages/client/package.json packages/client/
 # Without scripts: `prepare` would build before the sources are here. Then the one package that needs its own:
 # esbuild (its binary, used by the build). On Node 24 SQLite is better-sqlite3 13, which ships ready to load
 # (src/adapters/sqlite/driver.ts); version 12, compiled for Node 20, is neither compiled nor used here.

@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/out/', '.tmp/', 'src/client/generated/'],
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'bench/out/',
+      '.tmp/',
+      'packages/client/src/generated/',
+      'packages/client/dist/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -8,11 +8,21 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What the build reads: a change to any of these makes dist/ stale. */
-const SOURCES = ['src', 'scripts', 'docs', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const SOURCES = [
+  'src',
+  'packages/client/src',
+  'packages/client/package.json',
+  'scripts',
+  'docs',
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+];
 
 /** What the build writes last of each of its steps; the oldest of them is when dist/ was made. */
 const OUTPUTS = [
   'dist/cli/main.js',
+  'dist/client/index.js',
   'dist/cli/generate-command.bundle.js',
   'dist/worker/generation-worker.bundle.js',
   'dist/console/manifest.json',

@@ -1,5 +1,5 @@
 /**
- * Writes src/client/generated/api-types.ts: the TypeScript types of the client (the jsonData payload and the
+ * Writes packages/client/src/generated/api-types.ts: the TypeScript types of the client (the jsonData payload and the
  * response bodies) generated from the OpenAPI document the server publishes, whose jsonData schema is the
  * engine's own. Run by `npm run build`; the client-types test fails when the committed file differs from what
  * this produces, so the payload's types are never written a second time by hand.
@@ -12,7 +12,7 @@ import { createClient } from '@hey-api/openapi-ts';
 import { buildOpenApiDocument } from '../src/http/openapi-document.js';
 
 export const CLIENT_TYPES_PATH = fileURLToPath(
-  new URL('../src/client/generated/api-types.ts', import.meta.url),
+  new URL('../packages/client/src/generated/api-types.ts', import.meta.url),
 );
 
 const HEADER =

@@ -7,6 +7,7 @@ import { tempDir } from '../support/servers/temp-dir.js';
 
 const OUTPUTS = [
   'dist/cli/main.js',
+  'dist/client/index.js',
   'dist/cli/generate-command.bundle.js',
   'dist/worker/generation-worker.bundle.js',
   'dist/console/manifest.json',
@@ -40,6 +41,11 @@ describe('npm start: build if stale', () => {
     write(root, 'dist/console/manifest.json', 500); // one step of the build is older than the sources
     expect(staleReason(root)).toBe(
       `${join('src', 'engine', 'text', 'fit-text.ts')} changed after the last build`,
+    );
+    for (const output of OUTPUTS) write(root, output, 5_000);
+    write(root, 'packages/client/src/deckforge-client.ts', 6_000); // the client's workspace, built into dist/client
+    expect(staleReason(root)).toBe(
+      `${join('packages', 'client', 'src', 'deckforge-client.ts')} changed after the last build`,
     );
   });
 });

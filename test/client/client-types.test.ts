@@ -137,7 +137,7 @@ describe('the documented examples', () => {
 describe('the client in a browser', () => {
   it('compiles with the DOM library and without Node types', async () => {
     const out = await compile({}, { rootDir: REPO_ROOT, skipLibCheck: true }, [
-      join(REPO_ROOT, 'src', 'client', 'index.ts'),
+      join(REPO_ROOT, 'packages', 'client', 'src', 'index.ts'),
     ]);
     expect(out).toBe('');
   }, 120_000);

@@ -13,12 +13,12 @@ import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { createAccountIn, tempDataDir, type Credentials } from '../support/servers/http-harness.js';
 import { TEMPLATE_NAME, TEMPLATE_PATH, templateBytes } from '../support/servers/http-harness-paths.js';
 import { titleDeck as titleDocument } from '../support/http/payloads.js';
-import type { JsonData } from '../../src/client/index.js';
+import type { JsonData } from '../../packages/client/src/index.js';
 import { startServe, type ServeProcess } from '../support/servers/serve-process.js';
 import { LIBREOFFICE_MISSING } from '../support/servers/libreoffice.js';
 import { hostGatedTemplates, hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
 
-type ClientModule = typeof import('../../src/client/index.js');
+type ClientModule = typeof import('../../packages/client/src/index.js');
 // The package's own export, as `import ... from 'deckforge/client'` resolves it in a user's project (dist/);
 // named through a constant so that type-checking does not need dist/ built.
 const CLIENT_PACKAGE = 'deckforge/client';

@@ -5,7 +5,7 @@
  * digits, a body changed anywhere, another timestamp or another secret are refused.
  */
 import { describe, expect, it } from 'vitest';
-import { verifyWebhook, WebhookVerificationError } from '../../src/client/index.js';
+import { verifyWebhook, WebhookVerificationError } from '../../packages/client/src/index.js';
 import { webhookSignature } from '../../src/service/webhook-delivery.js';
 
 const SECRET = 'whsec_receiver-test-secret';

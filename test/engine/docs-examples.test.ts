@@ -1,22 +1,23 @@
 /**
- * The examples of docs/*.md and README.md, run as a reader would run them, on templates the project owns:
+ * The examples of docs/*.md and README.md, run as a reader would run them, on the templates and pictures that ship
+ * in examples/ (written by examples/make-*-template.ts):
  *
  * - Every ```json block is JSON, or one JSON value per line, or an excerpt marked by "…".
- * - A whole payload (`{"presentation": …}`) runs through the engine when every file it names is one of the
- *   templates or images below, gives no warning and passes expectValidPptx. One that names a URL needs the network and is
- *   not run; one that names another file must be listed in NOT_RUN, so a new example is never silently left out.
- * - A shape entry runs on the first slide of an owned template that has a shape of its name (else NOT_RUN).
+ * - A whole payload (`{"presentation": …}`) is sent to the real HTTP server (`POST /v1.0/generator/create`, the
+ *   files it names as `files` parts) when every file it names is in examples/; it must answer 200 without a
+ *   warning, and the deck passes expectValidPptx. One that names a URL needs the network and is not run; one
+ *   that names another file must be listed in NOT_RUN, so a new example is never silently left out.
+ * - A shape entry runs the same way on the first slide of a shipped template that has a shape of its name
+ *   (else NOT_RUN).
  * - A quoted message is checked where the docs say `<!-- check: PAYLOAD -->` just before it: the engine runs
  *   PAYLOAD, and the next `quoted text` (or fenced block) must be its error or one of its warnings, as
  *   `path: message`, as the message alone (tables "after the path"), or, when it starts with "…", the end of it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
-import { EXAMPLE_FILES } from '../support/decks/example-templates.js';
-import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
-import { SAMPLE } from './deck.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 const ROOT = new URL('../../', import.meta.url);
 const PAGES = [
@@ -26,16 +27,18 @@ const PAGES = [
   'README.md',
 ];
 
-/** The files examples name that the project owns, by the name the docs use. */
-const TEMPLATES = new Map<string, Uint8Array>([
-  ['sample-template.pptx', SAMPLE],
-  ['report.pptx', REPORT_TEMPLATE],
-  ...[...EXAMPLE_FILES].filter(([name]) => name.endsWith('.pptx')),
-]);
+/** What ships in examples/, by file name. */
+const SHIPPED = new Map(
+  readdirSync(new URL('examples/', ROOT))
+    .filter((name) => /\.(pptx|png|jpg)$/.test(name))
+    .map((name) => [name, new Uint8Array(readFileSync(new URL(`examples/${name}`, ROOT)))]),
+);
+/** The templates examples name, by the name the docs use. */
+const TEMPLATES = new Map([...SHIPPED].filter(([name]) => name.endsWith('.pptx')));
 /** The other files examples name (pictures), by the name the docs use. */
-const IMAGES = new Map([...EXAMPLE_FILES].filter(([name]) => !name.endsWith('.pptx')));
+const IMAGES = new Map([...SHIPPED].filter(([name]) => !name.endsWith('.pptx')));
 
-/** Examples not run, by page and what they need that no project template has. */
+/** Examples not run, by page and what they need that no shipped template has. */
 const NOT_RUN = new Map<string, string[]>([]);
 
 type Json = Record<string, unknown>;
@@ -92,14 +95,43 @@ function filesNamed(presentation: Json): string[] {
   return named.filter((name) => !name.startsWith('data:'));
 }
 
+/** The engine's answer, for the messages the docs quote. */
 function run(presentation: Json): GenerateResult {
-  const files = new Map(
-    filesNamed(presentation).map((name) => [name, TEMPLATES.get(name) ?? IMAGES.get(name)!]),
-  );
+  const files = new Map(filesNamed(presentation).map((name) => [name, SHIPPED.get(name)!]));
   return generate({ payload: { presentation }, files });
 }
 
-/** The owned template and slide that have a shape of this name. */
+let server: RunningServer;
+let token: string;
+beforeAll(async () => {
+  server = await startServer();
+  ({ token } = await server.signUp({ plan: 'Business' }));
+}, 120_000);
+afterAll(async () => server?.close());
+
+/** The payload sent as a reader sends it: each file it names as a `files` part, `jsonData` as a field. */
+async function generateOverHttp(
+  presentation: Json,
+): Promise<{ status: number; body: Uint8Array; warnings: unknown }> {
+  const form = new FormData();
+  for (const name of new Set(filesNamed(presentation)))
+    form.append('files', new Blob([SHIPPED.get(name)!]), name);
+  form.append('jsonData', JSON.stringify({ presentation }));
+  const response = await fetch(`${server.base}/v1.0/generator/create`, {
+    method: 'POST',
+    headers: bearer(token),
+    body: form,
+  });
+  const body = new Uint8Array(await response.arrayBuffer());
+  const detail = response.headers.get('x-generation-warnings-detail');
+  return {
+    status: response.status,
+    body,
+    warnings: detail ? JSON.parse(detail) : response.status === 200 ? [] : new TextDecoder().decode(body),
+  };
+}
+
+/** The shipped template and slide that have a shape of this name. */
 function slideWithShape(name: string): { template: string; slide: number } | null {
   for (const [template, bytes] of TEMPLATES) {
     const slide = inspect(bytes).slides.findIndex((s) => s.shapes.some((shape) => shape.name === name));
@@ -154,18 +186,19 @@ describe('the examples of the docs', () => {
   });
 
   it.each(PLANS.filter((p) => p.payload).map((p) => [p.label, p] as const))(
-    '%s runs without a warning and makes a sound deck',
+    '%s runs on the server without a warning and makes a sound deck',
     async (_label, p) => {
-      const result = run(p.payload!);
-      expect(result.warnings).toEqual([]);
+      const result = await generateOverHttp(p.payload!);
+      expect({ status: result.status, warnings: result.warnings }).toEqual({ status: 200, warnings: [] });
       // A deck of several templates is checked against each, the one it is built on (the first slide's) first.
       const list = p.payload!.template_list as { template: string }[] | undefined;
       const names = list ? list.map((entry) => entry.template) : [p.payload!.template as string];
       await expectValidPptx(
-        result.bytes,
+        result.body,
         names.map((name) => TEMPLATES.get(name)!),
       );
     },
+    120_000,
   );
 });
 

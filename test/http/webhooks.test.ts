@@ -13,7 +13,7 @@ import {
   WebhookVerificationError,
   type JobStatus,
   type JsonData,
-} from '../../src/client/index.js';
+} from '../../packages/client/src/index.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import {
   bearer,

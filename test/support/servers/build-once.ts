@@ -2,7 +2,7 @@
  * Child-process tests (restart recovery, the CLI's `accounts create` and `generate`) run the built `bin/deckforge.js`, so
  * `dist/` must match `src/`. Test files run in parallel processes: one builds under a lock directory, the
  * others wait. dist/.build-started, written when a build starts (here, or by `npm run build`'s `prebuild`),
- * skips the build when nothing in src/ changed since: a clone built by `npm ci` is not built again, nor is a copy
+ * skips the build when nothing in src/ (or packages/client/src/) changed since: a clone built by `npm ci` is not built again, nor is a copy
  * of it that kept the files' times (CI's run without the corpus).
  */
 import { execFile } from 'node:child_process';
@@ -31,7 +31,9 @@ function upToDate(): boolean {
     existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')) &&
     existsSync(BUNDLE) &&
     existsSync(join(REPO_ROOT, 'dist', 'console', 'manifest.json')) &&
-    statSync(STAMP).mtimeMs >= newestMtime(join(REPO_ROOT, 'src'))
+    existsSync(join(REPO_ROOT, 'dist', 'client', 'index.js')) &&
+    statSync(STAMP).mtimeMs >=
+      Math.max(newestMtime(join(REPO_ROOT, 'src')), newestMtime(join(REPO_ROOT, 'packages', 'client', 'src')))
   );
 }
 

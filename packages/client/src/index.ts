@@ -1,4 +1,4 @@
-/** `import { DeckforgeClient } from 'deckforge/client'`: the typed HTTP client and what its callers need. */
+/** `import { DeckforgeClient } from 'deckforge-client'` (or `'deckforge/client'` from the server package): the typed HTTP client and what its callers need. */
 export {
   DeckforgeClient,
   type DeckforgeClientOptions,
