@@ -6,7 +6,7 @@ import {
   MissingCredentialsError,
   UnauthorizedError,
 } from '../../src/service/errors.js';
-import Database from '../../src/adapters/sqlite/driver.js';
+import { Database } from '../../src/adapters/sqlite/driver.js';
 import { databasePath } from '../../src/adapters/sqlite/database.js';
 import { createLogger } from '../../src/composition/index.js';
 import { deck, startHarness, upload, waitForJob, type Harness } from './service-harness.js';

@@ -5,7 +5,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import Database from './driver.js';
+import { Database } from './driver.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
 export type SqliteDatabase = BetterSqlite3.Database;

@@ -13,6 +13,5 @@ const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
 /** The package name of the driver for this Node line (also what a child process of a test requires). */
 export const SQLITE_DRIVER = NODE_MAJOR >= 22 ? 'better-sqlite3-13' : 'better-sqlite3';
 
-const Database = createRequire(import.meta.url)(SQLITE_DRIVER) as typeof BetterSqlite3;
-
-export default Database;
+/** better-sqlite3's Database class, from the driver for this Node line. */
+export const Database = createRequire(import.meta.url)(SQLITE_DRIVER) as typeof BetterSqlite3;
