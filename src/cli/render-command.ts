@@ -6,7 +6,11 @@
 import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inspect } from '../engine/index.js';
-import { MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH, DEFAULT_PREVIEW_WIDTH } from '../service/output-format.js';
+import {
+  MAX_PREVIEW_WIDTH,
+  MIN_PREVIEW_WIDTH,
+  DEFAULT_PREVIEW_WIDTH,
+} from '../service/generation/output-format.js';
 import {
   openCliRenderer,
   reportFonts,

@@ -7,8 +7,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
-import { checkedKey } from '../service/idempotency.js';
-import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/output-format.js';
+import { checkedKey } from '../service/generation/idempotency.js';
+import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/generation/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 

@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { DEFAULT_IMAGE_LIMITS, EngineError, renderSafeCopy } from '../engine/index.js';
 import { join, resolve } from 'node:path';
-import { FairSlots } from '../service/fair-slots.js';
+import { FairSlots } from '../service/jobs/fair-slots.js';
 import {
   RenderCancelledError,
   RenderFailedError,

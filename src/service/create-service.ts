@@ -2,25 +2,25 @@
  * Builds the DeckforgeService facade from ports. The composition root (src/composition) supplies the adapters;
  * the job consumer and the retention sweeper are started by whoever runs jobs (`serve`, `worker`).
  */
-import { currentPeriodKey, planOf } from './account-plans.js';
+import { currentPeriodKey, planOf } from './usage/account-plans.js';
 import type { Account, DeckforgeService, ServiceStats, UploadedFile } from './deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError, TooManyRequestsError } from './errors.js';
-import { AccountGate } from './account-gate.js';
+import { AccountGate } from './generation/account-gate.js';
 import { createConsoleService } from './create-console-service.js';
-import { generateNow } from './generate-now.js';
-import { generateOnce, submitOnce } from './idempotency.js';
-import { authenticate, issueToken } from './issue-token.js';
-import { jobStatus, openDownload } from './job-status.js';
+import { generateNow } from './generation/generate-now.js';
+import { generateOnce, submitOnce } from './generation/idempotency.js';
+import { authenticate, issueToken } from './accounts/issue-token.js';
+import { jobStatus, openDownload } from './jobs/job-status.js';
 import { FetchError, GenerationTimeoutError } from './ports/index.js';
 import type { ServiceDeps } from './service-deps.js';
-import { SignInGuard } from './sign-in-guard.js';
-import { checkSlidesLeft } from './slide-quota.js';
-import { submitJob } from './submit-job.js';
-import { renderUpload } from './render-upload.js';
-import { usageReport } from './usage-report.js';
-import { usageDetail } from './usage-detail.js';
-import { createToken, listTokens, revokeToken } from './account-tokens.js';
-import { jobSummary, listJobs } from './job-listing.js';
+import { SignInGuard } from './accounts/sign-in-guard.js';
+import { checkSlidesLeft } from './usage/slide-quota.js';
+import { submitJob } from './jobs/submit-job.js';
+import { renderUpload } from './generation/render-upload.js';
+import { usageReport } from './usage/usage-report.js';
+import { usageDetail } from './usage/usage-detail.js';
+import { createToken, listTokens, revokeToken } from './accounts/account-tokens.js';
+import { jobSummary, listJobs } from './jobs/job-listing.js';
 
 /** /healthz says "degraded" once no generation thread has been free for this long (issue 10). */
 export const WORKERS_STALLED_AFTER_MS = 30_000;

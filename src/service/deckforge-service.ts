@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
 import type { ConsoleService } from './console-service.js';
-import type { OutputRequest } from './output-format.js';
+import type { OutputRequest } from './generation/output-format.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 
