@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
+import { InProcessJobEvents } from '../adapters/memory/in-process-job-events.js';
 import { SystemClock } from '../adapters/memory/system-clock.js';
 import { LogMailer } from '../adapters/mail-log/log-mailer.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
@@ -184,6 +185,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBytes: config.limits.maxUploadBytes,
     });
     shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, logger);
+    const jobEvents = new InProcessJobEvents();
     const deps: ServiceDeps = {
       accounts: stores.accounts,
       tokens: stores.tokens,
@@ -198,6 +200,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       mailer,
       sessions: stores.sessions,
       oneTimeTokens: stores.oneTimeTokens,
+      jobEvents,
       clock,
       hasher,
       pool,
@@ -230,7 +233,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
     // Where jobs run, webhooks are sent: the job's end is seen at once, and pending retries resume after a restart.
     const dispatcher = options.consumeJobs === false ? null : new WebhookDispatcher(deps);
-    if (dispatcher) deps.onJobEnded = (jobId) => dispatcher.jobEnded(jobId);
+    if (dispatcher) jobEvents.whenEnded((jobId) => dispatcher.jobEnded(jobId));
+    if (consumer) jobEvents.whenQueued(() => consumer.kick());
     const activePool = pool;
     const activeRenderer = renderer;
     const activeScratch = scratch;
@@ -253,11 +257,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       })();
       return closing;
     };
-    const created = createDeckforgeService(deps, close);
-    if (consumer) {
-      created.setJobQueuedListener(() => consumer.kick());
-      await consumer.start();
-    }
+    const service = createDeckforgeService(deps, close);
+    await consumer?.start();
     sweeper?.start();
     dispatcher?.start();
     const interrupt = async (): Promise<void> => {
@@ -265,7 +266,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await Promise.all([activePool.close(), activeRenderer.close()]);
     };
     return {
-      service: created.service,
+      service,
       admin,
       firstAccount,
       logger,

@@ -10,6 +10,7 @@ import type { ConsoleService } from './console-service.js';
 import type { OutputRequest } from './generation/output-format.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
+import type { JobState } from './ports/job-store.js';
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
@@ -80,7 +81,7 @@ export interface GeneratedDeck {
   warnings: Warning[];
 }
 
-export type JobState = 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
+export type { JobState };
 
 export interface JobStatus {
   status: JobState;

@@ -67,7 +67,7 @@ export async function runJob(deps: ServiceDeps, claimed: ClaimedJob, context: Jo
   } finally {
     // An interrupted job keeps its claim: it is recovered like a crashed process's.
     if (!interrupted) await deps.queue.ack(job.id);
-    if (!interrupted) deps.onJobEnded?.(job.id);
+    if (!interrupted) deps.jobEvents.ended(job.id);
   }
 }
 

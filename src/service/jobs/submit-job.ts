@@ -20,7 +20,6 @@ export async function submitJob(
   deps: ServiceDeps,
   account: Account,
   input: GenerationRequest,
-  onQueued: () => void,
   /** Chosen beforehand when an Idempotency-Key names the job before it exists (idempotency.ts). */
   jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
@@ -60,6 +59,6 @@ export async function submitJob(
     throw error;
   }
   deps.logger.info({ jobId, accountId: account.id, slides: prepared.slideCount }, 'job queued');
-  onQueued();
+  deps.jobEvents.queued(jobId);
   return { jobId, status: 'QUEUED' };
 }
