@@ -4,10 +4,10 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerConsolePages } from '../console/console-pages.js';
+import { registerConsolePages } from '../console/server/console-pages.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
-import { consolePlugin } from '../console/console-plugin.js';
+import { consolePlugin } from '../console/server/console-plugin.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
@@ -26,7 +26,7 @@ import { registerInspectRoutes } from './routes/inspect-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerOperationsRoutes } from './routes/operations-routes.js';
 import { registerRenderRoutes } from './routes/render-routes.js';
-import type { RouteContext } from './routes/route-context.js';
+import type { RouteContext } from './route-context.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
 import { registerSecurityHeaders } from './security-headers.js';

@@ -11,7 +11,7 @@ import { accountOf } from '../bearer-auth.js';
 import { InvalidInputError } from '../../service/errors.js';
 import { trustedLinkBase } from './job-routes.js';
 import { whileClientWaits } from '../while-client-waits.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { readInspectSource } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerInspectRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
   app.post(

@@ -9,7 +9,7 @@ import { ForbiddenDownloadError, InvalidInputError } from '../../service/errors.
 import { contentDisposition, contentTypeOf } from '../file-response.js';
 import { accountOf } from '../bearer-auth.js';
 import type { HttpConfig } from '../http-config.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 /** A Host header value we are willing to echo into a link: a name or bracketed IPv6 address, and a port. */
 const HOST_HEADER = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;

@@ -8,7 +8,7 @@ import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
 import { readRenderRequest } from '../request-form.js';
 import { whileClientWaits } from '../while-client-waits.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerRenderRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
   app.post(

@@ -5,9 +5,9 @@
  * API's own use case for the signed-in account; api-call-accounting.ts counts and limits them as API calls.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Account } from '../service/deckforge-service.js';
-import { readInspectSource } from '../http/request-form.js';
-import { sendGeneratedDeck, submitGenerationJob } from '../http/routes/generator-routes.js';
+import type { Account } from '../../service/deckforge-service.js';
+import { readInspectSource } from '../../http/request-form.js';
+import { sendGeneratedDeck, submitGenerationJob } from '../../http/routes/generator-routes.js';
 import type { ConsoleContext } from './console-context.js';
 
 export function registerPlaygroundRoutes(app: FastifyInstance, context: ConsoleContext): void {

@@ -10,11 +10,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FAVICON_LINK } from '../http/favicon.js';
-import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
+import { FAVICON_LINK } from '../../http/favicon.js';
+import { NotFoundError, ServiceUnavailableError } from '../../service/errors.js';
 
-/** The same from src/console and dist/console: the repository's dist/console. */
-export const CONSOLE_BUILD_DIR = fileURLToPath(new URL('../../dist/console/', import.meta.url));
+/** The same from src/console/server and dist/console/server: the repository's dist/console. */
+export const CONSOLE_BUILD_DIR = fileURLToPath(new URL('../../../dist/console/', import.meta.url));
 
 export const CONSOLE_PAGES = [
   'sign-in',

@@ -1,6 +1,6 @@
 /** `GET /console/api/session`, `POST /console/api/sign-in`, `POST /console/api/sign-out` (console contract). */
 import type { FastifyInstance } from 'fastify';
-import type { ConsoleAccount, ConsoleService } from '../service/console-service.js';
+import type { ConsoleAccount, ConsoleService } from '../../service/console-service.js';
 import type { ConsoleContext } from './console-context.js';
 import { stringField } from './json-body.js';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.js';

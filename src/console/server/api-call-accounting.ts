@@ -5,7 +5,7 @@
  * counts every request that carries an account. Page reads (tokens, usage, the job list) are not API calls.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DeckforgeService } from '../service/deckforge-service.js';
+import type { DeckforgeService } from '../../service/deckforge-service.js';
 import { requireSession } from './console-session.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 /** Reading the console's small JSON bodies: each field a string, or a 400 (shape A) naming the field. */
-import { InvalidInputError } from '../service/errors.js';
+import { InvalidInputError } from '../../service/errors.js';
 
 /** A field that may be left out: its value as sent (the service checks it), undefined without a body. */
 export function optionalField(body: unknown, name: string): unknown {

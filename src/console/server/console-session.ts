@@ -6,8 +6,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ConsoleAccount, ConsoleService, ConsoleSession } from '../service/console-service.js';
-import { ForbiddenError, UnauthorizedError } from '../service/errors.js';
+import type { ConsoleAccount, ConsoleService, ConsoleSession } from '../../service/console-service.js';
+import { ForbiddenError, UnauthorizedError } from '../../service/errors.js';
 import { sessionCookie } from './session-cookie.js';
 
 declare module 'fastify' {
