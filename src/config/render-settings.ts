@@ -4,9 +4,11 @@
  * its programs are found.
  */
 import { availableParallelism } from 'node:os';
-import type { IsolationPolicy } from '../rendering/renderer-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { integer, type Env } from './env-values.js';
+
+/** DECKFORGE_RENDER_ISOLATION: `auto` isolates where the system allows it; `required` renders only isolated. */
+export type IsolationPolicy = 'auto' | 'required';
 
 export interface RenderSettings {
   /** DECKFORGE_RENDERERS, default half the cores (at least 1): LibreOffice processes kept running. */

@@ -8,10 +8,10 @@
  * if the server dies, so does the sandbox.
  */
 import { join } from 'node:path';
+import type { IsolationPolicy } from '../config/render-settings.js';
 import { findExecutable, runTool } from './render-tools.js';
 
-/** DECKFORGE_RENDER_ISOLATION: `auto` isolates where the system allows it; `required` renders only isolated. */
-export type IsolationPolicy = 'auto' | 'required';
+export type { IsolationPolicy };
 
 export type Isolation = { bwrap: string } | { reason: string };
 

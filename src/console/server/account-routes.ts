@@ -3,7 +3,7 @@
  * the security key. Mail links point at DECKFORGE_PUBLIC_URL, or at this request's origin when its Host is trusted.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { trustedLinkBase } from '../../http/routes/job-routes.js';
+import { trustedLinkBase } from '../../http/link-base.js';
 import type { HttpConfig } from '../../http/http-config.js';
 import type { MailOrigin } from '../../service/console-service.js';
 import type { ConsoleContext } from './console-context.js';

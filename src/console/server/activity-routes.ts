@@ -4,7 +4,7 @@
  * `GET /console/api/jobs/:id`, with the same signed download link the status endpoint gives.
  */
 import type { FastifyInstance } from 'fastify';
-import { linkBase } from '../../http/routes/job-routes.js';
+import { linkBase } from '../../http/link-base.js';
 import type { ConsoleContext } from './console-context.js';
 import { requireSession } from './console-session.js';
 

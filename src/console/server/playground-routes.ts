@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Account } from '../../service/deckforge-service.js';
 import { readInspectSource } from '../../http/request-form.js';
-import { sendGeneratedDeck, submitGenerationJob } from '../../http/routes/generator-routes.js';
+import { sendGeneratedDeck, submitGenerationJob } from '../../http/generation-handlers.js';
 import type { ConsoleContext } from './console-context.js';
 
 export function registerPlaygroundRoutes(app: FastifyInstance, context: ConsoleContext): void {
