@@ -7,7 +7,7 @@
 import { EngineError } from '../errors.js';
 import type { ChartContent } from '../payload/model.js';
 import { xFromCategories } from './category-values.js';
-import type { SeriesKind } from './plot-groups.js';
+import type { SeriesKind } from './classic/plot-groups.js';
 import type { PointValue } from './series-caches.js';
 
 export interface SeriesTarget {

@@ -4,7 +4,7 @@
  * is a CT_Boolean, whose `val` defaults to true). Filling a template chart whose one series had no name with a
  * named series would make that title appear: the filled slide would no longer look like the template.
  */
-import { child, descendants, element, insertInOrder, type XmlElement } from '../xml/index.js';
+import { child, descendants, element, insertInOrder, type XmlElement } from '../../xml/index.js';
 import { CHART_ORDER } from './chart-settings.js';
 
 /** Whether the chart (`c:chartSpace`) shows a title: its own, or its only series' name. */

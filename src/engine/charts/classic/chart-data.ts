@@ -4,7 +4,7 @@
  * `size`) for scatter and bubble series. A point the cache leaves out is a gap, `null`. Grouped categories give
  * their innermost level, as a payload's categories are one level.
  */
-import { child, childElements, textContent, type XmlElement } from '../xml/index.js';
+import { child, childElements, textContent, type XmlElement } from '../../xml/index.js';
 import { chartSeries } from './series-resize.js';
 
 export type CachedPoint = string | number | null;

@@ -13,10 +13,10 @@ import {
   text,
   textContent,
   type XmlElement,
-} from '../xml/index.js';
+} from '../../xml/index.js';
 import type { ExSeries } from './chart-ex-series.js';
-import type { LayoutPlan } from './data-layout.js';
-import { numberText, type PointValue } from './series-caches.js';
+import type { LayoutPlan } from '../data-layout.js';
+import { numberText, type PointValue } from '../series-caches.js';
 
 export function strDim(data: XmlElement): XmlElement | undefined {
   return child(data, 'cx:strDim');

@@ -11,17 +11,17 @@
  * - regions (region map): the map's regions stay (its map data is for them), only their values change.
  * The workbook is rewritten as for classic charts. The fallback picture old clients show stays as it was.
  */
-import { EngineError } from '../errors.js';
-import type { ChartContent } from '../payload/model.js';
-import { child, textContent, type XmlElement } from '../xml/index.js';
+import { EngineError } from '../../errors.js';
+import type { ChartContent } from '../../payload/model.js';
+import { child, textContent, type XmlElement } from '../../xml/index.js';
 import { exLayout, type ExLayout } from './chart-ex-layout.js';
 import { leafCategories, numDim, strDim, txData, writeExSeries } from './chart-ex-data.js';
 import { exSeries, resizeExSeries, type ExSeries } from './chart-ex-series.js';
-import type { ChartParts } from './chart-parts.js';
-import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from './chart-workbook.js';
-import { planLayout, type LayoutPlan, type TemplateRefs } from './data-layout.js';
-import { parseFormula, type Area } from './formula.js';
-import { categoryLabels, seriesTargets } from './series-targets.js';
+import type { ChartParts } from '../chart-parts.js';
+import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from '../chart-workbook.js';
+import { planLayout, type LayoutPlan, type TemplateRefs } from '../data-layout.js';
+import { parseFormula, type Area } from '../formula.js';
+import { categoryLabels, seriesTargets } from '../series-targets.js';
 
 export interface ChartExFillInput {
   parts: ChartParts;

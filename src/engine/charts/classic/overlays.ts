@@ -5,7 +5,7 @@
  * text. Field labels are Office 2013 markup: the `c15` extension marks the text as a field table.
  */
 import { randomUUID } from 'node:crypto';
-import { child, childElements, element, text, type XmlElement } from '../xml/index.js';
+import { child, childElements, element, text, type XmlElement } from '../../xml/index.js';
 import { plotGroupInfo } from './plot-groups.js';
 import { chartSeries } from './series-resize.js';
 

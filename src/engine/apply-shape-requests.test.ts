@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, type Warning } from '../errors.js';
+import { EngineError, type Warning } from './errors.js';
 import type {
   Hyperlink,
   ShapeContent,
@@ -7,7 +7,7 @@ import type {
   ShapeSettings,
   ShapeTarget,
   ValidationMode,
-} from '../payload/model.js';
+} from './payload/model.js';
 import {
   child,
   childElements,
@@ -16,10 +16,10 @@ import {
   serializeElement,
   textContent,
   type XmlElement,
-} from '../xml/index.js';
+} from './xml/index.js';
 import { applyShapeRequests, type SlideFillContext } from './apply-shape-requests.js';
-import { findShape, listShapes } from './find-shape.js';
-import { SHAPE_PROPERTIES_ORDER } from './shape-properties.js';
+import { findShape, listShapes } from './shapes/find-shape.js';
+import { SHAPE_PROPERTIES_ORDER } from './shapes/shape-properties.js';
 
 const NS =
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +

@@ -5,10 +5,10 @@
  * the chart draws no legend, a data label position the plot type does not allow (PowerPoint refuses a file with
  * an invalid `c:dLblPos`, ooxml-notes §7.5), an axis title on a chart without axes.
  */
-import type { ChartSettings, RunProps, ShapeSettings } from '../payload/model.js';
-import { SHAPE_PROPERTIES_ORDER } from '../shapes/shape-properties.js';
-import { PARAGRAPH_PROPERTIES_ORDER } from '../text/paragraph-properties.js';
-import { applyRunProps, setSolidFill } from '../text/run-properties.js';
+import type { ChartSettings, RunProps, ShapeSettings } from '../../payload/model.js';
+import { SHAPE_PROPERTIES_ORDER } from '../../shapes/shape-properties.js';
+import { PARAGRAPH_PROPERTIES_ORDER } from '../../text/paragraph-properties.js';
+import { applyRunProps, setSolidFill } from '../../text/run-properties.js';
 import {
   child,
   childElements,
@@ -19,7 +19,7 @@ import {
   removeNode,
   text,
   type XmlElement,
-} from '../xml/index.js';
+} from '../../xml/index.js';
 import { plotGroupInfo, plotGroups } from './plot-groups.js';
 
 /** CT_ChartSpace, CT_Chart, CT_Title, CT_Legend, CT_DLbls child orders [XSD-chart] (ooxml-notes §7.2). */

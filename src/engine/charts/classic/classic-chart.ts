@@ -4,14 +4,14 @@
  * in the workbook (data-layout.ts), and the embedded workbook rewritten to match (chart-workbook.ts), so
  * PowerPoint shows the data before and after "Edit Data" (ooxml-notes §7.4).
  */
-import { EngineError } from '../errors.js';
-import type { ChartContent } from '../payload/model.js';
-import { child, childElements, descendants, type XmlElement } from '../xml/index.js';
-import { categoryValues, isDateFormat, type CategoryValues } from './category-values.js';
-import type { ChartParts } from './chart-parts.js';
-import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from './chart-workbook.js';
-import { planLayout, type LayoutPlan, type TemplateRefs } from './data-layout.js';
-import { parseFormula, type Area } from './formula.js';
+import { EngineError } from '../../errors.js';
+import type { ChartContent } from '../../payload/model.js';
+import { child, childElements, descendants, type XmlElement } from '../../xml/index.js';
+import { categoryValues, isDateFormat, type CategoryValues } from '../category-values.js';
+import type { ChartParts } from '../chart-parts.js';
+import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from '../chart-workbook.js';
+import { planLayout, type LayoutPlan, type TemplateRefs } from '../data-layout.js';
+import { parseFormula, type Area } from '../formula.js';
 import { plotGroupInfo, plotGroups, type SeriesKind } from './plot-groups.js';
 import { fitPoints, labelRange, writeLabelRange } from './point-formatting.js';
 import {
@@ -20,9 +20,9 @@ import {
   templateFormatCode,
   writeDimension,
   writeSeriesName,
-} from './series-caches.js';
+} from '../series-caches.js';
 import { chartSeries, resizeSeries, type ChartSeriesEntry } from './series-resize.js';
-import { categoryLabels, seriesCount, seriesTargets, type SeriesTarget } from './series-targets.js';
+import { categoryLabels, seriesCount, seriesTargets, type SeriesTarget } from '../series-targets.js';
 
 const DIMENSIONS: Record<SeriesKind, readonly string[]> = {
   category: ['c:val'],

@@ -3,7 +3,7 @@
  * legend (`cx:legend/@pos`), chart area fill and value labels (`cx:dataLabels/cx:visibility/@value`). The other
  * settings have no counterpart PowerPoint honours there and are skipped with a warning.
  */
-import type { ShapeSettings } from '../payload/model.js';
+import type { ShapeSettings } from '../../payload/model.js';
 import {
   child,
   childElements,
@@ -12,7 +12,7 @@ import {
   removeNode,
   text,
   type XmlElement,
-} from '../xml/index.js';
+} from '../../xml/index.js';
 import { seriesRegion } from './chart-ex.js';
 
 /** CT_Chart (chartex): title, plotArea, legend, extLst; CT_ChartSpace: chartData, chart, spPr, txPr, clrMapOvr, fmtOvrs, printSettings, extLst. */

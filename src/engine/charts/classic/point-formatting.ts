@@ -14,7 +14,7 @@ import {
   removeNode,
   text,
   type XmlElement,
-} from '../xml/index.js';
+} from '../../xml/index.js';
 
 export function fitPoints(series: XmlElement, points: number): void {
   for (const dPt of childElements(series, 'c:dPt')) if (indexOf(dPt) >= points) removeNode(series, dPt);

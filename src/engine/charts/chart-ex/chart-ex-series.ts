@@ -6,7 +6,7 @@
  * where its owner now stands. New series and data blocks get fresh ids, format indices and unique ids.
  */
 import { randomUUID } from 'node:crypto';
-import { child, childElements, cloneElement, removeNode, type XmlElement } from '../xml/index.js';
+import { child, childElements, cloneElement, removeNode, type XmlElement } from '../../xml/index.js';
 import { isParetoLine } from './chart-ex-layout.js';
 
 export interface ExSeries {

@@ -14,7 +14,7 @@ import {
   element,
   removeNode,
   type XmlElement,
-} from '../xml/index.js';
+} from '../../xml/index.js';
 import { appendSeries, plotGroupInfo, plotGroups, type PlotGroupInfo } from './plot-groups.js';
 
 export interface ChartSeriesEntry {

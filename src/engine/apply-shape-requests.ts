@@ -2,7 +2,7 @@
  * The per-slide driver: applies a slide's shape entries (spec/payload.md "Shapes") in order — find, remove,
  * hide, settings, content — to the slide XML of one output slide.
  */
-import { EngineError, type Warning } from '../errors.js';
+import { EngineError, type Warning } from './errors.js';
 import type {
   ChartContent,
   Hyperlink,
@@ -11,10 +11,10 @@ import type {
   ShapeSettings,
   TextContent,
   ValidationMode,
-} from '../payload/model.js';
-import { fillText, textContentFromString } from '../text/fill-text.js';
-import { checkTextFit } from '../text/fit-text.js';
-import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
+} from './payload/model.js';
+import { fillText, textContentFromString } from './text/fill-text.js';
+import { checkTextFit } from './text/fit-text.js';
+import { child, childElements, element, insertInOrder, type XmlElement } from './xml/index.js';
 import {
   cNvPr,
   findInList,
@@ -22,11 +22,11 @@ import {
   shapeVariants,
   type FoundShape,
   type ShapeKind,
-} from './find-shape.js';
-import { trimParagraphAnimations } from './animation-timing.js';
-import { enclosingGroups, toSlideSpace } from './group-transform.js';
-import { removeShape } from './remove-shape.js';
-import { applySettings, ownBox } from './shape-properties.js';
+} from './shapes/find-shape.js';
+import { trimParagraphAnimations } from './shapes/animation-timing.js';
+import { enclosingGroups, toSlideSpace } from './shapes/group-transform.js';
+import { removeShape } from './shapes/remove-shape.js';
+import { applySettings, ownBox } from './shapes/shape-properties.js';
 
 export interface SlideFillContext {
   /** p:sld */

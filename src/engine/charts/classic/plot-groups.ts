@@ -8,7 +8,7 @@
  * outEnd; bubble, line, scatter and stock l/r/t/b/ctr; area, 3-D area, 3-D bar, doughnut, 3-D line and radar none.
  * Surface series have no labels at all (CT_SurfaceSer has no c:dLbls).
  */
-import { child, childElements, type XmlElement } from '../xml/index.js';
+import { child, childElements, type XmlElement } from '../../xml/index.js';
 
 export type SeriesKind = 'category' | 'scatter' | 'bubble';
 

@@ -5,7 +5,7 @@
  * (`cx:aggregation`: values summed by category), and a pareto chart adds a `paretoLine` series that follows its
  * owner (`@ownerIdx`) and has no data of its own.
  */
-import { child, childElements, type XmlElement } from '../xml/index.js';
+import { child, childElements, type XmlElement } from '../../xml/index.js';
 
 export type ExPoints =
   /** One point per category, drawn in order (waterfall, funnel, treemap, sunburst, by-category histogram). */
