@@ -7,8 +7,10 @@
 import { EngineError } from '../errors.js';
 import type { ChartContent } from '../payload/model.js';
 import { xFromCategories } from './category-values.js';
-import type { SeriesKind } from './classic/plot-groups.js';
 import type { PointValue } from './series-caches.js';
+
+/** The data a series takes: values per category, x and y, or x, y and size. */
+export type SeriesKind = 'category' | 'scatter' | 'bubble';
 
 export interface SeriesTarget {
   name: string;

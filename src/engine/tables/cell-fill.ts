@@ -7,7 +7,8 @@
 import type { ParagraphProps, RunProps, TableCell, TextContent } from '../payload/model.js';
 import { fillText, type FillTextContext } from '../text/fill-text.js';
 import { applyParagraphProps } from '../text/paragraph-properties.js';
-import { applyRunProps, FILL_CHOICE, setSolidFill } from '../text/run-properties.js';
+import { FILL_CHOICE, setSolidFill } from '../shapes/solid-fill.js';
+import { applyRunProps } from '../text/run-properties.js';
 import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
 
 /** CT_TableCell: a:txBody?, a:tcPr?, a:extLst?. */

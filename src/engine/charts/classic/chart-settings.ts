@@ -8,7 +8,8 @@
 import type { ChartSettings, RunProps, ShapeSettings } from '../../payload/model.js';
 import { SHAPE_PROPERTIES_ORDER } from '../../shapes/shape-properties.js';
 import { PARAGRAPH_PROPERTIES_ORDER } from '../../text/paragraph-properties.js';
-import { applyRunProps, setSolidFill } from '../../text/run-properties.js';
+import { setSolidFill } from '../../shapes/solid-fill.js';
+import { applyRunProps } from '../../text/run-properties.js';
 import {
   child,
   childElements,

@@ -9,8 +9,9 @@
  * Surface series have no labels at all (CT_SurfaceSer has no c:dLbls).
  */
 import { child, childElements, type XmlElement } from '../../xml/index.js';
+import type { SeriesKind } from '../series-targets.js';
 
-export type SeriesKind = 'category' | 'scatter' | 'bubble';
+export type { SeriesKind };
 
 const SHARED = ['c:idx', 'c:order', 'c:tx', 'c:spPr'];
 const CAT_VAL = ['c:cat', 'c:val'];
