@@ -14,7 +14,7 @@ const SOURCES = ['src', 'scripts', 'docs', 'package.json', 'tsconfig.json', 'tsc
 const OUTPUTS = [
   'dist/cli/main.js',
   'dist/cli/generate-command.bundle.js',
-  'dist/worker/generation-worker.bundle.js',
+  'dist/adapters/generation-threads/generation-thread.bundle.js',
   'dist/console/manifest.json',
 ];
 

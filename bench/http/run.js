@@ -57,7 +57,7 @@ const { configWith, parsePlanCatalog } = await dist('config/index.js');
 const { createRuntime, createLogger } = await dist('composition/index.js');
 const { createWebServer } = await dist('composition/create-web-server.js');
 const { generate, TemplateCache } = await dist('engine/index.js');
-const { WorkerThreadPool } = await dist('worker/worker-thread-pool.js');
+const { WorkerThreadPool } = await dist('adapters/generation-threads/worker-thread-pool.js');
 
 const templateName = 'template.pptx';
 const template = new Uint8Array(readFileSync(templatePath));

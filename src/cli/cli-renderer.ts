@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
+import { LibreOfficeRendererPool } from '../adapters/libreoffice/libreoffice-renderer-pool.js';
 import {
   RenderFailedError,
   RendererLostError,

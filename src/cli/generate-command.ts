@@ -18,7 +18,7 @@ import {
   MIN_PREVIEW_WIDTH,
 } from '../service/generation/output-format.js';
 import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
-import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../adapters/generation-threads/worker-thread-pool.js';
 import type { CliRender } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
 

@@ -1,6 +1,6 @@
 /**
  * The settings of the preview renderer (PDF and PNG through a pool of LibreOffice processes,
- * src/rendering/): how many processes, how long one render may take, when a process is replaced, and where
+ * src/adapters/libreoffice/): how many processes, how long one render may take, when a process is replaced, and where
  * its programs are found.
  */
 import { availableParallelism } from 'node:os';

@@ -10,7 +10,7 @@ import {
   type SqliteDatabase,
 } from '../../src/adapters/sqlite/database.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';

@@ -8,7 +8,7 @@ import { tempDir } from '../support/servers/temp-dir.js';
 const OUTPUTS = [
   'dist/cli/main.js',
   'dist/cli/generate-command.bundle.js',
-  'dist/worker/generation-worker.bundle.js',
+  'dist/adapters/generation-threads/generation-thread.bundle.js',
   'dist/console/manifest.json',
 ];
 

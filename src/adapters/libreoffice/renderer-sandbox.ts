@@ -8,7 +8,7 @@
  * if the server dies, so does the sandbox.
  */
 import { join } from 'node:path';
-import type { IsolationPolicy } from '../config/render-settings.js';
+import type { IsolationPolicy } from '../../config/render-settings.js';
 import { findExecutable, runTool } from './render-tools.js';
 
 export type { IsolationPolicy };

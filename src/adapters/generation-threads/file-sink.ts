@@ -3,7 +3,7 @@
  * goes to the file at once, so the deck is never whole in memory (docs/large-decks.md).
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { ByteSink } from '../engine/index.js';
+import type { ByteSink } from '../../engine/index.js';
 
 /** Runs `build` with a sink writing into `path` (created or replaced), and closes the file whatever happens. */
 export function writingTo<T>(path: string, build: (sink: ByteSink) => T): T {

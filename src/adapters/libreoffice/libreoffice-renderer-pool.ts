@@ -16,9 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { DEFAULT_IMAGE_LIMITS, EngineError, renderSafeCopy } from '../engine/index.js';
+import { DEFAULT_IMAGE_LIMITS, EngineError, renderSafeCopy } from '../../engine/index.js';
 import { join, resolve } from 'node:path';
-import { FairSlots } from '../service/jobs/fair-slots.js';
+import { FairSlots } from '../../service/jobs/fair-slots.js';
 import {
   RenderCancelledError,
   RenderFailedError,
@@ -28,7 +28,7 @@ import {
   type RendererStatus,
   type RenderRequest,
   type RenderResult,
-} from '../service/ports/renderer.js';
+} from '../../service/ports/renderer.js';
 import { FontSubstitutions } from './font-substitutions.js';
 import { drawPages, pdfPageCount } from './pdf-pages.js';
 import { RendererProcess } from './renderer-process.js';

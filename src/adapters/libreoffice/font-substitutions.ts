@@ -3,7 +3,7 @@
  * uses instead: `fc-list : family` once for the installed families, `fc-match` once per missing family.
  */
 import { readFile } from 'node:fs/promises';
-import { requestedFonts } from '../engine/index.js';
+import { requestedFonts } from '../../engine/index.js';
 import { findExecutable, runTool } from './render-tools.js';
 
 export interface FontSubstitution {

@@ -16,13 +16,13 @@ import {
   parsePayloadText,
   TemplateCache,
   type ParsedPayload,
-} from '../engine/index.js';
+} from '../../engine/index.js';
 import {
   ConversionProcess,
   CONVERSION_TIMEOUT_MS,
   conversionMemoryMb,
-} from '../image-preparation/conversion-process.js';
-import { prepareImages } from '../image-preparation/prepare-images.js';
+} from '../../image-preparation/conversion-process.js';
+import { prepareImages } from '../../image-preparation/prepare-images.js';
 import { writingTo } from './file-sink.js';
 import {
   transferList,

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RenderFailedError } from '../service/ports/renderer.js';
+import { RenderFailedError } from '../../service/ports/renderer.js';
 import { runTool } from './render-tools.js';
 
 /** Poppler reads what a hostile deck became: it gets a locale and nothing of the server's environment. */

@@ -21,7 +21,7 @@ import {
   RendererLostError,
   RenderFailedError,
   RenderTimeoutError,
-} from '../service/ports/renderer.js';
+} from '../../service/ports/renderer.js';
 import { writeProfileSettings } from './profile-settings.js';
 import type { RenderTools } from './render-tools.js';
 import { rendererEnvironment, sandboxed, type Isolation } from './renderer-sandbox.js';

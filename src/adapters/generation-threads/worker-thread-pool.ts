@@ -10,13 +10,14 @@
  * budget and what to change, instead of the process growing until the machine or V8 gives up.
  */
 import { createRequire } from 'node:module';
+import { basename, dirname } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 // The error type alone (engine/errors.ts): the CLI's main thread hosts this pool and must not load the engine.
-import { EngineError, type EngineErrorCode } from '../engine/errors.js';
-import type { GenerateResult, GenerateSummary, InspectResult } from '../engine/index.js';
-import { loadSharp } from '../image-preparation/load-sharp.js';
+import { EngineError, type EngineErrorCode } from '../../engine/errors.js';
+import type { GenerateResult, GenerateSummary, InspectResult } from '../../engine/index.js';
+import { loadSharp } from '../../image-preparation/load-sharp.js';
 import {
   GenerationCancelledError,
   GenerationPoolClosedError,
@@ -24,7 +25,7 @@ import {
   type GenerationPool,
   type GenerationPoolStats,
   type GenerationTask,
-} from '../service/ports/index.js';
+} from '../../service/ports/index.js';
 import {
   transferList,
   type ResultMessage,
@@ -72,15 +73,25 @@ export interface WorkerThreadPoolOptions {
 }
 
 /**
- * Worker entry: the build's one-file bundle of the worker (`npm run build`; one module instead of ~70 starts
+ * The thread's bundle: beside this module in dist/adapters/generation-threads/, or reached from the CLI's bundle
+ * in dist/cli/, which carries this module inside it.
+ */
+function threadBundle(here: string): URL {
+  const beside = basename(dirname(here)) === 'generation-threads';
+  return new URL(
+    beside ? './generation-thread.bundle.js' : '../adapters/generation-threads/generation-thread.bundle.js',
+    import.meta.url,
+  );
+}
+
+/**
+ * Thread entry: the build's one-file bundle of generation-thread.ts (`npm run build`; one module instead of ~70 starts
  * faster and takes ~5 MB less memory per thread), or (tests running the TypeScript sources) the .ts via tsx.
  */
 function spawnWorker(resourceLimits: ResourceLimits = {}): Worker {
   const here = fileURLToPath(import.meta.url);
-  // '../worker/' rather than './': the same path from dist/worker/ and from the CLI's bundle in dist/cli/.
-  if (here.endsWith('.js'))
-    return new Worker(new URL('../worker/generation-worker.bundle.js', import.meta.url), { resourceLimits });
-  const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-worker.ts')).href;
+  if (here.endsWith('.js')) return new Worker(threadBundle(here), { resourceLimits });
+  const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-thread.ts')).href;
   // require.resolve finds the CommonJS entry; the worker imports the ES module one beside it.
   const tsxApi = pathToFileURL(
     createRequire(import.meta.url)

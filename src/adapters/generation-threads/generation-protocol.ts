@@ -1,5 +1,5 @@
 /** Messages between the pool (main thread) and a generation worker thread. Plain, structured-cloneable data. */
-import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../engine/index.js';
+import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
 
 export type TaskMessage =
   | {
