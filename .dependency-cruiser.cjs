@@ -43,7 +43,7 @@ module.exports = {
     {
       name: 'image-decoding-in-one-place',
       comment:
-        'Image libraries (native, asynchronous) are used by src/image-preparation only: the engine stays pure, and the worker and CLI call the preparation step.',
+        'Image libraries (native, asynchronous) are used by src/image-preparation only: the engine stays pure, and the generation threads and the CLI call the preparation step.',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/image-preparation/', '\\.test\\.ts$'] },
       to: { path: 'node_modules/(sharp|bmp-ts)/' },

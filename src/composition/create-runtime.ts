@@ -1,7 +1,9 @@
 /**
- * The composition root of the one-machine default: SQLite (accounts, tokens, usage, jobs, queue) in the data
- * directory, blobs on local disk behind signed links, the guarded URL fetcher, a worker-thread generation pool,
- * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
+ * The composition root: the stores (SQLite in the data directory, or PostgreSQL), the job queue and the rate
+ * limiter (in-process, or BullMQ and Redis), blobs (local disk behind signed links, or S3), the guarded URL
+ * fetcher, the generation thread pool, the LibreOffice renderer, the job events, and, where jobs run, the job
+ * consumer, the webhook dispatcher and the retention sweeper (docs/operations.md). `close()` stops them in the
+ * reverse order.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The per-slide driver: applies a slide's shape entries (spec/payload.md "Shapes") in order — find, remove,
+ * The per-slide driver: applies a slide's shape entries (docs/payload.md "Shapes") in order — find, remove,
  * hide, settings, content — to the slide XML of one output slide.
  */
 import { EngineError, type Warning } from './errors.js';
@@ -223,7 +223,7 @@ function fillContent(
     );
     return;
   }
-  // A bare string on a picture is its source (spec/payload.md "Pictures"); a picture also goes into a text
+  // A bare string on a picture is its source (docs/payload-pictures.md); a picture also goes into a text
   // shape, as its fill or as the picture of an empty placeholder.
   const contentKind =
     content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;

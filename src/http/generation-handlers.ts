@@ -14,8 +14,9 @@ import { whileClientWaits } from './while-client-waits.js';
 type GenerationContext = Pick<RouteContext, 'service' | 'limits' | 'metrics' | 'config'>;
 
 /**
- * Endpoint 2's work for `account`: reads the request's generation form, generates, and streams the deck back.
- * The console's playground answers through it too, so both read the same form and count the same way.
+ * `POST /v1.0/generator/create`'s work for `account`: reads the request's generation form, generates, and
+ * streams the deck back. The console's playground answers through it too, so both read the same form and
+ * count the same way.
  */
 export async function sendGeneratedDeck(
   request: FastifyRequest,
@@ -47,7 +48,10 @@ export async function sendGeneratedDeck(
     .send(deck.content.stream());
 }
 
-/** Endpoint 3's work for `account`: reads the request's generation form and submits the job. */
+/**
+ * `POST /v2.0/generator/create-async`'s work for `account`: reads the request's generation form and submits
+ * the job.
+ */
 export async function submitGenerationJob(
   request: FastifyRequest,
   { service, limits, config }: GenerationContext,

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI pieces of issue 26 (PDF and PNG previews): the output fields of the generation bodies (also
+ * The OpenAPI pieces of the previews (docs/previews.md): the output fields of the generation bodies (also
  * accepted as query parameters), the render endpoint, and the content types a generated file may have.
  */
 import {

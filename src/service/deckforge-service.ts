@@ -13,9 +13,10 @@ import type { RendererStatus } from './ports/renderer.js';
 import type { JobState } from './ports/job-store.js';
 
 /**
- * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
- * ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)` after
- * refusing requests that carry an Authorization header (spec: endpoint 5).
+ * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file
+ * name> ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)`
+ * after refusing requests that carry an Authorization header (docs/http-api.md "Asynchronous: `POST
+ * /v2.0/generator/create-async`, then poll").
  */
 export const DOWNLOAD_PATH_PREFIX = '/v2.0/files/';
 

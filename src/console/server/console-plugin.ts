@@ -1,5 +1,6 @@
 /**
- * The web console at `/console` (issue 24), a Fastify plugin the HTTP server registers under that prefix. Its
+ * The web console at `/console` (docs/console.md), a Fastify plugin that mount-console.ts registers
+ * on the HTTP server under that prefix. Its
  * hooks (session, CSRF) apply to its own routes only; its errors go through the server's error handler and so the
  * one error mapper (`config.endpoint: 'console'`). It calls the service's use cases, never the stores.
  */

@@ -1,5 +1,5 @@
 /**
- * The chart filler (spec/payload.md "Charts"). The slide (fill-slide.ts) hands it the chart's graphic frame,
+ * The chart filler (docs/payload-charts.md). The slide (fill-slide.ts) hands it the chart's graphic frame,
  * the content and settings of the shape entry, and a narrow context: the slide's own copy of the chart part and
  * its related parts (chart-parts.ts). Classic chart parts (`c:chartSpace`) and the newer chartEx part
  * (`cx:chartSpace`: waterfall, funnel, treemap, sunburst, histogram, box & whisker, region map) are filled

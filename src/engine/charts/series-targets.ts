@@ -1,5 +1,5 @@
 /**
- * The payload's chart content (spec/payload.md "Charts") fitted to a chart: how many series it can take (a pie
+ * The payload's chart content (docs/payload-charts.md) fitted to a chart: how many series it can take (a pie
  * draws one; a stock chart needs exactly its open/high/low/close series), and each series' data in the form its
  * plot group wants: values per category, x and y for scatter (a scatter series given `values` takes the
  * categories as its x values, as Excel does), x, y and size for bubbles.

@@ -1,7 +1,7 @@
 /**
- * Endpoints 2 and 3: synchronous generation (the .pptx, or its PDF with format=pdf, in the response) and job
- * submission (202 with the job id). Both read the same body (request-form.ts) and draw on the same allowance
- * inside the service.
+ * The generation endpoints (docs/http-api.md "Generating"): synchronous generation (the .pptx, or its PDF
+ * with format=pdf, in the response) and job submission (202 with the job id). Both read the same body
+ * (request-form.ts) and draw on the same allowance inside the service.
  */
 import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../bearer-auth.js';

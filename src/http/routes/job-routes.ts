@@ -1,7 +1,8 @@
 /**
- * Endpoint 4 (job status) and endpoint 5 (the signed download). The link is built and verified by the service
- * (HMAC over path and expiry); this layer only refuses a second authentication mechanism, as the interface's
- * § Endpoints 5 demands, and decides which base URL a link may carry.
+ * The job status and the signed download (docs/http-api.md "Asynchronous: `POST
+ * /v2.0/generator/create-async`, then poll"). The link is built and verified by the service (HMAC over path
+ * and expiry); this layer only refuses a second authentication mechanism, as the interface demands of the
+ * download, and decides which base URL a link may carry.
  */
 import type { FastifyInstance } from 'fastify';
 import { DOWNLOAD_PATH_PREFIX } from '../../service/deckforge-service.js';

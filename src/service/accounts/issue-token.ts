@@ -1,4 +1,4 @@
-/** Endpoint 1 (token create) and bearer authentication, both verified against the stores (any node can verify). */
+/** `POST /v1.0/token/create` and bearer authentication, both verified against the stores (any node can verify). */
 import { timingSafeEqual } from 'node:crypto';
 import { assertUsable } from './account-standing.js';
 import type { Account, IssuedToken } from '../deckforge-service.js';

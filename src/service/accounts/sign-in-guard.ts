@@ -1,7 +1,7 @@
 /**
- * What stands between the token endpoint and a password guesser (issues 10 and 21). Failed attempts are counted
- * under three keys, each slowing down and then locking for a while (429 with Retry-After); a refused attempt costs
- * no hashing at all:
+ * What stands between the token endpoint and a password guesser (docs/security.md "Password guessing").
+ * Failed attempts are counted under three keys, each slowing down and then locking for a while (429 with
+ * Retry-After); a refused attempt costs no hashing at all:
  * - an account from one client network (PER_ACCOUNT_AND_ADDRESS): a guesser at one address;
  * - a client network over all accounts (PER_ADDRESS): one address trying many accounts;
  * - an account over all networks (PER_ACCOUNT): guessers spread over many addresses. This one does not apply to

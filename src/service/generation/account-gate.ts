@@ -1,5 +1,5 @@
 /**
- * How many synchronous generations one account may run at once (issue 21): without a bound, two slow requests
+ * How many synchronous generations one account may run at once: without a bound, two slow requests
  * of one account take every generation thread and every other account waits behind them. A request over the
  * bound waits for one of its account's own generations to finish, so it is served later rather than refused,
  * and the threads it would have taken stay with the other accounts.

@@ -1,9 +1,9 @@
 /**
- * Idempotency-Key on both generation endpoints (issue 22, anchor: Stripe's idempotency keys). Within 24 hours
- * a key of an account stands for one request: the same request again gets the first answer (the same job for
- * create-async) and is charged once; another request with the key is a 409 naming it. A synchronous deck is not
- * kept, so repeating a synchronous request is a 409 that says so. A request that fails gives its key back, so
- * a retry can run it.
+ * Idempotency-Key on both generation endpoints (docs/http-api.md "Retrying safely: `Idempotency-Key`";
+ * modelled on Stripe's idempotency keys). Within 24 hours a key of an account stands for one request: the
+ * same request again gets the first answer (the same job for create-async) and is charged once; another
+ * request with the key is a 409 naming it. A synchronous deck is not kept, so repeating a synchronous request
+ * is a 409 that says so. A request that fails gives its key back, so a retry can run it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Account, GenerationRequest } from '../deckforge-service.js';

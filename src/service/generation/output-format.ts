@@ -1,5 +1,5 @@
 /**
- * What a generation request asks to receive (issue 26): the deck (`pptx`, the default), its PDF instead
+ * What a generation request asks to receive (docs/previews.md): the deck (`pptx`, the default), its PDF instead
  * (`pdf`), or both (`pptx+pdf`, jobs only), and optionally one PNG per slide (`previews=png`, jobs only) of a
  * chosen width. Read from the request's `format`, `previews` and `preview_width` fields, checked here so that
  * every transport refuses the same values with the same words.

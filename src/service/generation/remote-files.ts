@@ -5,7 +5,7 @@
  * refuses it naming the shape that uses it (and a bare string that only looks like a URL stays text).
  * Shared by the service's use cases and `deckforge generate`.
  *
- * The service also bounds what one request (or job) may make the server hold (issue 21): all its downloads
+ * The service also bounds what one request (or job) may make the server hold: all its downloads
  * share one deadline and one byte allowance, a picture is cut off as soon as it passes the picture limit, and
  * each body goes to a file in the request's own folder rather than into memory. Passing the allowance fails
  * the whole request: it is a property of the request, not of one picture.

@@ -1,5 +1,5 @@
 /**
- * Rendering a finished deck through the Renderer port, as every use case does it (issue 26): refused up front
+ * Rendering a finished deck through the Renderer port, as every use case does it (docs/previews.md): refused up front
  * with a clear 400 when this server cannot render (no LibreOffice), and no quota touched; the output written in
  * a folder of the request's own in the scratch folder; the port's errors turned into the service's, with words
  * a user can act on; the fonts LibreOffice had to replace reported as warnings.

@@ -1,8 +1,8 @@
 /**
- * `POST /v1.0/render` (issue 26): a .pptx made elsewhere in, its PDF or a zip of its slide images out. The deck
- * goes through the template checks first (a file that is not a .pptx, or a corrupt zip, is a 400 before any
- * slide is reserved); its visible slides are reserved from the allowance like generated slides, and the pages
- * the PDF got are charged once it is made. A failed render charges nothing.
+ * `POST /v1.0/render` (docs/previews.md): a .pptx made elsewhere in, its PDF or a zip of its slide images
+ * out. The deck goes through the template checks first (a file that is not a .pptx, or a corrupt zip, is a
+ * 400 before any slide is reserved); its visible slides are reserved from the allowance like generated
+ * slides, and the pages the PDF got are charged once it is made. A failed render charges nothing.
  */
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * The generation threads jobs may use, shared fairly between accounts (issue 21): when a slot frees, it goes to
+ * The generation threads jobs may use, shared fairly between accounts: when a slot frees, it goes to
  * the waiting account that was served longest ago, not to the job that asked first. One account's queue of
  * heavy jobs therefore delays another account's job by at most the one job already generating.
  */

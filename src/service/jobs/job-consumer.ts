@@ -3,7 +3,7 @@
  * enqueued by another process is found within `pollMs`), renews each running job's lease, and recovers
  * interrupted jobs (retried once, then FAILED: never stuck) at start and every `recoverEveryMs`.
  *
- * Fair to every account (issue 21). A job fetches its URLs before it takes a generation slot, so a job whose
+ * Fair to every account. A job fetches its URLs before it takes a generation slot, so a job whose
  * picture server never answers holds no thread, only one of the few extra jobs held while fetching
  * (FETCHING_AHEAD). The queue hands out the oldest job of the account holding the fewest claims, and no account
  * may hold every claim, so another account's job is always taken next; the slots go to the account served

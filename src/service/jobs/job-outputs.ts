@@ -1,5 +1,5 @@
 /**
- * The files a job makes beyond its deck (issue 26): its PDF and its slide images, stored as blobs under the
+ * The files a job makes beyond its deck (docs/previews.md): its PDF and its slide images, stored as blobs under the
  * job's prefix (so retention deletes them with the job), and a small record of them, `outputs.json`, written
  * when the job is submitted (what was asked for) and again when it succeeds (what was made). The status
  * endpoint reads the record to sign a link per file, fresh on each call, exactly as it signs `file_url`.

@@ -1,6 +1,7 @@
 /**
- * Endpoint 4 (status, with a fresh 15-minute link on every call for a succeeded job) and endpoint 5 (opening a
- * signed link). Another account's job and an expired job are answered exactly like an unknown id.
+ * A job's status (with a fresh 15-minute link on every call for a succeeded job) and its download (opening a
+ * signed link; docs/http-api.md "Asynchronous: `POST /v2.0/generator/create-async`, then poll"). Another
+ * account's job and an expired job are answered exactly like an unknown id.
  */
 import { storedContent } from '../generation/deck-content.js';
 import type { Account, Download, JobStatus, LinkBase } from '../deckforge-service.js';

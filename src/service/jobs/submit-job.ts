@@ -1,6 +1,7 @@
 /**
- * Endpoint 3: validate (malformed jsonData is a 400 now, not a FAILED job later), reserve the slides, store the
- * request, enqueue. Template fetching and generation happen in the consumer (run-job.ts).
+ * `POST /v2.0/generator/create-async`: validate (malformed jsonData is a 400 now, not a FAILED job later),
+ * reserve the slides, store the request, enqueue. Template fetching and generation happen in the consumer
+ * (run-job.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Account, GenerationRequest } from '../deckforge-service.js';

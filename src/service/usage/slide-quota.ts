@@ -1,4 +1,4 @@
-/** Reserving slides from the monthly allowance before any work is done (issue 3: "a 429 before any work"). */
+/** Reserving slides from the monthly allowance before any work is done (a 429 before any work). */
 import type { Plan } from '../../config/plans.js';
 import { slideCountText } from '../../engine/index.js';
 import { planOf } from './account-plans.js';
@@ -27,8 +27,8 @@ export async function reserveSlides(
 
 /**
  * Refuses, from the request's headers alone, an account that has no slide left this period: every generation
- * needs one at least, so its upload need not be read (issue 22, early refusals). Counts reserved slides as
- * reserve() does, so both refuse alike.
+ * needs one at least, so its upload need not be read (docs/http-api.md "Refusals before the upload is read").
+ * Counts reserved slides as reserve() does, so both refuse alike.
  */
 export async function checkSlidesLeft(deps: ServiceDeps, account: SlideOwner): Promise<void> {
   const plan = planOf(deps, account);

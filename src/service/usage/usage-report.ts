@@ -1,4 +1,7 @@
-/** Endpoint 6: the usage response's `result`, every field from the ledger and the account. */
+/**
+ * `GET /v1.0/usage` (docs/http-api.md "Usage"): the response's `result`, every field from the ledger and the
+ * account.
+ */
 import { planOf } from './account-plans.js';
 import { billingPeriod, formatResetDate, periodKey } from './billing-period.js';
 import type { Account, UsageReport } from '../deckforge-service.js';

@@ -1,5 +1,5 @@
 /**
- * Chart `settings` (spec/payload.md "Charts", the hosted API's names): title, fonts, chart area fill, legend,
+ * Chart `settings` (docs/payload-charts.md, the hosted API's names): title, fonts, chart area fill, legend,
  * data labels, number format and axis titles, written into the chart part in schema order (dml-chart.xsd).
  * An option that does not apply to the chart is skipped with a warning, never written: a legend position when
  * the chart draws no legend, a data label position the plot type does not allow (PowerPoint refuses a file with

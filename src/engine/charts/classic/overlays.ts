@@ -1,5 +1,5 @@
 /**
- * `overlays` (spec/payload.md "Charts"): one array per series, one string per point, appended to that point's
+ * `overlays` (docs/payload-charts.md): one array per series, one string per point, appended to that point's
  * data label. The point gets its own `c:dLbl` whose rich text is the label PowerPoint would show (fields for the
  * value, category or series name the series' labels show; the value when they show nothing) followed by the
  * text. Field labels are Office 2013 markup: the `c15` extension marks the text as a field table.
