@@ -26,7 +26,7 @@ import type {
   WebhookStore,
 } from './ports/index.js';
 import type { AfterAnswer } from './after-answer.js';
-import type { UsageWriter } from './usage/usage-writer.js';
+import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {
   plans: PlanCatalog;

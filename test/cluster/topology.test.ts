@@ -32,7 +32,7 @@ import { bearer, issueToken, type Credentials } from '../support/servers/http-ha
 import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
 import { pollUntil, readStatus, submitJob, type StatusBody } from '../support/http/jobs-polling.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
-import { USAGE_FLUSH_MS } from '../../src/service/usage/usage-writer.js';
+import { USAGE_FLUSH_MS } from '../../src/service/usage-writer.js';
 import { readPdf } from '../support/readers/preview-files.js';
 
 const postgresBin = installedPostgres();

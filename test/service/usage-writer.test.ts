@@ -8,7 +8,7 @@ import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.j
 import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { SILENT_LOGGER as quiet, type UsageLedger, type UsageWrites } from '../../src/service/ports/index.js';
-import { UsageWriter } from '../../src/service/usage/usage-writer.js';
+import { UsageWriter } from '../../src/service/usage-writer.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 
 const period = '2026-11-21';

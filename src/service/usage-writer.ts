@@ -9,7 +9,7 @@
  * retention sweeper releases as stale (the user is not charged for those decks), and unwritten API calls are
  * not counted.
  */
-import type { ApiCallIncrement, ServiceLogger, Settlement, UsageLedger } from '../ports/index.js';
+import type { ApiCallIncrement, ServiceLogger, Settlement, UsageLedger } from './ports/index.js';
 
 export const USAGE_FLUSH_MS = 100;
 
