@@ -7,7 +7,6 @@
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
 import type { ConsoleService } from './console-service.js';
-import type { OutputRequest } from './generation/output-format.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 import type { JobState } from './ports/job-store.js';
@@ -18,6 +17,15 @@ import type { JobState } from './ports/job-store.js';
  * after refusing requests that carry an Authorization header (docs/http-api.md "Asynchronous: `POST
  * /v2.0/generator/create-async`, then poll").
  */
+export type OutputFormat = 'pptx' | 'pdf' | 'pptx+pdf';
+
+/** What a generation asks to receive (generation/output-format.ts reads it from a request). */
+export interface OutputRequest {
+  format: OutputFormat;
+  /** Width in pixels of the slide images, when they were asked for; null otherwise. */
+  previewWidth: number | null;
+}
+
 export const DOWNLOAD_PATH_PREFIX = '/v2.0/files/';
 
 export interface UploadedFile {

@@ -5,14 +5,9 @@
  * every transport refuses the same values with the same words.
  */
 import { InvalidInputError } from '../errors.js';
+import type { OutputFormat, OutputRequest } from '../deckforge-service.js';
 
-export type OutputFormat = 'pptx' | 'pdf' | 'pptx+pdf';
-
-export interface OutputRequest {
-  format: OutputFormat;
-  /** Width in pixels of the slide images, when they were asked for; null otherwise. */
-  previewWidth: number | null;
-}
+export type { OutputFormat, OutputRequest };
 
 export const DEFAULT_PREVIEW_WIDTH = 1280;
 export const MIN_PREVIEW_WIDTH = 16;
