@@ -9,13 +9,12 @@ import { authenticate, issueToken } from './accounts/issue-token.js';
 import { SignInGuard } from './accounts/sign-in-guard.js';
 import { createConsoleService } from './create-console-service.js';
 import { AccountGate } from './generation/account-gate.js';
-import { generateNow } from './generation/generate-now.js';
-import { generateOnce, submitOnce } from './generation/idempotency.js';
+import { generateNowOnce } from './generation/generate-now.js';
 import { inspectTemplate } from './generation/inspect-template.js';
 import { renderUpload } from './generation/render-upload.js';
 import { jobSummary, listJobs } from './jobs/job-listing.js';
 import { jobStatus, openDownload } from './jobs/job-status.js';
-import { submitJob } from './jobs/submit-job.js';
+import { submitJobOnce } from './jobs/submit-job.js';
 import type { ServiceDeps } from './service-deps.js';
 import { serviceHealth, serviceStats } from './service-status.js';
 import { checkRateLimit, recordApiCall } from './usage/api-calls.js';
@@ -36,20 +35,8 @@ export function createDeckforgeService(
     checkRateLimit: (account) => checkRateLimit(deps, account),
     checkSlidesLeft: (account) => checkSlidesLeft(deps, account),
     recordApiCall: async (account, succeeded) => recordApiCall(deps, account, succeeded),
-    generateNow(account, request) {
-      const { idempotencyKey } = request;
-      if (idempotencyKey === undefined) return generateNow(deps, account, request, syncGenerations);
-      return generateOnce(deps, account, { ...request, idempotencyKey }, () =>
-        generateNow(deps, account, request, syncGenerations),
-      );
-    },
-    submitJob(account, request) {
-      const { idempotencyKey } = request;
-      if (idempotencyKey === undefined) return submitJob(deps, account, request);
-      return submitOnce(deps, account, { ...request, idempotencyKey }, (jobId) =>
-        submitJob(deps, account, request, jobId),
-      );
-    },
+    generateNow: (account, request) => generateNowOnce(deps, account, request, syncGenerations),
+    submitJob: (account, request) => submitJobOnce(deps, account, request),
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),
     usage: (account) => usageReport(deps, account),

@@ -15,6 +15,7 @@ import { scratchFile, temporaryContent } from './deck-content.js';
 import type { AccountGate } from './account-gate.js';
 import type { Account, GeneratedDeck, GenerationRequest } from '../deckforge-service.js';
 import { ClientGoneError, InvalidInputError } from '../errors.js';
+import { generateOnce } from './idempotency.js';
 import { fetchRequestUrls, generationTask, prepareRequest, type FetchedUrls } from './generation-input.js';
 import { DECK_ONLY } from './output-format.js';
 import { fontWarnings, renderDeck, requireRenderer, withExtension } from './render-deck.js';
@@ -22,6 +23,19 @@ import { FetchError, GenerationCancelledError } from '../ports/index.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { reserveContinuationSlides, reserveSlides } from '../usage/slide-quota.js';
+
+/** generateNow, run once per Idempotency-Key when the request carries one (idempotency.ts). */
+export function generateNowOnce(
+  deps: ServiceDeps,
+  account: Account,
+  request: GenerationRequest,
+  gate: AccountGate,
+): Promise<GeneratedDeck> {
+  const { idempotencyKey } = request;
+  const run = (): Promise<GeneratedDeck> => generateNow(deps, account, request, gate);
+  if (idempotencyKey === undefined) return run();
+  return generateOnce(deps, account, { ...request, idempotencyKey }, run);
+}
 
 export async function generateNow(
   deps: ServiceDeps,

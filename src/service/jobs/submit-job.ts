@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Account, GenerationRequest } from '../deckforge-service.js';
 import { prepareRequest } from '../generation/generation-input.js';
+import { submitOnce } from '../generation/idempotency.js';
 import { jobBlobPrefix } from './job-blob-keys.js';
 import { recordRequestedOutputs } from './job-outputs.js';
 import { DECK_ONLY, needsRenderer } from '../generation/output-format.js';
@@ -16,6 +17,19 @@ import { reserveSlides } from '../usage/slide-quota.js';
 import { checkCallback, createDelivery } from './webhook-delivery.js';
 
 export { jobBlobPrefix };
+
+/** submitJob, run once per Idempotency-Key when the request carries one (generation/idempotency.ts). */
+export function submitJobOnce(
+  deps: ServiceDeps,
+  account: Account,
+  request: GenerationRequest,
+): Promise<{ jobId: string; status: 'QUEUED' }> {
+  const { idempotencyKey } = request;
+  if (idempotencyKey === undefined) return submitJob(deps, account, request);
+  return submitOnce(deps, account, { ...request, idempotencyKey }, (jobId) =>
+    submitJob(deps, account, request, jobId),
+  );
+}
 
 export async function submitJob(
   deps: ServiceDeps,
