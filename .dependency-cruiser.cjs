@@ -90,6 +90,33 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/config/' },
     },
     {
+      name: 'service-rooms-in-order',
+      comment:
+        'Inside src/service, from the top: the facade and the sweeper at its root; accounts/; jobs/; generation/; usage/; ports/ and the shared types at its root.',
+      severity: 'error',
+      from: { path: '^src/service/(usage|generation|jobs|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/(accounts/|create-|retention-sweeper)' },
+    },
+    {
+      name: 'jobs-generation-usage-point-down',
+      severity: 'error',
+      from: { path: '^src/service/(usage|generation|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/jobs/' },
+    },
+    {
+      name: 'usage-stands-below-generation',
+      severity: 'error',
+      from: { path: '^src/service/(usage|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/generation/' },
+    },
+    {
+      name: 'ports-stand-alone',
+      comment: 'A port is our own vocabulary: it imports other ports and the engine types, never a use case.',
+      severity: 'error',
+      from: { path: '^src/service/ports/' },
+      to: { path: '^src/service/', pathNot: '^src/service/ports/' },
+    },
+    {
       name: 'routes-do-not-import-routes',
       comment: 'What two routes share lives in a named module of http/ (route-context.ts, link-base.ts, …).',
       severity: 'error',
