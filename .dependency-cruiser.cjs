@@ -1,4 +1,7 @@
-/** Dependency rules from DESIGN.md: arrows point inward, no cycles, the engine stands alone. */
+/**
+ * Dependency rules from DESIGN.md: arrows point inward and never back up, no cycles (in the whole of src/, the
+ * engine's folders included), the engine stands alone.
+ */
 module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
@@ -40,7 +43,7 @@ module.exports = {
     {
       name: 'image-decoding-in-one-place',
       comment:
-        'Image libraries (native, asynchronous) are used by src/image-preparation only: the engine stays pure, and the worker and CLI call the preparation step.',
+        'Image libraries (native, asynchronous) are used by src/image-preparation only: the engine stays pure, and the generation threads and the CLI call the preparation step.',
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/image-preparation/', '\\.test\\.ts$'] },
       to: { path: 'node_modules/(sharp|bmp-ts)/' },
@@ -58,6 +61,86 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(engine|service|adapters)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/http/' },
+    },
+    // No arrow runs back up. From the top: cli; composition (wires adapters into the service, the console into
+    // the HTTP server); console; http, adapters, the generation pool, the renderer; service; engine and config.
+    {
+      name: 'nothing-imports-the-cli',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/cli/', '\\.test\\.ts$'] },
+      to: { path: '^src/cli/' },
+    },
+    {
+      name: 'only-the-cli-imports-composition',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/(cli|composition)/', '\\.test\\.ts$'] },
+      to: { path: '^src/composition/' },
+    },
+    {
+      name: 'http-does-not-know-the-console',
+      comment: 'The console is mounted on the HTTP server from composition/create-web-server.ts.',
+      severity: 'error',
+      from: { path: '^src/(http|service|adapters|engine|config)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/console/' },
+    },
+    {
+      name: 'config-stands-below-everything',
+      severity: 'error',
+      from: { path: '^src/config/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/', pathNot: '^src/config/' },
+    },
+    {
+      name: 'service-rooms-in-order',
+      comment:
+        'Inside src/service, from the top: the facade and the sweeper at its root; accounts/; jobs/; generation/; usage/; ports/ and the shared types at its root.',
+      severity: 'error',
+      from: { path: '^src/service/(usage|generation|jobs|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/(accounts/|create-|retention-sweeper)' },
+    },
+    {
+      name: 'jobs-generation-usage-point-down',
+      severity: 'error',
+      from: { path: '^src/service/(usage|generation|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/jobs/' },
+    },
+    {
+      name: 'usage-stands-below-generation',
+      severity: 'error',
+      from: { path: '^src/service/(usage|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/generation/' },
+    },
+    {
+      name: 'ports-stand-alone',
+      comment: 'A port is our own vocabulary: it imports other ports and the engine types, never a use case.',
+      severity: 'error',
+      from: { path: '^src/service/ports/' },
+      to: { path: '^src/service/', pathNot: '^src/service/ports/' },
+    },
+    {
+      name: 'routes-do-not-import-routes',
+      comment: 'What two routes share lives in a named module of http/ (route-context.ts, link-base.ts, …).',
+      severity: 'error',
+      from: { path: '^src/http/routes/' },
+      to: { path: '^src/http/routes/' },
+    },
+    {
+      name: 'console-server-reaches-the-service-through-its-use-cases',
+      comment:
+        'The facade (DeckforgeService, ConsoleService) and its error types; never a use case module or a port.',
+      severity: 'error',
+      from: { path: '^src/console/server/' },
+      to: {
+        path: '^src/service/',
+        pathNot: '^src/service/(deckforge-service|console-service|errors)\\.ts$',
+      },
+    },
+    {
+      name: 'browser-bundle-imports-no-server-code',
+      comment:
+        'src/console/browser runs in the browser (its own tsconfig, DOM globals): it imports only itself.',
+      severity: 'error',
+      from: { path: '^src/console/browser/' },
+      to: { pathNot: '^src/console/browser/' },
     },
   ],
   options: {

@@ -19,7 +19,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { globals: { ...globals.node } } },
   // The console's browser code: the DOM's globals, and no Node.
-  { files: ['src/console/web/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['src/console/browser/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

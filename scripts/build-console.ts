@@ -1,5 +1,5 @@
 /**
- * Builds the console's browser code (src/console/web) into dist/console/assets: one script and one style sheet,
+ * Builds the console's browser code (src/console/browser) into dist/console/assets: one script and one style sheet,
  * bundled and minified by esbuild, named by a hash of their content so the server can let browsers keep them for a
  * year. Each file also gets a gzip and a brotli twin (compressed once here, not on every request), and
  * dist/console/manifest.json names the files the HTML shell links to. Run by `npm run build`.
@@ -23,7 +23,7 @@ async function buildConsole(): Promise<void> {
   rmSync(ASSETS, { recursive: true, force: true });
   mkdirSync(ASSETS, { recursive: true });
   const result = await build({
-    entryPoints: [join(ROOT, 'src', 'console', 'web', 'main.ts')],
+    entryPoints: [join(ROOT, 'src', 'console', 'browser', 'main.ts')],
     bundle: true,
     minify: true,
     format: 'esm',
@@ -31,7 +31,7 @@ async function buildConsole(): Promise<void> {
     outdir: ASSETS,
     entryNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
-    tsconfig: join(ROOT, 'src', 'console', 'web', 'tsconfig.json'),
+    tsconfig: join(ROOT, 'src', 'console', 'browser', 'tsconfig.json'),
     metafile: true,
     legalComments: 'none',
     logLevel: 'warning',

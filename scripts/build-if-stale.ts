@@ -24,7 +24,7 @@ const OUTPUTS = [
   'dist/cli/main.js',
   'dist/client/index.js',
   'dist/cli/generate-command.bundle.js',
-  'dist/worker/generation-worker.bundle.js',
+  'dist/adapters/generation-threads/generation-thread.bundle.js',
   'dist/console/manifest.json',
 ];
 

@@ -55,9 +55,9 @@ if (!existsSync(join(root, 'dist', 'http', 'server.js'))) {
 const dist = (path) => import(new URL(`../../dist/${path}`, import.meta.url).href);
 const { configWith, parsePlanCatalog } = await dist('config/index.js');
 const { createRuntime, createLogger } = await dist('composition/index.js');
-const { createHttpServer } = await dist('http/server.js');
+const { createWebServer } = await dist('composition/create-web-server.js');
 const { generate, TemplateCache } = await dist('engine/index.js');
-const { WorkerThreadPool } = await dist('worker/worker-thread-pool.js');
+const { WorkerThreadPool } = await dist('adapters/generation-threads/worker-thread-pool.js');
 
 const templateName = 'template.pptx';
 const template = new Uint8Array(readFileSync(templatePath));
@@ -112,7 +112,7 @@ const config = configWith({
 // Asynchronous, as the production logger writes (src/composition/logger.ts).
 const sink = pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 });
 const runtime = await createRuntime(config, { logger: createLogger(config, sink) });
-const server = await createHttpServer(runtime.service, config, { logStream: sink });
+const server = await createWebServer(runtime.service, config, { logStream: sink });
 const base = await server.listen();
 const account = await runtime.admin.create({ email: 'bench@example.test', plan: 'Bench' });
 const tokenResponse = await fetch(`${base}/v1.0/token/create`, {

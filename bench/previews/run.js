@@ -22,7 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { generate } = await import(pathToFileURL(join(root, 'dist/engine/index.js')).href);
 const { LibreOfficeRendererPool } = await import(
-  pathToFileURL(join(root, 'dist/rendering/libreoffice-renderer-pool.js')).href
+  pathToFileURL(join(root, 'dist/adapters/libreoffice/libreoffice-renderer-pool.js')).href
 );
 
 const option = (name, fallback) => {

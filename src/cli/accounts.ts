@@ -4,7 +4,7 @@
  */
 import { ConfigError, loadConfig } from '../config/index.js';
 import { isStoreNotReady, openAccountAdmin } from '../composition/index.js';
-import type { AccountAdmin } from '../service/account-admin.js';
+import type { AccountAdmin } from '../service/accounts/account-admin.js';
 import { ServiceError } from '../service/errors.js';
 import type { CommandIo } from './command-io.js';
 

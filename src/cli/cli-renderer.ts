@@ -1,5 +1,5 @@
 /**
- * The renderer of `deckforge generate -o X.pdf | --previews DIR` and `deckforge render` (issue 26): one
+ * The renderer of `deckforge generate -o X.pdf | --previews DIR` and `deckforge render` (docs/previews.md): one
  * LibreOffice process of the command's own, in a temporary folder, stopped when the command ends. The settings
  * are the service's (DECKFORGE_RENDER_TIMEOUT_SECONDS, DECKFORGE_RENDER_PYTHON, PATH). Loaded only when a
  * command renders, so a plain `deckforge generate` starts as fast as before.
@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/index.js';
-import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
+import { LibreOfficeRendererPool } from '../adapters/libreoffice/libreoffice-renderer-pool.js';
 import {
   RenderFailedError,
   RendererLostError,

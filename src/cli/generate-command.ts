@@ -12,9 +12,13 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
 import { loadGenerationSettings, type GenerationSettings } from '../config/generation-settings.js';
 import { EngineError } from '../engine/errors.js';
-import { DEFAULT_PREVIEW_WIDTH, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH } from '../service/output-format.js';
+import {
+  DEFAULT_PREVIEW_WIDTH,
+  MAX_PREVIEW_WIDTH,
+  MIN_PREVIEW_WIDTH,
+} from '../service/generation/output-format.js';
 import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
-import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../adapters/generation-threads/worker-thread-pool.js';
 import type { CliRender } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
 
@@ -191,7 +195,7 @@ async function fetchUrls(
   const [{ loadConfig }, { parsePayloadText }, { fetchRemoteFiles }] = await Promise.all([
     import('../config/index.js'),
     import('../engine/index.js'),
-    import('../service/remote-files.js'),
+    import('../service/generation/remote-files.js'),
   ]);
   const config = loadConfig();
   let request;

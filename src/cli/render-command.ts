@@ -1,12 +1,17 @@
 /**
  * `deckforge render DECK.pptx -o DECK.pdf | --png DIR [--width N]`: the offline twin of POST /v1.0/render
- * (issue 26). The deck is read with the engine's template checks first (a file that is not a .pptx is an error
- * naming the problem, before LibreOffice starts), then drawn by one LibreOffice process of the command's own.
+ * (docs/previews.md). The deck is read with the engine's template checks first (a file that is not a .pptx is
+ * an error naming the problem, before LibreOffice starts), then drawn by one LibreOffice process of the
+ * command's own.
  */
 import { copyFileSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inspect } from '../engine/index.js';
-import { MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH, DEFAULT_PREVIEW_WIDTH } from '../service/output-format.js';
+import {
+  MAX_PREVIEW_WIDTH,
+  MIN_PREVIEW_WIDTH,
+  DEFAULT_PREVIEW_WIDTH,
+} from '../service/generation/output-format.js';
 import {
   openCliRenderer,
   reportFonts,

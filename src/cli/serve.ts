@@ -4,7 +4,7 @@
  * creates an account and prints its credentials once, here (not in the log).
  */
 import { createRuntime, isStoreNotReady } from '../composition/index.js';
-import { createHttpServer } from '../http/server.js';
+import { createWebServer } from '../composition/create-web-server.js';
 import { loadCommandConfig } from './command-config.js';
 import type { CommandIo } from './command-io.js';
 import { portProblem } from './port-probe.js';
@@ -60,7 +60,7 @@ export async function runServe(args: string[], io: CommandIo, options: StopOptio
   }
   let server;
   try {
-    server = await createHttpServer(runtime.service, config);
+    server = await createWebServer(runtime.service, config);
     const url = await server.listen();
     const role = consumeJobs ? '' : ', API only: jobs run in `deckforge worker` processes';
     io.stdout(`Deckforge is listening on ${url} (data in ${config.dataDir}${role})\n`);

@@ -1,5 +1,5 @@
 /**
- * A bounded stop for `serve` and `worker` (issue 10): running work gets `timeoutMs` to finish, then it is
+ * A bounded stop for `serve` and `worker` (docs/security.md): running work gets `timeoutMs` to finish, then it is
  * interrupted (generation threads terminated, connections closed), so SIGTERM ends the process whatever the
  * threads are doing. Jobs interrupted this way keep their queue claim and run again at the next start.
  */

@@ -1,31 +1,34 @@
 /**
- * The composition root of the one-machine default: SQLite (accounts, tokens, usage, jobs, queue) in the data
- * directory, blobs on local disk behind signed links, the guarded URL fetcher, a worker-thread generation pool,
- * the in-process job consumer and the retention sweeper. `close()` stops them in the reverse order.
+ * The composition root: the stores (SQLite in the data directory, or PostgreSQL), the job queue and the rate
+ * limiter (in-process, or BullMQ and Redis), blobs (local disk behind signed links, or S3), the guarded URL
+ * fetcher, the generation thread pool, the LibreOffice renderer, the job events, and, where jobs run, the job
+ * consumer, the webhook dispatcher and the retention sweeper (docs/operations.md). `close()` stops them in the
+ * reverse order.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ScryptPasswordHasher } from '../adapters/crypto/scrypt-password-hasher.js';
-import { SystemClock } from '../adapters/memory/system-clock.js';
+import { InProcessJobEvents } from '../adapters/memory/in-process-job-events.js';
+import { SystemClock } from '../adapters/clock/system-clock.js';
 import { LogMailer } from '../adapters/mail-log/log-mailer.js';
 import { NoMailer, SmtpMailer } from '../adapters/smtp/smtp-mailer.js';
 import { databasePath } from '../adapters/sqlite/database.js';
 import { GuardedUrlFetcher } from '../adapters/url-fetch/guarded-url-fetcher.js';
 import { GuardedWebhookSender } from '../adapters/url-fetch/guarded-webhook-sender.js';
 import type { Config } from '../config/index.js';
-import { AccountAdmin, type CreatedAccount } from '../service/account-admin.js';
+import { AccountAdmin, type CreatedAccount } from '../service/accounts/account-admin.js';
 import { AfterAnswer } from '../service/after-answer.js';
 import { createDeckforgeService } from '../service/create-service.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
-import { JobConsumer, type JobConsumerOptions } from '../service/job-consumer.js';
+import { JobConsumer, type JobConsumerOptions } from '../service/jobs/job-consumer.js';
 import type { Clock, GenerationPool, Mailer, PasswordHasher, Renderer } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
-import { WebhookDispatcher } from '../service/webhook-delivery.js';
-import { LibreOfficeRendererPool } from '../rendering/libreoffice-renderer-pool.js';
-import { WorkerThreadPool } from '../worker/worker-thread-pool.js';
+import { WebhookDispatcher } from '../service/jobs/webhook-delivery.js';
+import { LibreOfficeRendererPool } from '../adapters/libreoffice/libreoffice-renderer-pool.js';
+import { WorkerThreadPool } from '../adapters/generation-threads/worker-thread-pool.js';
 import { createLogger } from './logger.js';
 import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
 import { NoDataError, openStores, type StoreSet } from './open-stores.js';
@@ -184,6 +187,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       maxBytes: config.limits.maxUploadBytes,
     });
     shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, logger);
+    const jobEvents = new InProcessJobEvents();
     const deps: ServiceDeps = {
       accounts: stores.accounts,
       tokens: stores.tokens,
@@ -198,6 +202,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       mailer,
       sessions: stores.sessions,
       oneTimeTokens: stores.oneTimeTokens,
+      jobEvents,
       clock,
       hasher,
       pool,
@@ -230,7 +235,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const sweeper = options.consumeJobs === false ? null : new RetentionSweeper(deps, options.sweepEveryMs);
     // Where jobs run, webhooks are sent: the job's end is seen at once, and pending retries resume after a restart.
     const dispatcher = options.consumeJobs === false ? null : new WebhookDispatcher(deps);
-    if (dispatcher) deps.onJobEnded = (jobId) => dispatcher.jobEnded(jobId);
+    if (dispatcher) jobEvents.whenEnded((jobId) => dispatcher.jobEnded(jobId));
+    if (consumer) jobEvents.whenQueued(() => consumer.kick());
     const activePool = pool;
     const activeRenderer = renderer;
     const activeScratch = scratch;
@@ -253,11 +259,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       })();
       return closing;
     };
-    const created = createDeckforgeService(deps, close);
-    if (consumer) {
-      created.setJobQueuedListener(() => consumer.kick());
-      await consumer.start();
-    }
+    const service = createDeckforgeService(deps, close);
+    await consumer?.start();
     sweeper?.start();
     dispatcher?.start();
     const interrupt = async (): Promise<void> => {
@@ -265,7 +268,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       await Promise.all([activePool.close(), activeRenderer.close()]);
     };
     return {
-      service: created.service,
+      service,
       admin,
       firstAccount,
       logger,

@@ -6,7 +6,7 @@
  * keeps migrating on open as before.
  *
  * The job queue stays in the data directory's SQLite file in both cases until a shared queue is configured
- * (issue 25: BullMQ on DECKFORGE_REDIS_URL).
+ * (BullMQ on DECKFORGE_REDIS_URL; docs/operations.md "The shared queue on Redis").
  */
 import type { Logger } from 'pino';
 import { PgAccountStore } from '../adapters/postgres/pg-account-store.js';

@@ -1,5 +1,5 @@
 /**
- * The only reader of `process.env` (DESIGN.md: config is read once, validated with a readable error, and passed
+ * The only reader of `process.env` (config is read once, validated with a readable error, and passed
  * down frozen). Every variable is documented in docs/configuration.md.
  */
 import { availableParallelism } from 'node:os';

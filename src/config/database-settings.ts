@@ -1,6 +1,7 @@
 /**
- * The shared database (issue 25): DECKFORGE_DATABASE_URL selects PostgreSQL for accounts, tokens, usage, jobs,
- * webhooks, idempotency keys and the console's sessions; unset, they stay in the data directory's SQLite file.
+ * The shared database (docs/operations.md): DECKFORGE_DATABASE_URL selects PostgreSQL for accounts, tokens,
+ * usage, jobs, webhooks, idempotency keys and the console's sessions; unset, they stay in the data
+ * directory's SQLite file.
  */
 import { ConfigError } from './config-error.js';
 import { integer, type Env } from './env-values.js';

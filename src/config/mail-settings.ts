@@ -1,5 +1,5 @@
 /**
- * The console's mail and sign-up settings (issue 24): the SMTP server the mails go through, their sender, and
+ * The console's mail and sign-up settings (docs/console.md): the SMTP server the mails go through, their sender, and
  * whether anyone may sign up. Sign-up set to open without a mail server is not refused at start-up: the console
  * reports sign-up as closed with the reason ("no mail server configured"), because an account made by sign-up
  * is usable only through the link its confirmation mail carries. An operator preparing a server can so set

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index.js';
 
-describe('hardening settings (issue 10)', () => {
+describe('hardening settings (docs/security.md)', () => {
   it('have the documented defaults', () => {
     const config = loadConfig({}, '/srv/deckforge');
     expect(config).toMatchObject({

@@ -1,6 +1,6 @@
 /**
- * The settings that decide whom the server believes (issue 10): which Host names may appear in download links,
- * which proxies may speak for a client's address, and the token that opens /metrics.
+ * The settings that decide whom the server believes (docs/security.md): which Host names may appear in
+ * download links, which proxies may speak for a client's address, and the token that opens /metrics.
  */
 import { ConfigError } from './config-error.js';
 import type { Env } from './env-values.js';

@@ -1,5 +1,5 @@
 /**
- * Plans are configuration (issue 3): a name, a monthly slide allowance and a request rate. They come from the
+ * Plans are configuration: a name, a monthly slide allowance and a request rate. They come from the
  * JSON file named by DECKFORGE_PLANS or from the built-in defaults below; a missing `default` means the first plan,
  * a missing `firstAccount` (the plan of the account the first start creates) means the default plan.
  */

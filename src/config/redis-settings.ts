@@ -1,6 +1,7 @@
 /**
- * The shared queue (issue 25): DECKFORGE_REDIS_URL selects BullMQ on Redis for the job queue and a Redis-backed
- * request-rate limiter shared by every node; unset, both stay in this process (SQLite queue, in-memory limits).
+ * The shared queue (docs/operations.md): DECKFORGE_REDIS_URL selects BullMQ on Redis for the job queue and a
+ * Redis-backed request-rate limiter shared by every node; unset, both stay in this process (SQLite queue,
+ * in-memory limits).
  */
 import { ConfigError } from './config-error.js';
 import type { Env } from './env-values.js';

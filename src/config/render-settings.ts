@@ -1,12 +1,14 @@
 /**
  * The settings of the preview renderer (PDF and PNG through a pool of LibreOffice processes,
- * src/rendering/): how many processes, how long one render may take, when a process is replaced, and where
+ * src/adapters/libreoffice/): how many processes, how long one render may take, when a process is replaced, and where
  * its programs are found.
  */
 import { availableParallelism } from 'node:os';
-import type { IsolationPolicy } from '../rendering/renderer-sandbox.js';
 import { ConfigError } from './config-error.js';
 import { integer, type Env } from './env-values.js';
+
+/** DECKFORGE_RENDER_ISOLATION: `auto` isolates where the system allows it; `required` renders only isolated. */
+export type IsolationPolicy = 'auto' | 'required';
 
 export interface RenderSettings {
   /** DECKFORGE_RENDERERS, default half the cores (at least 1): LibreOffice processes kept running. */

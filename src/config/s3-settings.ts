@@ -1,7 +1,8 @@
 /**
- * Shared object storage (issue 25): DECKFORGE_S3_BUCKET selects S3 (AWS or any S3-compatible server) for job
- * inputs and results, downloaded through presigned URLs. Credentials come from the AWS SDK's own chain
- * (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance and container roles), never from here.
+ * Shared object storage (docs/operations.md): DECKFORGE_S3_BUCKET selects S3 (AWS or any S3-compatible
+ * server) for job inputs and results, downloaded through presigned URLs. Credentials come from the AWS SDK's
+ * own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE, instance and container roles), never
+ * from here.
  */
 import { ConfigError } from './config-error.js';
 import { boolean, type Env } from './env-values.js';

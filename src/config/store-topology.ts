@@ -1,5 +1,5 @@
 /**
- * Which combinations of stores make a working service (issue 25). Each store is chosen on its own — the
+ * Which combinations of stores make a working service (docs/operations.md). Each store is chosen on its own — the
  * database (DECKFORGE_DATABASE_URL), the queue (DECKFORGE_REDIS_URL), the files (DECKFORGE_S3_BUCKET) — but
  * a half-shared set-up would lose jobs or files between nodes, so `serve` and `worker` refuse to start on one,
  * saying why (`migrate` and `accounts` need only the database, and run on any combination):

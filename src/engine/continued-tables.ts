@@ -2,7 +2,7 @@
  * The output slides one slide request makes: the slide itself, then, when a table on it asks for
  * `"overflow": "continue"` and its rows do not fit, copies of the same template slide right after it, each
  * filled as the payload asks (the same shapes, notes and tags) and showing the next rows of the table
- * (spec/payload.md "Tables"). Copies are ordinary output slides: they count in the slide count.
+ * (docs/payload-tables.md). Copies are ordinary output slides: they count in the slide count.
  */
 import { EngineError, type Warning } from './errors.js';
 import { fillSlide, type ContinuedTables } from './fill-slide.js';

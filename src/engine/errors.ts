@@ -3,7 +3,7 @@
  * payload field or the template part it is about, so a caller can tell a user exactly what to change.
  */
 export type EngineErrorCode =
-  | 'INVALID_PAYLOAD' // jsonData does not follow spec/payload.md
+  | 'INVALID_PAYLOAD' // jsonData does not follow docs/payload.md
   | 'INVALID_TEMPLATE' // the template is not a usable presentation (corrupt, encrypted, not a zip, …)
   | 'UNSUPPORTED_TEMPLATE' // a valid package we deliberately refuse (ISO Strict)
   | 'LIMIT_EXCEEDED' // zip bomb, too many parts, too large

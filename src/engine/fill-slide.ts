@@ -10,7 +10,7 @@ import { fillPicture } from './pictures/fill-picture.js';
 import type { PictureImages } from './pictures/picture-sources.js';
 import type { SlideDraft } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
-import { applyShapeRequests } from './shapes/apply-shape-requests.js';
+import { applyShapeRequests } from './apply-shape-requests.js';
 import type { FoundShape } from './shapes/find-shape.js';
 import { fillTable } from './tables/fill-table.js';
 import { fillText } from './text/fill-text.js';

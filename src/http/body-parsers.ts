@@ -1,7 +1,7 @@
 /**
  * The request bodies the server reads: multipart/form-data, application/x-www-form-urlencoded and
  * application/json (request-form.ts turns them into one form). JSON nesting is limited on the text, before
- * anything parses it (issue 10): a value nested thousands deep would overflow JSON.stringify and structured
+ * anything parses it (docs/security.md): a value nested thousands deep would overflow JSON.stringify and structured
  * cloning later on.
  */
 import formbody from '@fastify/formbody';

@@ -1,6 +1,6 @@
 /**
  * A client that goes away before its answer is out (a closed tab, a timeout on its side, a load run ending) is
- * normal, not a server fault (issue 22): one info line, counted in /metrics under status 499 (nginx's "client
+ * normal, not a server fault: one info line, counted in /metrics under status 499 (nginx's "client
  * closed request") rather than as a 5xx, and no attempt to send a body on a connection that is gone.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * Answers to requests refused before their body was read to the end (issue 22): a 401 for an upload with a
+ * Answers to requests refused before their body was read to the end: a 401 for an upload with a
  * stale token, a 429, a 404, a 400 for a part over the upload limit. Closing the connection at once makes the
  * kernel reset it while the client is still writing, and a client that reads its answer only after writing
  * (Node's fetch) sees EPIPE instead of the status. So the rest of the body is read and thrown away, within a

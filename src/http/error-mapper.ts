@@ -1,6 +1,6 @@
 /**
- * The one place that turns errors into response bodies (DESIGN.md: "one error mapper"). Shapes and texts follow
- * service-interface.md § Errors: A for 400, B for 401/404/429, C for 500 with the endpoint's own detail, and the
+ * The one place that turns errors into response bodies. Shapes and texts follow
+ * docs/http-api.md "Errors": A for 400, B for 401/404/429, C for 500 with the endpoint's own detail, and the
  * token endpoint's `{isSuccess, Message, Result}`. Fastify's own request errors (bad JSON, body too large,
  * multipart limits, unsupported media type) are a client's invalid input, so they become shape A; so do the
  * requests refused before any route runs (mapUnroutedError): Fastify's own error bodies never reach a client.

@@ -1,5 +1,5 @@
 /**
- * The response bodies of service-interface.md § "Error object" and § "Token response". Only the error mapper
+ * The response bodies of docs/http-api.md "Errors" and "Authentication". Only the error mapper
  * builds these.
  */
 

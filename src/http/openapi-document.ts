@@ -1,6 +1,6 @@
 /**
  * The OpenAPI 3.1 description served at /openapi.json and rendered at /docs. It mirrors
- * spec/service-interface.md; the jsonData schema is the engine's own (payload/parse-payload.ts), so the
+ * docs/http-api.md; the jsonData schema is the engine's own (payload/parse-payload.ts), so the
  * published schema and the validation cannot drift apart.
  */
 import {
@@ -95,7 +95,10 @@ const callbackUrl: Json = {
     'webhook secret, and the address passes the template URL guard.',
 };
 
-/** Endpoint 3's body: endpoint 2's, plus the optional callback_url beside jsonData. */
+/**
+ * The body of `POST /v2.0/generator/create-async`: that of `POST /v1.0/generator/create`, plus the optional
+ * callback_url beside jsonData.
+ */
 function withCallbackUrl(body: Json): Json {
   const copy = structuredClone(body) as { content: Record<string, { schema: Json }> };
   for (const [type, media] of Object.entries(copy.content)) {

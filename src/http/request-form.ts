@@ -2,13 +2,13 @@
  * Reads the three body styles the interface allows into one form: multipart/form-data (`files` + fields),
  * application/x-www-form-urlencoded (the template-by-link variant) and, beyond the interface, application/json.
  * Limits come from configuration and are answered as invalid input naming the limit (error-mapper.ts). A field
- * sent twice, or two files of one name, is refused rather than one silently picked (issue 10); so is a
+ * sent twice, or two files of one name, is refused rather than one silently picked (docs/security.md); so is a
  * multipart body the parser cannot read.
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
-import { checkedKey } from '../service/idempotency.js';
-import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/output-format.js';
+import { checkedKey } from '../service/generation/idempotency.js';
+import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/generation/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 
@@ -120,7 +120,7 @@ function jsonMember(form: ReceivedForm, name: string): string | undefined {
 }
 
 /**
- * `format`, `previews` and `preview_width` (issue 26): a body field or a query parameter (`?format=pdf`); the
+ * `format`, `previews` and `preview_width` (docs/previews.md): a body field or a query parameter (`?format=pdf`); the
  * two saying different things is refused rather than one silently picked.
  */
 function outputFields(request: FastifyRequest, form: ReceivedForm): OutputFields {
@@ -142,9 +142,9 @@ function outputFields(request: FastifyRequest, form: ReceivedForm): OutputFields
 }
 
 /**
- * The generation request of endpoints 2 and 3. A JSON body is either `{"jsonData": ...}` or the jsonData
- * document itself (`{"presentation": {...}}`), since both are natural to send; `callback_url` and the output
- * fields may stand beside either.
+ * The generation request of both generation endpoints (docs/http-api.md "Generating"). A JSON body is either
+ * `{"jsonData": ...}` or the jsonData document itself (`{"presentation": {...}}`), since both are natural to
+ * send; `callback_url` and the output fields may stand beside either.
  */
 export async function readGenerationRequest(
   request: FastifyRequest,
@@ -208,7 +208,10 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return checkedKey(Array.isArray(header) ? header.join(',') : header);
 }
 
-/** The three credential fields of endpoint 1; missing ones stay undefined for the service to report. */
+/**
+ * The three credential fields of `POST /v1.0/token/create`; missing ones stay undefined for the service to
+ * report.
+ */
 export async function readCredentials(
   request: FastifyRequest,
   limits: ErrorMapperLimits,

@@ -1,6 +1,6 @@
 /**
  * Logger options for Fastify's pino: request ids honoured from and returned in `X-Request-Id`, and nothing
- * secret in a log line (DESIGN.md: tokens, passwords and keys never reach a log). Download links carry their
+ * secret in a log line (tokens, passwords and keys never reach a log). Download links carry their
  * signature in the URL, so their path is cut.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Response headers that keep browsers from misusing what we send (issue 10), set by @fastify/helmet on every
+ * Response headers that keep browsers from misusing what we send (docs/security.md), set by @fastify/helmet on every
  * routed response: `nosniff`, a Content-Security-Policy that allows nothing but /docs' own inline style and this origin's favicon, no
  * framing (X-Frame-Options DENY, frame-ancestors 'none'). Strict-Transport-Security is left to the TLS proxy in
  * front (docs/security.md): this server speaks plain HTTP. Routes marked `noStore` (tokens, usage, job status,

@@ -1,13 +1,12 @@
 /**
- * The HTTP server: Fastify wired to the service facade. The only code that knows Fastify (DESIGN.md). The CLI's
- * `serve` command calls `createHttpServer(runtime.service, config)` and then `listen()`.
+ * The HTTP server: Fastify wired to the service facade, with the API's routes, its hooks and the one error
+ * handler. Fastify is known here and in the console's server side, which this server mounts beside the API
+ * without knowing it (`options.mount`; src/composition/create-web-server.ts passes the console).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { registerConsolePages } from '../console/console-pages.js';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
-import { consolePlugin } from '../console/console-plugin.js';
 import { registerBearerAuth } from './bearer-auth.js';
 import { registerBodyParsers } from './body-parsers.js';
 import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
@@ -26,7 +25,7 @@ import { registerInspectRoutes } from './routes/inspect-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerOperationsRoutes } from './routes/operations-routes.js';
 import { registerRenderRoutes } from './routes/render-routes.js';
-import type { RouteContext } from './routes/route-context.js';
+import type { RouteContext } from './route-context.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -44,6 +43,8 @@ export interface HttpServer {
 export interface HttpServerOptions {
   /** Where log lines go (tests read them to prove secrets stay out); stdout by default. */
   logStream?: DestinationStream;
+  /** Registers more routes after the API's, with the same context; their errors go through this server's handler. */
+  mount?: (app: FastifyInstance, context: RouteContext) => Promise<void>;
 }
 
 export async function createHttpServer(
@@ -134,15 +135,7 @@ export async function createHttpServer(
   registerInspectRoutes(app, context);
   registerRenderRoutes(app, context);
   registerOperationsRoutes(app, context);
-  await app.register(consolePlugin, {
-    prefix: '/console',
-    service,
-    console: service.console,
-    config,
-    limits,
-    metrics,
-  });
-  registerConsolePages(app);
+  await options.mount?.(app, context);
 
   return {
     app,

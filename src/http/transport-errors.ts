@@ -1,7 +1,8 @@
 /**
- * Requests refused before any route runs (issue 10): Node's HTTP parser (headers too large, a malformed request
- * line, header or chunked body) and Fastify's router (a URL that does not decode, an over-long path parameter).
- * Fastify would answer these with bodies of its own; they get the interface's shapes from the one mapper instead.
+ * Requests refused before any route runs (docs/security.md): Node's HTTP parser (headers too large, a
+ * malformed request line, header or chunked body) and Fastify's router (a URL that does not decode, an
+ * over-long path parameter). Fastify would answer these with bodies of its own; they get the interface's
+ * shapes from the one mapper instead.
  */
 import { maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,14 +1,14 @@
 /** Builds the ConsoleService from the same deps, and the same SignInGuard, as the API's use cases. */
 import type { ConsoleService } from './console-service.js';
-import { endSession, findSession, openAnonymousSession } from './console-sessions.js';
-import { signIn } from './console-sign-in.js';
-import { changePassword } from './change-password.js';
-import { confirmEmail } from './confirm-email.js';
-import { completePasswordReset, requestPasswordReset } from './password-reset.js';
-import { rotateSecurityKey, securityKeyInfo } from './security-key.js';
-import { signUp, signupStatus } from './sign-up.js';
+import { endSession, findSession, openAnonymousSession } from './accounts/console-sessions.js';
+import { signIn } from './accounts/console-sign-in.js';
+import { changePassword } from './accounts/change-password.js';
+import { confirmEmail } from './accounts/confirm-email.js';
+import { completePasswordReset, requestPasswordReset } from './accounts/password-reset.js';
+import { rotateSecurityKey, securityKeyInfo } from './accounts/security-key.js';
+import { signUp, signupStatus } from './accounts/sign-up.js';
 import type { ServiceDeps } from './service-deps.js';
-import type { SignInGuard } from './sign-in-guard.js';
+import type { SignInGuard } from './accounts/sign-in-guard.js';
 
 export function createConsoleService(deps: ServiceDeps, guard: SignInGuard): ConsoleService {
   return {

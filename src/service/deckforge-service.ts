@@ -7,15 +7,25 @@
 import type { Readable } from 'node:stream';
 import type { Warning } from '../engine/index.js';
 import type { ConsoleService } from './console-service.js';
-import type { OutputRequest } from './output-format.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
+import type { JobState } from './ports/job-store.js';
 
 /**
- * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file name>
- * ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)` after
- * refusing requests that carry an Authorization header (spec: endpoint 5).
+ * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file
+ * name> ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)`
+ * after refusing requests that carry an Authorization header (docs/http-api.md "Asynchronous: `POST
+ * /v2.0/generator/create-async`, then poll").
  */
+export type OutputFormat = 'pptx' | 'pdf' | 'pptx+pdf';
+
+/** What a generation asks to receive (generation/output-format.ts reads it from a request). */
+export interface OutputRequest {
+  format: OutputFormat;
+  /** Width in pixels of the slide images, when they were asked for; null otherwise. */
+  previewWidth: number | null;
+}
+
 export const DOWNLOAD_PATH_PREFIX = '/v2.0/files/';
 
 export interface UploadedFile {
@@ -80,7 +90,7 @@ export interface GeneratedDeck {
   warnings: Warning[];
 }
 
-export type JobState = 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
+export type { JobState };
 
 export interface JobStatus {
   status: JobState;

@@ -3,8 +3,8 @@
  * day, synchronous reservations left by a process that died mid-request, ended console sessions and one-time
  * links expired for a day (kept that long so a late click is told "expired" rather than "not valid").
  */
-import { IDLE_MS } from './console-sessions.js';
-import { deleteJob } from './job-status.js';
+import { IDLE_MS } from './accounts/console-sessions.js';
+import { deleteJob } from './jobs/job-status.js';
 import type { ServiceDeps } from './service-deps.js';
 
 const STALE_RESERVATION_MS = 60 * 60 * 1000;

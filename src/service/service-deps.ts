@@ -9,6 +9,7 @@ import type {
   Clock,
   GenerationPool,
   IdempotencyKeys,
+  JobEvents,
   JobQueue,
   JobStore,
   Mailer,
@@ -74,6 +75,8 @@ export interface ServicePorts {
   mailer: Mailer;
   sessions: SessionStore;
   oneTimeTokens: OneTimeTokenStore;
+  /** A job queued or ended: the consumer and the webhook dispatcher act on it at once. */
+  jobEvents: JobEvents;
 }
 
 /** Counters since the process started, for /metrics. */
@@ -89,8 +92,6 @@ export interface ServiceDeps extends ServicePorts {
   usage: UsageWriter;
   /** Work started by a request and finished after its answer (mail whose timing would tell something). */
   afterAnswer: AfterAnswer;
-  /** Told when a job is final (SUCCEEDED or FAILED), after it is recorded; the webhook dispatcher listens. */
-  onJobEnded?: (jobId: string) => void;
 }
 
 export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;

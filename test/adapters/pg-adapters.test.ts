@@ -4,7 +4,7 @@
  * a revocation seen at once by another pool, and outages surfacing as StoreUnavailableError, then recovery.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { PgAccountStore } from '../../src/adapters/postgres/pg-account-store.js';
 import { PgDatabase } from '../../src/adapters/postgres/pg-database.js';
 import { PgIdempotencyKeys } from '../../src/adapters/postgres/pg-idempotency-keys.js';

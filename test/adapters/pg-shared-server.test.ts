@@ -5,7 +5,7 @@
  * working again once the server is back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { PgDatabase } from '../../src/adapters/postgres/pg-database.js';
 import { PG_MIGRATIONS } from '../../src/adapters/postgres/pg-migrations.js';
 import {

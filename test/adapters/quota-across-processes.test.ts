@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 

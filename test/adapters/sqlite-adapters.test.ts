@@ -11,7 +11,7 @@ import {
 } from '../../src/adapters/sqlite/database.js';
 import { SQLITE_DRIVER } from '../../src/adapters/sqlite/driver.js';
 import { MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteAccountStore } from '../../src/adapters/sqlite/sqlite-account-store.js';
 import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempotency-keys.js';
 import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';

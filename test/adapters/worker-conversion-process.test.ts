@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GenerationPoolClosedError, GenerationTimeoutError } from '../../src/service/ports/index.js';
-import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../../src/adapters/generation-threads/worker-thread-pool.js';
 
 const STAND_IN = `
   const { parentPort } = require('node:worker_threads');

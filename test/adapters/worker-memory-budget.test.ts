@@ -5,7 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import { EngineError } from '../../src/engine/index.js';
-import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../../src/adapters/generation-threads/worker-thread-pool.js';
 import { everySlideChanged, heavyTemplate } from '../support/decks/heavy-template.js';
 import { titleDeck } from './contracts/generation-pool-contract.js';
 import { describeCorpus } from '../support/corpus/corpus.js';

@@ -6,7 +6,7 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { GenerationPoolClosedError, GenerationTimeoutError } from '../../src/service/ports/index.js';
-import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../../src/adapters/generation-threads/worker-thread-pool.js';
 
 /** Answers every task at once, except `hang` (an endless loop: only terminate() stops it). */
 const STAND_IN = `

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../../src/adapters/generation-threads/worker-thread-pool.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { describeGenerationPoolContract, titleDeck } from './contracts/generation-pool-contract.js';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '../../packages/client/src/index.js';
-import { webhookSignature } from '../../src/service/webhook-delivery.js';
+import { webhookSignature } from '../../src/service/jobs/webhook-delivery.js';
 
 const SECRET = 'whsec_receiver-test-secret';
 const BODY = JSON.stringify({ job_id: 'job-1', status: 'SUCCEEDED', error_message: null, warnings: [] });

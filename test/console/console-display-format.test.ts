@@ -1,4 +1,4 @@
-/** One way of writing dates, numbers and allowances across the console (src/console/web/display-format.ts). */
+/** One way of writing dates, numbers and allowances across the console (src/console/browser/display-format.ts). */
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
@@ -7,7 +7,7 @@ import {
   formatSlideSize,
   slideAllowance,
   UNLIMITED_SLIDES,
-} from '../../src/console/web/display-format.js';
+} from '../../src/console/browser/display-format.js';
 
 const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 

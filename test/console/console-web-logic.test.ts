@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate, inspect } from '../../src/engine/index.js';
-import { firstJsonPath, lineAndColumn, locateJsonPath } from '../../src/console/web/json-path-locator.js';
-import type { InspectResult, InspectedShape } from '../../src/console/web/inspect-types.js';
-import { prefillPayload } from '../../src/console/web/payload-prefill.js';
-import { contentEntry, isFillable, shapeEntry } from '../../src/console/web/shape-entry.js';
-import { planSlide, slideSize } from '../../src/console/web/slide-geometry.js';
-import { CHART, chartBars } from '../../src/console/web/usage-bars.js';
+import { firstJsonPath, lineAndColumn, locateJsonPath } from '../../src/console/browser/json-path-locator.js';
+import type { InspectResult, InspectedShape } from '../../src/console/browser/inspect-types.js';
+import { prefillPayload } from '../../src/console/browser/payload-prefill.js';
+import { contentEntry, isFillable, shapeEntry } from '../../src/console/browser/shape-entry.js';
+import { planSlide, slideSize } from '../../src/console/browser/slide-geometry.js';
+import { CHART, chartBars } from '../../src/console/browser/usage-bars.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { REPORT_TABLE_TEXT, REPORT_TEMPLATE } from '../support/decks/report-template.js';

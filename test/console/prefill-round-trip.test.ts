@@ -7,8 +7,8 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { InspectResult } from '../../src/console/web/inspect-types.js';
-import { prefillPayload } from '../../src/console/web/payload-prefill.js';
+import type { InspectResult } from '../../src/console/browser/inspect-types.js';
+import { prefillPayload } from '../../src/console/browser/payload-prefill.js';
 import { generate, inspect } from '../../src/engine/index.js';
 import { generatedChartsDeck } from '../support/decks/chart-templates.js';
 import { describeCorpus, readCorpus } from '../support/corpus/corpus.js';

@@ -1,5 +1,5 @@
 /**
- * Issue 23, as a property: any producer may name a namespace with any prefix. A deck whose every part (embedded
+ * As a property: any producer may name a namespace with any prefix. A deck whose every part (embedded
  * workbooks included) has every prefix renamed to random, valid, distinct ones — the canonical prefixes of other
  * namespaces among them, so that "a" may mean PresentationML — gives, for the same payload, the same deck as the
  * original does, compared by namespace (`{uri}local`, test/support/decks/namespace-prefixes.ts), and the same

@@ -11,7 +11,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, inspect } from '../../src/engine/index.js';
-import { WorkerThreadPool } from '../../src/worker/worker-thread-pool.js';
+import { WorkerThreadPool } from '../../src/adapters/generation-threads/worker-thread-pool.js';
 import { CORPUS_PRESENT, readCorpus } from '../support/corpus/corpus.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findExecutable } from '../../src/rendering/render-tools.js';
+import { findExecutable } from '../../src/adapters/libreoffice/render-tools.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { templateBytes } from '../support/servers/http-harness-paths.js';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScryptPasswordHasher } from '../../src/adapters/crypto/scrypt-password-hasher.js';
-import { MAX_IN_FLIGHT_PER_ADDRESS } from '../../src/service/sign-in-guard.js';
+import { MAX_IN_FLIGHT_PER_ADDRESS } from '../../src/service/accounts/sign-in-guard.js';
 import { startServer, type Credentials, type RunningServer } from '../support/servers/http-harness.js';
 
 let server: RunningServer;

@@ -13,8 +13,8 @@ import { createServer as createTcpServer, type Server as TcpServer } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
-import { detectIsolation, sandboxed } from '../../src/rendering/renderer-sandbox.js';
+import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
+import { detectIsolation, sandboxed } from '../../src/adapters/libreoffice/renderer-sandbox.js';
 import { RenderFailedError, type RenderResult } from '../../src/service/ports/renderer.js';
 import { describeWithSandbox } from '../support/servers/libreoffice.js';
 import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../support/decks/linking-decks.js';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
+import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
 import { DEFAULT_IMAGE_LIMITS, generate, renderSafeCopy } from '../../src/engine/index.js';
 import { ConversionProcess } from '../../src/image-preparation/conversion-process.js';
 import { chartDeck } from '../support/decks/chart-templates.js';

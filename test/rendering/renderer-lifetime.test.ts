@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
+import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
 import { RenderFailedError } from '../../src/service/ports/renderer.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
@@ -69,7 +69,7 @@ describeWithLibreOffice('renderer lifetime', () => {
     const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
     const script = join(root, 'owner.mts');
     const poolModule = pathToFileURL(
-      join(import.meta.dirname, '../../src/rendering/libreoffice-renderer-pool.ts'),
+      join(import.meta.dirname, '../../src/adapters/libreoffice/libreoffice-renderer-pool.ts'),
     ).href;
     writeFileSync(
       script,

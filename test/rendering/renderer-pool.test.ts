@@ -22,8 +22,8 @@ import { inspect } from '../../src/engine/index.js';
 import {
   LibreOfficeRendererPool,
   type RendererPoolOptions,
-} from '../../src/rendering/libreoffice-renderer-pool.js';
-import { findExecutable } from '../../src/rendering/render-tools.js';
+} from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
+import { findExecutable } from '../../src/adapters/libreoffice/render-tools.js';
 import {
   RenderCancelledError,
   RenderFailedError,

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { LibreOfficeRendererPool } from '../../src/rendering/libreoffice-renderer-pool.js';
+import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
 import {
   RenderCancelledError,
   RendererLostError,

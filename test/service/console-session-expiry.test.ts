@@ -3,7 +3,7 @@
  * 7 days after it began however active it is; a disabled account's session ends at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABSOLUTE_MS, IDLE_MS } from '../../src/service/console-sessions.js';
+import { ABSOLUTE_MS, IDLE_MS } from '../../src/service/accounts/console-sessions.js';
 import { startHarness, type Harness } from './service-harness.js';
 
 let h: Harness;

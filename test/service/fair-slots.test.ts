@@ -1,6 +1,6 @@
 /** FairSlots: the waiting account served longest ago gets the next slot; a withdrawn wait leaves the queue. */
 import { expect, it } from 'vitest';
-import { FairSlots } from '../../src/service/fair-slots.js';
+import { FairSlots } from '../../src/service/jobs/fair-slots.js';
 
 const settled = async <T>(promise: Promise<T>): Promise<boolean> => {
   let done = false;

@@ -1,6 +1,6 @@
 /** FONT_SUBSTITUTED warnings: a font drawn with another says so, a font drawn with its metric twin does not. */
 import { describe, expect, it } from 'vitest';
-import { fontWarnings } from '../../src/service/render-deck.js';
+import { fontWarnings } from '../../src/service/generation/render-deck.js';
 
 describe('font substitution warnings', () => {
   it('warn for a font drawn with another, not for Calibri, Cambria, Arial … drawn with their metric twins', () => {

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
-import { INTERRUPTED_MESSAGE } from '../../src/service/run-job.js';
+import { INTERRUPTED_MESSAGE } from '../../src/service/jobs/run-job.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 import {
   deck,

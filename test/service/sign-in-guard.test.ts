@@ -6,13 +6,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimiter } from '../../src/adapters/memory/memory-rate-limiter.js';
 import { TooManyRequestsError } from '../../src/service/errors.js';
-import { clientNetwork } from '../../src/service/client-network.js';
+import { clientNetwork } from '../../src/service/accounts/client-network.js';
 import {
   MAX_HASHING,
   MAX_IN_FLIGHT_PER_ADDRESS,
   MAX_WAITING,
   SignInGuard,
-} from '../../src/service/sign-in-guard.js';
+} from '../../src/service/accounts/sign-in-guard.js';
 import { ManualClock } from './service-harness.js';
 
 function setUp() {

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
-import { SystemClock } from '../../src/adapters/memory/system-clock.js';
+import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { SILENT_LOGGER as quiet, type UsageLedger, type UsageWrites } from '../../src/service/ports/index.js';
 import { UsageWriter } from '../../src/service/usage-writer.js';

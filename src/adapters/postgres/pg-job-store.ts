@@ -1,6 +1,6 @@
 /** Job records in PostgreSQL: every API node and worker sees the same states; moves are conditional updates. */
 import type { Warning } from '../../engine/index.js';
-import type { JobState } from '../../service/deckforge-service.js';
+import type { JobState } from '../../service/ports/job-store.js';
 import type { JobOutcome, JobRecord, JobStore } from '../../service/ports/index.js';
 import { isoOf, type PgDatabase } from './pg-database.js';
 

@@ -30,7 +30,7 @@ import {
 } from '../../service/ports/index.js';
 
 const KEY_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
-/** How long a presigned link lives (issue 25: 15 minutes). */
+/** How long a presigned link lives (15 minutes, as the local-disk links). */
 const LINK_SECONDS = 15 * 60;
 /** S3 deletes at most 1000 keys per DeleteObjects call, and lists 1000 per page. */
 const PAGE = 1000;

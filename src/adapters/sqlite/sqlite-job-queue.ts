@@ -60,7 +60,7 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   /**
-   * Fair across accounts (issue 21): the oldest waiting job of the account holding the fewest claims right now,
+   * Fair across accounts: the oldest waiting job of the account holding the fewest claims right now,
    * so one account's backlog cannot keep another account's first job waiting. The account comes from the jobs
    * table in the same file; a job whose record is gone counts as an account of its own (its run just acks it).
    * The cap counts this instance's claims only: several consumers of one file each keep room for other accounts.

@@ -1,5 +1,5 @@
 import type { Warning } from '../../engine/index.js';
-import type { JobState } from '../../service/deckforge-service.js';
+import type { JobState } from '../../service/ports/job-store.js';
 import type { JobOutcome, JobRecord, JobStore } from '../../service/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 

@@ -1,5 +1,5 @@
 /**
- * What a chart filler may touch (DESIGN.md: a narrow context from the slide): the slide's own copy of the chart
+ * What a chart filler may touch (a narrow context from the slide): the slide's own copy of the chart
  * part and the parts it relates to (workbook, style), read and written back. The deck builder provides it; the
  * chart code never reaches into the deck builder.
  */

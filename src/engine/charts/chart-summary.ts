@@ -4,12 +4,12 @@
  */
 import { resolveTarget, type Relationship } from '../package/relationships.js';
 import { child, childElements, descendants, localName, textContent, type XmlElement } from '../xml/index.js';
-import { classicChartData, type ChartData } from './chart-data.js';
-import { seriesRegion } from './chart-ex.js';
-import { exLayout, isParetoLine } from './chart-ex-layout.js';
+import { classicChartData, type ChartData } from './classic/chart-data.js';
+import { seriesRegion } from './chart-ex/chart-ex.js';
+import { exLayout, isParetoLine } from './chart-ex/chart-ex-layout.js';
 import { dataRelationship } from './chart-workbook.js';
-import { describeGroup, plotGroups } from './plot-groups.js';
-import { chartSeries } from './series-resize.js';
+import { describeGroup, plotGroups } from './classic/plot-groups.js';
+import { chartSeries } from './classic/series-resize.js';
 
 export interface ChartSummary {
   /**

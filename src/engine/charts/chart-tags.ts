@@ -1,5 +1,5 @@
 /**
- * `{{tags}}` in a slide's charts (spec/payload.md "Tags": chart titles too): titles, axis titles and data label
+ * `{{tags}}` in a slide's charts (docs/payload.md "Tags": chart titles too): titles, axis titles and data label
  * texts live in the chart part (`c:rich`, `cx:rich` paragraphs), not in the slide. A chart part is parsed only
  * when one of its texts holds a `{`.
  */

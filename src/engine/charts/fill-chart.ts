@@ -1,5 +1,5 @@
 /**
- * The chart filler (spec/payload.md "Charts"). The slide (fill-slide.ts) hands it the chart's graphic frame,
+ * The chart filler (docs/payload-charts.md). The slide (fill-slide.ts) hands it the chart's graphic frame,
  * the content and settings of the shape entry, and a narrow context: the slide's own copy of the chart part and
  * its related parts (chart-parts.ts). Classic chart parts (`c:chartSpace`) and the newer chartEx part
  * (`cx:chartSpace`: waterfall, funnel, treemap, sunburst, histogram, box & whisker, region map) are filled
@@ -9,13 +9,13 @@ import { EngineError, type Warning } from '../errors.js';
 import type { ChartContent, ShapeSettings } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { child, childElements, localName, serializeXml, type XmlElement } from '../xml/index.js';
-import { keepTitleHidden, showsTitle } from './auto-title.js';
+import { keepTitleHidden, showsTitle } from './classic/auto-title.js';
 import type { ChartParts } from './chart-parts.js';
-import { fillChartEx } from './chart-ex.js';
-import { applyChartExSettings } from './chart-ex-settings.js';
-import { applyChartSettings } from './chart-settings.js';
-import { fillClassicChart } from './classic-chart.js';
-import { applyOverlays } from './overlays.js';
+import { fillChartEx } from './chart-ex/chart-ex.js';
+import { applyChartExSettings } from './chart-ex/chart-ex-settings.js';
+import { applyChartSettings } from './classic/chart-settings.js';
+import { fillClassicChart } from './classic/classic-chart.js';
+import { applyOverlays } from './classic/overlays.js';
 
 export type { ChartParts } from './chart-parts.js';
 

@@ -1,5 +1,5 @@
 /**
- * The payload's chart content (spec/payload.md "Charts") fitted to a chart: how many series it can take (a pie
+ * The payload's chart content (docs/payload-charts.md) fitted to a chart: how many series it can take (a pie
  * draws one; a stock chart needs exactly its open/high/low/close series), and each series' data in the form its
  * plot group wants: values per category, x and y for scatter (a scatter series given `values` takes the
  * categories as its x values, as Excel does), x, y and size for bubbles.
@@ -7,8 +7,10 @@
 import { EngineError } from '../errors.js';
 import type { ChartContent } from '../payload/model.js';
 import { xFromCategories } from './category-values.js';
-import type { SeriesKind } from './plot-groups.js';
 import type { PointValue } from './series-caches.js';
+
+/** The data a series takes: values per category, x and y, or x, y and size. */
+export type SeriesKind = 'category' | 'scatter' | 'bubble';
 
 export interface SeriesTarget {
   name: string;

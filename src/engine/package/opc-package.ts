@@ -173,7 +173,7 @@ export class OpcPackage {
   /**
    * The part's relationships ('/' for the package's), parsed once; [] when it has no rels part. An internal
    * Target that leaves the package (`../../../etc/passwd`, `file:///etc/passwd`) is never kept as written
-   * (issue 10): it is confined to the package (`/etc/passwd` inside it). When that names a part (a producer's
+   * (docs/security.md): it is confined to the package (`/etc/passwd` inside it). When that names a part (a producer's
    * slip such as `../customXml/item1.xml` from the root) the relationship works as meant; otherwise it names
    * nothing, as it did before, and is listed by outsideRelationships for a warning. It is not dropped: the
    * part's XML may still name it by r:id, and a dangling r:id would make the output worse than the template.

@@ -1,10 +1,11 @@
 /**
  * Every valid (non-Strict) corpus deck through open → PackageBuilder → build, unchanged: the result reopens,
  * has the same parts, every part is byte-identical (passthrough parts are even the same compressed bytes) but
- * a rels part whose Targets climbed above the package root (rewritten: relationships.ts, issue 10), and the
- * package invariants find nothing the template did not already have. The Open XML SDK validator runs
- * on a sample of decks: it needs seconds to minutes per deck (146 s for one POI deck), and with every part
- * byte-identical it could only find what the invariants and the part comparison already cover.
+ * a rels part whose Targets climbed above the package root (rewritten: relationships.ts; docs/security.md
+ * "Templates built to hurt"), and the package invariants find nothing the template did not already have. The
+ * Open XML SDK validator runs on a sample of decks: it needs seconds to minutes per deck (146 s for one POI
+ * deck), and with every part byte-identical it could only find what the invariants and the part comparison
+ * already cover.
  */
 import { expect, it } from 'vitest';
 import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/corpus/corpus.js';

@@ -1,5 +1,5 @@
 /**
- * Chart content (spec/payload.md, Charts): `{categories, series}` (scatter series with `x`/`y`, bubble adds
+ * Chart content (docs/payload-charts.md): `{categories, series}` (scatter series with `x`/`y`, bubble adds
  * `size`; `null` is a gap), or the hosted API's `data` matrix: `data[0]` series names, `data[1]` category names,
  * then one row per category with one value per series. Both become model.ts `ChartContent`.
  */

@@ -3,7 +3,7 @@ import { CSS_COLOUR_NAMES } from './css-colour-names.js';
 import { normaliseColour } from './colour.js';
 
 describe('normaliseColour', () => {
-  it('accepts every form of spec/payload.md and returns upper-case RRGGBB', () => {
+  it('accepts every form of docs/payload.md and returns upper-case RRGGBB', () => {
     expect(normaliseColour('#1f4e79')).toBe('1F4E79');
     expect(normaliseColour('1F4E79')).toBe('1F4E79');
     expect(normaliseColour('RGB(31,78,121)')).toBe('1F4E79');

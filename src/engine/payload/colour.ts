@@ -1,7 +1,8 @@
 /**
- * Colours, everywhere in the payload (spec/payload.md): `#RRGGBB`, `RRGGBB`, `RGB(r,g,b)`, `r,g,b` or a CSS colour
- * name, normalised to the upper-case `RRGGBB` that `a:srgbClr/@val` takes. A name is never written into the XML
- * as-is: `a:srgbClr val="White"` makes PowerPoint repair the file (ooxml-notes.md, issue 34).
+ * Colours, everywhere in the payload (docs/payload.md): `#RRGGBB`, `RRGGBB`, `RGB(r,g,b)`, `r,g,b` or a CSS
+ * colour name, normalised to the upper-case `RRGGBB` that `a:srgbClr/@val` takes. A name is never written
+ * into the XML as-is: `a:srgbClr val="White"` makes PowerPoint repair the file (ST_HexColorRGB, ECMA-376 Part
+ * 1: six hex digits only).
  */
 import { CSS_COLOUR_NAMES } from './css-colour-names.js';
 import { custom, fail, type Spec } from './schema-builders.js';

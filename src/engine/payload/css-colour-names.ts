@@ -1,6 +1,6 @@
 /**
  * The 148 CSS named colours (CSS Color Module Level 4, §6.1 "Named Colors"), lower-case name → `RRGGBB`.
- * spec/payload.md accepts a CSS colour name wherever a colour is expected.
+ * docs/payload.md accepts a CSS colour name wherever a colour is expected.
  */
 export const CSS_COLOUR_NAMES: ReadonlyMap<string, string> = new Map([
   ['aliceblue', 'F0F8FF'],

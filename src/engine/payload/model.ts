@@ -1,6 +1,6 @@
 /**
  * The normalised, alias-free request the rest of the engine works with. `payload/` turns the raw `jsonData`
- * (spec/payload.md, every alias and older spelling) into this; nothing downstream ever sees an alias.
+ * (docs/payload.md: every alias and older spelling) into this; nothing downstream ever sees an alias.
  * Every request object keeps `path`, its JSON path in the original payload, for errors and warnings.
  */
 export type ValidationMode = 'strict' | 'lenient';

@@ -1,7 +1,7 @@
 /**
  * The object builder of the payload schema language: named fields, each with its own spec; unknown keys are
- * ignored with a warning (spec/payload.md: forward compatibility); `null` on an optional field means "not given";
- * groups of keys where one is needed (`name` or `shapeId`) or only one is allowed (`template` or
+ * ignored with a warning (docs/payload.md "Rules that hold everywhere"); `null` on an optional field means
+ * "not given"; groups of keys where one is needed (`name` or `shapeId`) or only one is allowed (`template` or
  * `template_list`). The `build` step turns the parsed fields into the model, which is where aliases collapse.
  */
 import { fail, isRecord, refuse, type JsonSchema, type SchemaDefs, type Spec } from './schema-builders.js';

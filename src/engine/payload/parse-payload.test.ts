@@ -15,7 +15,7 @@ function refusal(json: unknown): { path: string | null; message: string } {
 }
 
 describe('envelope', () => {
-  it('normalises a minimal payload with the defaults of spec/payload.md', () => {
+  it('normalises a minimal payload with the defaults of docs/payload.md', () => {
     const { request, warnings } = parsePayload(presentation({}));
     expect(warnings).toEqual([]);
     expect(request).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The `jsonData` contract (spec/payload.md): the raw payload in, the alias-free model.ts `DeckRequest` out, with
+ * The `jsonData` contract (docs/payload.md): the raw payload in, the alias-free model.ts `DeckRequest` out, with
  * warnings for what was ignored or adjusted. The rules are written once, in the spec objects this module
  * assembles (`presentation-request.ts` and what it uses); the published JSON Schema is generated from them.
  */

@@ -1,7 +1,8 @@
 /**
- * The envelope and the slides of `jsonData` (spec/payload.md, Envelope, Slides, Tags, Validation modes), built
- * into model.ts `DeckRequest`. Cross-field rules live here: one of `template` / `template_list`, unique
- * `template_id`s, and every slide naming an existing `template_id` when `template_list` is used.
+ * The envelope and the slides of `jsonData` (docs/payload.md "Presentation", "Slides", "Tags" and "Validation
+ * modes"), built into model.ts `DeckRequest`. Cross-field rules live here: one of `template` /
+ * `template_list`, unique `template_id`s, and every slide naming an existing `template_id` when
+ * `template_list` is used.
  */
 import { EngineError } from '../errors.js';
 import type { DeckRequest, ExportVersion, SlideRequest, Tag, TemplateRef, ValidationMode } from './model.js';

@@ -1,5 +1,5 @@
 /**
- * `resultFileName` (spec/payload.md, Envelope): written without `.pptx` (a trailing `.pptx` is not doubled) and
+ * `resultFileName` (docs/payload.md "Presentation"): written without `.pptx` (a trailing `.pptx` is not doubled) and
  * made safe as a file name: no path separators, no control characters (C0, DEL, C1) and no bidirectional
  * overrides (which can disguise an extension), no characters Windows refuses in names, no leading dots (hidden
  * files, `..`) and no trailing dots or spaces (Windows drops them).

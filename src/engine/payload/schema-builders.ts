@@ -1,5 +1,5 @@
 /**
- * A small schema language for `jsonData` (spec/payload.md). Each builder is the single source for three things:
+ * A small schema language for `jsonData` (docs/payload.md). Each builder is the single source for three things:
  * how a value is validated and normalised, the TypeScript type it produces, and the JSON Schema fragment
  * published at /openapi.json. A hand-written language instead of a general validator because the payload needs
  * error texts that name the JSON path and what was expected, warnings (not errors) for unknown keys, `null`
@@ -59,7 +59,7 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** Throws the 400 of spec/payload.md: `<path>: expected <what>, got <value>`, at the current path (or below). */
+/** Throws the 400 of docs/payload.md: `<path>: expected <what>, got <value>`, at the current path (or below). */
 export function fail(ctx: ParseContext, expected: string, value: unknown, ...below: PathKey[]): never {
   throw new EngineError(
     'INVALID_PAYLOAD',

@@ -1,5 +1,5 @@
 /**
- * One entry of `slides[].shapes` (spec/payload.md, Shapes): the target (`name` or `shapeId`), the common fields
+ * One entry of `slides[].shapes` (docs/payload.md "Shapes"): the target (`name` or `shapeId`), the common fields
  * and what to fill in. `content` takes every natural form; the hosted API's per-kind keys are aliases:
  * `text` (text), `filename` (picture), `data_cells` (table), `data` (chart matrix). Only one of them may be given.
  */

@@ -1,5 +1,5 @@
 /**
- * A shape's `settings` (spec/payload.md, Shapes and Charts): geometry in a unit converted to integer EMU,
+ * A shape's `settings` (docs/payload.md "Shapes" and Charts): geometry in a unit converted to integer EMU,
  * `fill_color`, and the hosted API's chart settings. The hosted API sends `settings` as a one-element array as
  * often as as an object; both are accepted.
  */

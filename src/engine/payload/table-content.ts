@@ -1,5 +1,5 @@
 /**
- * Table content (spec/payload.md, Tables): `content` or `data_cells`, an array of rows, a row an array of cells;
+ * Table content (docs/payload-tables.md): `content` or `data_cells`, an array of rows, a row an array of cells;
  * a cell is a string, a number, `null` (the template's cell is left as it is) or `{text, cell_properties}`,
  * `text` also spelt `text_runs` or `text_content` by older clients.
  */

@@ -1,7 +1,7 @@
 /**
  * Text as the payload gives it — a string, or runs `[{text_run, text_properties}]` — turned into paragraphs
  * (model.ts `TextContent`). `\n` starts a new paragraph (also `\r\n` and `\r`, which Windows clients send), and so
- * does a run with `new_line: true` unless it is the very first run (spec/payload.md, Text shapes).
+ * does a run with `new_line: true` unless it is the very first run (docs/payload.md "Text").
  */
 import type { Paragraph, TextContent } from './model.js';
 import { object, required } from './object-builder.js';

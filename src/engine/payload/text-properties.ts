@@ -1,5 +1,5 @@
 /**
- * `text_properties` (spec/payload.md, Text shapes) converted to DrawingML units: sizes in 1/100 pt, indents in
+ * `text_properties` (docs/payload.md "Text") converted to DrawingML units: sizes in 1/100 pt, indents in
  * EMU, line spacing in 1/1000 % or 1/100 pt, underline names to ST_TextUnderlineType, alignment to
  * ST_TextAlignType. The same keys are valid in a table cell's `cell_properties`, so the fields are exported
  * as a record both objects spread.
@@ -105,9 +105,9 @@ function bulletSize(percent: number, ctx: ParseContext): number {
 }
 
 /**
- * Links a reader may follow from the deck: web pages and e-mail only. `javascript:`, `file:`, `data:`, `vbscript:`
- * and the rest run code or reach into the reader's machine when clicked in a viewer that honours them (issue 10).
- * Slide-to-slide links are the engine's own, never the payload's.
+ * Links a reader may follow from the deck: web pages and e-mail only. `javascript:`, `file:`, `data:`,
+ * `vbscript:` and the rest run code or reach into the reader's machine when clicked in a viewer that honours
+ * them (docs/security.md). Slide-to-slide links are the engine's own, never the payload's.
  */
 const SAFE_LINK = /^(?:https?:\/\/[^\s/?#]+[^\s]*|mailto:[^\s]+)$/i;
 const URL_EXPECTED = 'an http(s) or mailto URL (https://…, mailto:…)';

@@ -1,5 +1,5 @@
 /**
- * The picture filler (spec/payload.md "Pictures"): puts an image into a picture, into an empty picture or
+ * The picture filler (docs/payload-pictures.md): puts an image into a picture, into an empty picture or
  * content placeholder (which becomes a picture, as PowerPoint makes one), or into any other shape as its fill.
  * The slide (fill-slide.ts) hands it the shape and a narrow context of what it may touch.
  */
@@ -70,7 +70,7 @@ export function fillPicture(
   }
 }
 
-/** A bare string on a picture shape is its source (spec/payload.md "Pictures"); fit defaults to contain. */
+/** A bare string on a picture shape is its source (docs/payload-pictures.md); fit defaults to contain. */
 function asPicture(content: ShapeContent): PictureContent {
   if (content.kind === 'picture') return content;
   if (content.kind === 'string') return { kind: 'picture', source: content.value, fit: 'contain' };

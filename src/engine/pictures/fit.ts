@@ -1,5 +1,5 @@
 /**
- * Fitting an image of w × h pixels into a frame (spec/payload.md "Pictures", ooxml-notes §8.1). All maths is
+ * Fitting an image of w × h pixels into a frame (docs/payload-pictures.md, ooxml-notes §8.1). All maths is
  * in slide space, where the frame's aspect is the one a person sees; the caller maps the result back into a
  * group's child space.
  *

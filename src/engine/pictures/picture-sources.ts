@@ -1,5 +1,5 @@
 /**
- * Where a picture's bytes come from (spec/payload.md "Pictures"): an uploaded file by its exact name, a URL the
+ * Where a picture's bytes come from (docs/payload-pictures.md): an uploaded file by its exact name, a URL the
  * caller fetched beforehand (in `files` under the URL), or a `data:` URI in the payload itself. The engine does
  * no I/O: it only looks up and decodes.
  */

@@ -1,5 +1,5 @@
 /**
- * An image the engine can store: PNG, JPEG and GIF as they come (spec/payload.md "Pictures"), upright, with
+ * An image the engine can store: PNG, JPEG and GIF as they come (docs/payload-pictures.md), upright, with
  * its displayed pixel size. Other formats (BMP, TIFF, WebP, AVIF, SVG, a JPEG turned by EXIF) need decoding,
  * which is the image preparation step's work outside the engine; it hands the result over as a PreparedImage.
  */

@@ -6,7 +6,7 @@ import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import { child, childElements, descendants, parseXml, serializeXml, type XmlElement } from '../xml/index.js';
 import { trimParagraphAnimations } from './animation-timing.js';
-import { applyShapeRequests } from './apply-shape-requests.js';
+import { applyShapeRequests } from '../apply-shape-requests.js';
 import { listShapes } from './find-shape.js';
 
 const NS =

@@ -20,7 +20,7 @@ import {
   type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
-import { applyShapeRequests } from './apply-shape-requests.js';
+import { applyShapeRequests } from '../apply-shape-requests.js';
 import { cNvPr, listShapes, shapeVariants, type FoundShape } from './find-shape.js';
 import { enclosingGroups, toSlideSpace } from './group-transform.js';
 import { ownBox } from './shape-properties.js';

@@ -4,7 +4,7 @@
  */
 import type { Warning } from '../errors.js';
 import type { ShapeSettings } from '../payload/model.js';
-import { setSolidFill } from '../text/run-properties.js';
+import { setSolidFill } from './solid-fill.js';
 import { child, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import { shapeVariants, type FoundShape } from './find-shape.js';
 import { enclosingGroups, toChildSpace, toSlideSpace, type Box } from './group-transform.js';

@@ -1,13 +1,14 @@
 /**
  * Writing one table cell (`a:tc`): its text through the text writer (text/fill-text.ts: a string replaces all
  * the cell's paragraphs, paragraph i keeping the template cell's paragraph i formatting, also from a:endParaRPr
- * in a cell that had no run), then `cell_properties` (spec/payload.md "Tables"): a fill and a vertical anchor on
+ * in a cell that had no run), then `cell_properties` (docs/payload-tables.md): a fill and a vertical anchor on
  * a:tcPr, and text properties over the whole cell.
  */
 import type { ParagraphProps, RunProps, TableCell, TextContent } from '../payload/model.js';
 import { fillText, type FillTextContext } from '../text/fill-text.js';
 import { applyParagraphProps } from '../text/paragraph-properties.js';
-import { applyRunProps, FILL_CHOICE, setSolidFill } from '../text/run-properties.js';
+import { FILL_CHOICE, setSolidFill } from '../shapes/solid-fill.js';
+import { applyRunProps } from '../text/run-properties.js';
 import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
 
 /** CT_TableCell: a:txBody?, a:tcPr?, a:extLst?. */

@@ -1,5 +1,5 @@
 /**
- * Payload cells onto the table's cells (spec/payload.md "Tables"). Every payload row lists one cell per grid
+ * Payload cells onto the table's cells (docs/payload-tables.md). Every payload row lists one cell per grid
  * column, merged or not. A merge shows one cell, its top-left one: the text of the group goes there — the
  * payload's entry for that cell, or, as the hosted API's clients send it, the first later entry of the group
  * with text when that one is `null` or `""`. Text is never written into a covered cell (nobody would see it);

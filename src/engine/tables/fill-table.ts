@@ -1,5 +1,5 @@
 /**
- * The table filler (spec/payload.md "Tables"). The output table has one row per payload row (template row i
+ * The table filler (docs/payload-tables.md). The output table has one row per payload row (template row i
  * for payload row i, copies of the last template row beyond), the cells get the payload's text and
  * properties (fill-cells.ts), the frame's height follows the rows, and the table keeps its style, banding
  * flags, column widths and position.
@@ -97,7 +97,7 @@ export function fillTable(
     ctx.warnings.push({ path, message: overflowMessage(shape, content, plan) });
 }
 
-/** "table "T" has 5 columns, row 2 has 7 cells" (spec/payload.md): a shorter row is filled as far as it goes. */
+/** "table "T" has 5 columns, row 2 has 7 cells" (docs/payload.md): a shorter row is filled as far as it goes. */
 function checkRowLengths(
   rows: readonly (readonly TableCell[])[],
   columns: number,

@@ -9,7 +9,7 @@ import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/c
 import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import type { ShapeContent, ShapeRequest } from '../payload/model.js';
-import { applyShapeRequests } from '../shapes/apply-shape-requests.js';
+import { applyShapeRequests } from '../apply-shape-requests.js';
 import { listShapes, shapeVariants } from '../shapes/find-shape.js';
 import {
   child,

@@ -1,6 +1,6 @@
 /**
  * Replacing the text of a text body (`p:txBody`, `a:txBody`) while keeping the template's formatting
- * (spec/payload.md "Text shapes"): paragraph i takes the paragraph and first-run formatting of the template's
+ * (docs/payload.md "Text"): paragraph i takes the paragraph and first-run formatting of the template's
  * paragraph i (the last one for any beyond), so bullet levels and styles carry over.
  */
 import type { Warning } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Text that no longer fits its box (spec/payload.md "Text shapes"). PowerPoint stores the result of its
+ * Text that no longer fits its box (docs/payload.md "Text"). PowerPoint stores the result of its
  * shrink-on-overflow fit in `a:normAutofit` and does not recompute it on open (ooxml-notes §5.5), so where the
  * template asks for shrinking we write our own estimate; elsewhere an obvious overflow gets a warning.
  *

@@ -3,14 +3,8 @@
  * groups: insert in schema order, replace the whole choice group, never duplicate (ooxml-notes §5.1, §0 rule 11).
  */
 import type { Hyperlink, RunProps } from '../payload/model.js';
-import {
-  childElements,
-  cloneElement,
-  element,
-  insertInOrder,
-  removeNode,
-  type XmlElement,
-} from '../xml/index.js';
+import { cloneElement, element, insertInOrder, type XmlElement } from '../xml/index.js';
+import { setSolidFill, srgb } from '../shapes/solid-fill.js';
 
 /** CT_TextCharacterProperties child order [XSD-dml] [auto-rpr]. */
 export const RUN_PROPERTIES_ORDER = [
@@ -36,16 +30,6 @@ export const RUN_PROPERTIES_ORDER = [
   'a:hlinkMouseOver',
   'a:rtl',
   'a:extLst',
-] as const;
-
-/** EG_FillProperties: one of these at most. */
-export const FILL_CHOICE = [
-  'a:noFill',
-  'a:solidFill',
-  'a:gradFill',
-  'a:blipFill',
-  'a:pattFill',
-  'a:grpFill',
 ] as const;
 
 /**
@@ -108,18 +92,6 @@ export function applyRunProps(rPr: XmlElement, props: RunProps, ctx: RunPropsCon
         : { 'r:id': rId, action: 'ppaction://hlinksldjump' };
     if (rId !== '') insertInOrder(rPr, element('a:hlinkClick', attrs), RUN_PROPERTIES_ORDER);
   }
-}
-
-/** Replaces whatever fill the element has with a solid sRGB fill, at its place in `order`. */
-export function setSolidFill(parent: XmlElement, rrggbb: string, order: readonly string[]): void {
-  for (const el of childElements(parent)) {
-    if ((FILL_CHOICE as readonly string[]).includes(el.name)) removeNode(parent, el);
-  }
-  insertInOrder(parent, element('a:solidFill', {}, [srgb(rrggbb)]), order);
-}
-
-function srgb(rrggbb: string): XmlElement {
-  return element('a:srgbClr', { val: rrggbb.replace(/^#/, '').toUpperCase() });
 }
 
 export function clamp(value: number, min: number, max: number): number {

@@ -1,5 +1,5 @@
 /**
- * `{{ key }}` placeholders in text (spec/payload.md "Tags"). PowerPoint splits text into runs at spell-check
+ * `{{ key }}` placeholders in text (docs/payload.md "Tags"). PowerPoint splits text into runs at spell-check
  * and edit boundaries (err, dirty, lang, noProof, smtClean, bmk differ; ooxml-notes §5.4), so a tag is matched
  * on the concatenated text of consecutive runs; the value goes into the run where the tag begins and keeps
  * its formatting, and the rest of the tag is cut from the runs that follow.

@@ -1,17 +1,12 @@
 /**
- * Endpoints 2 and 3: synchronous generation (the .pptx, or its PDF with format=pdf, in the response) and job
- * submission (202 with the job id). Both read the same body (request-form.ts) and draw on the same allowance
- * inside the service.
+ * The generation endpoints (docs/http-api.md "Generating"): synchronous generation (the .pptx, or its PDF
+ * with format=pdf, in the response) and job submission (202 with the job id). Both read the same body
+ * (request-form.ts) and draw on the same allowance inside the service.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Account } from '../../service/deckforge-service.js';
-import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
-import { idempotencyKeyOf, readGenerationRequest } from '../request-form.js';
+import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../bearer-auth.js';
-import { InvalidInputError } from '../../service/errors.js';
-import { trustedLinkBase } from './job-routes.js';
-import { whileClientWaits } from '../while-client-waits.js';
-import type { RouteContext } from './route-context.js';
+import { sendGeneratedDeck, submitGenerationJob } from '../generation-handlers.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.post(
@@ -28,54 +23,4 @@ export function registerGeneratorRoutes(app: FastifyInstance, ctx: RouteContext)
       return reply.code(202).send({ job_id: jobId, status });
     },
   );
-}
-
-type GenerationContext = Pick<RouteContext, 'service' | 'limits' | 'metrics' | 'config'>;
-
-/**
- * Endpoint 2's work for `account`: reads the request's generation form, generates, and streams the deck back.
- * The console's playground answers through it too, so both read the same form and count the same way.
- */
-export async function sendGeneratedDeck(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  { service, limits, metrics }: GenerationContext,
-  account: Account,
-): Promise<FastifyReply> {
-  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request), 'sync');
-  if (generationRequest.callback) {
-    throw new InvalidInputError(
-      'callback_url: webhooks are sent for jobs of POST /v2.0/generator/create-async; this answer is the deck itself',
-    );
-  }
-  const { result: deck, milliseconds } = await whileClientWaits(reply, (signal) =>
-    service.generateNow(account, { ...generationRequest, signal }),
-  );
-  metrics.observeSyncGeneration(milliseconds / 1000, deck.slideCount);
-  // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
-  return reply
-    .code(200)
-    .headers({
-      'content-type': contentTypeOf(deck.format),
-      'content-disposition': contentDisposition(deck.fileName),
-      // Lets a client (and bench/http) tell time in generation from time in transport.
-      'server-timing': `generate;dur=${milliseconds.toFixed(1)}`,
-      'content-length': String(deck.content.byteLength),
-      ...warningHeaders(deck.warnings),
-    })
-    .send(deck.content.stream());
-}
-
-/** Endpoint 3's work for `account`: reads the request's generation form and submits the job. */
-export async function submitGenerationJob(
-  request: FastifyRequest,
-  { service, limits, config }: GenerationContext,
-  account: Account,
-): Promise<{ jobId: string; status: 'QUEUED' }> {
-  const generationRequest = await readGenerationRequest(request, limits, idempotencyKeyOf(request), 'async');
-  if (generationRequest.callback) {
-    // The event's file_url is built like the status endpoint's; a Host the operator does not trust gets none.
-    generationRequest.callback.linkBase = trustedLinkBase(request, config);
-  }
-  return service.submitJob(account, generationRequest);
 }

@@ -1,11 +1,11 @@
 /**
- * `POST /v1.0/template/inspect` (beyond the interface, issue 3): what `deckforge inspect --json` prints, so
- * users can find shape names without PowerPoint's selection pane.
+ * `POST /v1.0/template/inspect` (beyond the interface; docs/http-api.md "Inspecting a template"): what
+ * `deckforge inspect --json` prints, so users can find shape names without PowerPoint's selection pane.
  */
 import type { FastifyInstance } from 'fastify';
 import { readInspectSource } from '../request-form.js';
 import { accountOf } from '../bearer-auth.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerInspectRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
   app.post(

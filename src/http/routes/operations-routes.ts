@@ -11,7 +11,7 @@ import { loadGuides } from '../docs-guides.js';
 import { FAVICON_PATH, FAVICON_SVG } from '../favicon.js';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApiDocument } from '../openapi-document.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 // Same relative position from src/http/routes and dist/http/routes.
 const packageVersion = (createRequire(import.meta.url)('../../../package.json') as { version: string })

@@ -1,5 +1,5 @@
 /**
- * `POST /v1.0/render` (beyond the interface, issue 26): a .pptx made elsewhere in, its PDF (`format=pdf`, the
+ * `POST /v1.0/render` (beyond the interface; docs/previews.md): a .pptx made elsewhere in, its PDF (`format=pdf`, the
  * default) or a zip of one PNG per slide (`format=png`) out. It draws on the slide allowance like generation:
  * the deck's visible slides. A server without LibreOffice answers 400 saying so.
  */
@@ -8,7 +8,7 @@ import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
 import { readRenderRequest } from '../request-form.js';
 import { whileClientWaits } from '../while-client-waits.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerRenderRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
   app.post(

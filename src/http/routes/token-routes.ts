@@ -1,7 +1,7 @@
-/** Endpoint 1, `POST /v1.0/token/create` (interface § Token response). Errors: error-mapper.ts, token shape. */
+/** `POST /v1.0/token/create` (docs/http-api.md "Authentication"). Errors: error-mapper.ts, token shape. */
 import type { FastifyInstance } from 'fastify';
 import { readCredentials } from '../request-form.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerTokenRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {
   app.post('/v1.0/token/create', { config: { endpoint: 'token', noStore: true } }, async (request) => {

@@ -1,7 +1,7 @@
-/** Endpoint 6, `GET /v1.0/usage`, also addressed as `/v1/usage` in the interface's client samples. */
+/** `GET /v1.0/usage` (docs/http-api.md "Usage"), also addressed as `/v1/usage` in the interface's client samples. */
 import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../bearer-auth.js';
-import type { RouteContext } from './route-context.js';
+import type { RouteContext } from '../route-context.js';
 
 export function registerUsageRoutes(app: FastifyInstance, { service }: RouteContext): void {
   for (const path of ['/v1.0/usage', '/v1/usage']) {

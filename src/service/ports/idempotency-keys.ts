@@ -1,6 +1,7 @@
 /**
- * Idempotency keys (issue 22, "Retries that never charge twice"): which request of an account first used a key,
- * so that a retry with the same key gets the first answer instead of a second job and a second charge.
+ * Idempotency keys (docs/http-api.md "Retrying safely: `Idempotency-Key`"): which request of an account first
+ * used a key, so that a retry with the same key gets the first answer instead of a second job and a second
+ * charge.
  */
 export interface IdempotencyEntry {
   accountId: string;

@@ -4,7 +4,7 @@
  */
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-/** How failed sign-in attempts under one key slow down, then lock (issue 10). */
+/** How failed sign-in attempts under one key slow down, then lock (docs/security.md). */
 export interface AttemptPolicy {
   /** Failures that cost nothing. */
   freeFailures: number;

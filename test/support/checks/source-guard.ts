@@ -1,13 +1,14 @@
 /**
- * `npm run build` used to compile src/**\/*.test.ts and, through their imports, emit test/support/*.js next
- * to these sources; vitest then resolves `./x.js` imports to those stale copies and tests run old code.
- * Every support module calls this so that such a copy fails loudly instead of passing silently.
+ * `npm run build` used to compile src/**\/*.test.ts and, through their imports, emit .js copies of test/support
+ * modules next to their sources; vitest then resolves `./x.js` imports to those stale copies and tests run old
+ * code. The support modules that tests load first call this, so that such a copy fails loudly instead of
+ * passing silently.
  */
 export function assertRunningFromSource(moduleUrl: string): void {
   if (moduleUrl.endsWith('.js')) {
     throw new Error(
-      `${moduleUrl} is a compiled copy of a test/support .ts file, shadowing its source: delete ` +
-        'test/support/*.js (tsc emitted them; tsconfig.build.json must not compile test files).',
+      `${moduleUrl} is a compiled copy of a test/support .ts file, shadowing its source: delete the ` +
+        '.js files under test/support (tsc emitted them; tsconfig.build.json must not compile test files).',
     );
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Namespace prefixes, for tests (issue 23): rename every prefix of a package's XML parts to others a producer
+ * Namespace prefixes, for tests: rename every prefix of a package's XML parts to others a producer
  * could have chosen, and read parts by namespace (`{uri}local`) so that two decks can be compared whatever
  * prefixes they use. Works on the text with its own small tokenizer, never with src/engine: a fixture the
  * engine made would prove nothing about the engine.

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, createRuntime, openAccountAdmin } from '../../../src/composition/index.js';
 import { configWith, parsePlanCatalog, type Config, type Plan } from '../../../src/config/index.js';
-import { createHttpServer, type HttpServer } from '../../../src/http/server.js';
+import { createWebServer } from '../../../src/composition/create-web-server.js';
+import type { HttpServer } from '../../../src/http/server.js';
 import type { Clock, PasswordHasher } from '../../../src/service/ports/index.js';
 import { testPasswordHasher } from './test-password-hasher.js';
 import { expect } from 'vitest';
@@ -136,7 +137,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     hasher: options.hasher ?? testPasswordHasher,
     sweepEveryMs: 200,
   });
-  const server = await createHttpServer(runtime.service, config, { logStream });
+  const server = await createWebServer(runtime.service, config, { logStream });
   const base = await server.listen();
   let closed = false;
   const running: RunningServer = {

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe } from 'vitest';
-import { findExecutable } from '../../../src/rendering/render-tools.js';
+import { findExecutable } from '../../../src/adapters/libreoffice/render-tools.js';
 import { assertRunningFromSource } from '../checks/source-guard.js';
 
 assertRunningFromSource(import.meta.url);

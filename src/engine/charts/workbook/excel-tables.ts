@@ -50,7 +50,7 @@ function renameColumns(sheet: Worksheet, table: TablePart, from: Cell, lastCol: 
   let nextId = Math.max(0, ...existing.map((c) => Number(c.attrs.id) || 0)) + 1;
   const used = new Set<string>();
   // Per repeated name, the suffix to try next: counting up from 2 for each repeat made 5 000 series of one
-  // name cost 12.5 million look-ups (issue 21). Every lower suffix is taken already, so the names are the same.
+  // name cost 12.5 million look-ups. Every lower suffix is taken already, so the names are the same.
   const nextSuffix = new Map<string, number>();
   const kept: XmlElement[] = [];
   for (let col = from.col, i = 0; col <= lastCol; col++, i++) {

@@ -1,0 +1,72 @@
+/** Messages between the pool (main thread) and a generation worker thread. Plain, structured-cloneable data. */
+import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
+
+export type TaskMessage =
+  | {
+      id: number;
+      kind: 'generate';
+      payload: unknown;
+      /** The `jsonData` document as text, parsed in the worker; `payload` is then unused. */
+      payloadText: string | null;
+      files: [string, Uint8Array][];
+      /** More files, by name, as paths the thread reads itself. */
+      filePaths: [string, string][];
+      /** Picture URLs that could not be fetched, with the reason. */
+      unavailable: [string, string][];
+      imageLimits: ImageLimits | null;
+      maxSlides?: number;
+      /** A file the worker writes the deck into as it is built (created or replaced); null: bytes come back. */
+      output: string | null;
+    }
+  | { id: number; kind: 'inspect'; template: Uint8Array };
+
+export interface SerializedError {
+  /** True for an EngineError: a template or payload problem the user can fix. */
+  engine: boolean;
+  code: string | null;
+  /** The message as the engine built it (without the path prefix the EngineError constructor adds). */
+  message: string;
+  path: string | null;
+  stack: string | null;
+}
+
+export type ResultMessage =
+  | { id: number; ok: true; kind: 'generate'; result: GenerateResult | GenerateSummary }
+  | { id: number; ok: true; kind: 'inspect'; result: InspectResult }
+  | { id: number; ok: false; error: SerializedError };
+
+/**
+ * Sent as soon as a thread takes a task, before its result: the time budget runs from then, so a thread still
+ * loading its modules is not charged for it.
+ */
+export interface StartedMessage {
+  id: number;
+  started: true;
+}
+
+/**
+ * Sent when the thread starts its image conversion process (its id) and when that process ends (null): the
+ * pool kills it when it stops the thread, since libvips' work there is out of the thread's reach.
+ */
+export interface ConverterMessage {
+  converterPid: number | null;
+}
+
+/** Everything a thread sends. */
+export type WorkerMessage = StartedMessage | ConverterMessage | ResultMessage;
+
+/** The buffer of `bytes` may be moved to another thread only when no other view shares it. */
+export function transferable(bytes: Uint8Array): ArrayBuffer | null {
+  const buffer = bytes.buffer;
+  if (!(buffer instanceof ArrayBuffer)) return null;
+  return bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? buffer : null;
+}
+
+export function transferList(all: Uint8Array[]): ArrayBuffer[] {
+  const seen = new Set<ArrayBuffer>();
+  for (const bytes of all) {
+    const buffer = transferable(bytes);
+    if (buffer) seen.add(buffer);
+  }
+  return [...seen];
+}

@@ -1,0 +1,117 @@
+/**
+ * A generation worker thread: runs the engine's `generate` / `inspect` for the pool, with its own TemplateCache
+ * (a template used again is not reopened). Pictures that need decoding are converted first (image-preparation/),
+ * so the engine stays synchronous. A deck goes into the task's output file as it is built, or comes back as
+ * bytes, by transfer, not copy.
+ */
+import { readFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+import { parentPort, resourceLimits } from 'node:worker_threads';
+import {
+  DEFAULT_IMAGE_LIMITS,
+  EngineError,
+  generate,
+  inspect,
+  parsePayload,
+  parsePayloadText,
+  TemplateCache,
+  type ParsedPayload,
+} from '../../engine/index.js';
+import {
+  ConversionProcess,
+  CONVERSION_TIMEOUT_MS,
+  conversionMemoryMb,
+} from '../../image-preparation/conversion-process.js';
+import { prepareImages } from '../../image-preparation/prepare-images.js';
+import { writingTo } from './file-sink.js';
+import {
+  transferList,
+  type ResultMessage,
+  type SerializedError,
+  type ConverterMessage,
+  type StartedMessage,
+  type TaskMessage,
+} from './generation-protocol.js';
+
+/** This thread's image conversion process; the pool learns its id, to kill it with the thread. */
+const converter = new ConversionProcess(
+  { timeoutMs: CONVERSION_TIMEOUT_MS, memoryMb: conversionMemoryMb(resourceLimits.maxOldGenerationSizeMb) },
+  (pid) => parentPort?.postMessage({ converterPid: pid } satisfies ConverterMessage),
+);
+
+let cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
+
+/**
+ * Cached templates live in the thread's memory budget (the pool's resourceLimits). When they hold half of it, a
+ * large deck could run out for their sake alone: the cache starts again empty (a template is reopened in ms).
+ */
+function keepRoomInBudget(): void {
+  const budgetMb = resourceLimits.maxOldGenerationSizeMb;
+  if (budgetMb && getHeapStatistics().used_heap_size > (budgetMb * 2 ** 20) / 2)
+    cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
+}
+
+/**
+ * The payload, normalised. The raw document is dropped from the task at once: the deck is built from the
+ * normalised request, and a payload of 20 000 slides is megabytes that need not live through the build.
+ */
+function parsedPayloadOf(task: Extract<TaskMessage, { kind: 'generate' }>): ParsedPayload {
+  const parsed = task.payloadText === null ? parsePayload(task.payload) : parsePayloadText(task.payloadText);
+  task.payload = undefined;
+  task.payloadText = null;
+  return parsed;
+}
+
+function serialize(error: unknown): SerializedError {
+  if (error instanceof EngineError) {
+    const prefix = error.path ? `${error.path}: ` : '';
+    const message =
+      prefix && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+    return { engine: true, code: error.code, message, path: error.path, stack: error.stack ?? null };
+  }
+  const plain = error instanceof Error ? error : new Error(String(error));
+  return { engine: false, code: null, message: plain.message, path: null, stack: plain.stack ?? null };
+}
+
+async function handle(task: TaskMessage): Promise<void> {
+  const port = parentPort;
+  if (!port) return;
+  port.postMessage({ id: task.id, started: true } satisfies StartedMessage);
+  try {
+    if (task.kind === 'generate') {
+      keepRoomInBudget();
+      const parsed = parsedPayloadOf(task);
+      const files = new Map(task.files);
+      for (const [name, path] of task.filePaths) files.set(name, readFileSync(path));
+      const imageLimits = task.imageLimits ?? DEFAULT_IMAGE_LIMITS;
+      const images = await prepareImages(parsed.request, files, {
+        limits: imageLimits,
+        converter,
+        unavailable: new Map(task.unavailable),
+      });
+      const input = { parsed, files, images, imageLimits, cache, maxSlides: task.maxSlides };
+      const { output } = task;
+      if (output) {
+        const result = writingTo(output, (sink) => generate({ ...input, output: sink }));
+        port.postMessage({ id: task.id, ok: true, kind: 'generate', result } satisfies ResultMessage);
+      } else {
+        const result = generate(input);
+        const message: ResultMessage = { id: task.id, ok: true, kind: 'generate', result };
+        port.postMessage(message, transferList([result.bytes]));
+      }
+    } else {
+      const message: ResultMessage = {
+        id: task.id,
+        ok: true,
+        kind: 'inspect',
+        result: inspect(task.template),
+      };
+      port.postMessage(message);
+    }
+  } catch (error) {
+    const message: ResultMessage = { id: task.id, ok: false, error: serialize(error) };
+    port.postMessage(message);
+  }
+}
+
+parentPort?.on('message', (task: TaskMessage) => void handle(task));

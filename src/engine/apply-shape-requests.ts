@@ -1,0 +1,260 @@
+/**
+ * The per-slide driver: applies a slide's shape entries (docs/payload.md "Shapes") in order — find, remove,
+ * hide, settings, content — to the slide XML of one output slide.
+ */
+import { EngineError, type Warning } from './errors.js';
+import type {
+  ChartContent,
+  Hyperlink,
+  ShapeContent,
+  ShapeRequest,
+  ShapeSettings,
+  TextContent,
+  ValidationMode,
+} from './payload/model.js';
+import { fillText, textContentFromString } from './text/fill-text.js';
+import { checkTextFit } from './text/fit-text.js';
+import { child, childElements, element, insertInOrder, type XmlElement } from './xml/index.js';
+import {
+  cNvPr,
+  findInList,
+  listShapes,
+  shapeVariants,
+  type FoundShape,
+  type ShapeKind,
+} from './shapes/find-shape.js';
+import { trimParagraphAnimations } from './shapes/animation-timing.js';
+import { enclosingGroups, toSlideSpace } from './shapes/group-transform.js';
+import { removeShape } from './shapes/remove-shape.js';
+import { applySettings, ownBox } from './shapes/shape-properties.js';
+
+export interface SlideFillContext {
+  /** p:sld */
+  slideRoot: XmlElement;
+  /** JSON path of the slide request, for errors and warnings. */
+  slidePath: string;
+  shapeValidation: ValidationMode;
+  /** Returns the relationship id the caller added to the slide's rels. */
+  addHyperlink(link: Hyperlink): string;
+  /** Geometry from the layout/master placeholder when the slide shape has no a:xfrm. */
+  inheritedXfrm(shape: FoundShape): { x: number; y: number; cx: number; cy: number } | null;
+  /**
+   * Optional: the layout/master placeholder's a:bodyPr for a placeholder shape, so that inherited
+   * shrink-on-overflow and insets are honoured when fitting text (ooxml-notes §5.5).
+   */
+  inheritedBodyPr?(shape: FoundShape): XmlElement | null;
+  /**
+   * Pictures, tables and charts: the slide hands each kind's filler (pictures/, tables/, charts/) the narrow
+   * context it needs. Called only when the content's kind matches the shape's.
+   */
+  fillRichContent(shape: FoundShape, content: ShapeContent, path: string): void;
+  /**
+   * Charts take their content and their settings together (settings alone restyle a chart); `contentPath`
+   * names the field the content came in (`content` or `data`).
+   */
+  fillChart?(
+    shape: FoundShape,
+    content: ChartContent | null,
+    settings: ShapeSettings | null,
+    paths: { settings: string; content: string },
+  ): void;
+  warnings: Warning[];
+}
+
+const KIND_LABEL: Record<ShapeKind, string> = {
+  text: 'a text shape',
+  picture: 'a picture',
+  table: 'a table',
+  chart: 'a chart',
+  smartart: 'a SmartArt graphic',
+  group: 'a group',
+  media: 'a media object',
+  ole: 'an embedded OLE object',
+  connector: 'a connector',
+  other: 'a shape that cannot be filled',
+};
+
+/** What each kind takes, for mismatch messages. */
+const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
+  text: 'a text shape takes a string or an array of runs',
+  picture: 'a picture takes a file name, URL or data: URI',
+  table: 'a table takes an array of rows',
+  chart: 'a chart takes an object with categories and series (or a data matrix)',
+  group: 'a group takes no content itself; name a shape inside it',
+};
+
+const MAX_LISTED_NAMES = 40;
+
+/** The p:sp child order (PresentationML CT_Shape), for a txBody created on a shape that had none. */
+const SP_CHILD_ORDER = ['p:nvSpPr', 'p:spPr', 'p:style', 'p:txBody', 'p:extLst'];
+
+export function applyShapeRequests(ctx: SlideFillContext, requests: readonly ShapeRequest[]): void {
+  const cSld = child(ctx.slideRoot, 'p:cSld');
+  const spTree = cSld ? child(cSld, 'p:spTree') : undefined;
+  if (!spTree)
+    throw new EngineError('INVALID_TEMPLATE', 'slide has no shape tree (p:cSld/p:spTree)', ctx.slidePath);
+  // One relationship per distinct URL (or slide) on this slide, however many runs link to it. A URL never
+  // starts with `#`, so a slide's key cannot meet one.
+  const links = new Map<string, string>();
+  const addHyperlink = (link: Hyperlink): string => {
+    const key = typeof link === 'string' ? link : `#${link.slide}`;
+    let rId = links.get(key);
+    if (rId === undefined) links.set(key, (rId = ctx.addHyperlink(link)));
+    return rId;
+  };
+
+  // Listed once and again only after a removal: nothing else changes which shapes the slide has.
+  let shapes = listShapes(spTree);
+  for (const request of requests) {
+    const { shape, sameNameCount } = findInList(shapes, request.target);
+    if (!shape) {
+      reportMissing(ctx, shapes, request);
+      continue;
+    }
+    if (sameNameCount > 1) {
+      ctx.warnings.push({
+        path: request.path,
+        message: `slide has ${sameNameCount} shapes ${describeTarget(request)}; the first in document order is used`,
+      });
+    }
+    if (request.remove) {
+      removeShape(ctx.slideRoot, shape);
+      shapes = listShapes(spTree);
+      continue;
+    }
+    if (request.hidden !== null) setHidden(shape, request.hidden);
+    const isChart = shape.kind === 'chart' && ctx.fillChart !== undefined;
+    if (request.settings) {
+      const { chart } = request.settings;
+      applySettings(
+        spTree,
+        shape,
+        isChart ? frameSettings(request.settings) : request.settings,
+        () => ctx.inheritedXfrm(shape),
+        ctx.warnings,
+        `${request.path}.settings`,
+      );
+      if (chart && shape.kind !== 'chart')
+        ctx.warnings.push({
+          path: `${request.path}.settings`,
+          message: `chart settings (${Object.keys(chart).join(', ')}) apply to charts only; shape "${shape.name}" is ${KIND_LABEL[shape.kind]}`,
+        });
+    }
+    const contentPath = `${request.path}.${request.contentField}`;
+    const chartContent = request.content?.kind === 'chart' ? request.content : null;
+    const restyle = request.settings?.chart !== undefined || request.settings?.fillColor !== undefined;
+    if (isChart && (chartContent || (restyle && !request.content))) {
+      ctx.fillChart?.(shape, chartContent, request.settings, {
+        settings: `${request.path}.settings`,
+        content: contentPath,
+      });
+    } else if (request.content) fillContent(ctx, spTree, shape, request.content, contentPath, addHyperlink);
+    if (request.altText !== undefined) setDescription(shape, request.altText);
+  }
+}
+
+/** A chart's fill and chart settings belong to the chart part (charts/); the frame keeps its geometry. */
+function frameSettings(settings: ShapeSettings): ShapeSettings {
+  const frame: ShapeSettings = {};
+  for (const key of ['left', 'top', 'width', 'height'] as const)
+    if (settings[key] !== undefined) frame[key] = settings[key];
+  return frame;
+}
+
+function describeTarget(request: ShapeRequest): string {
+  return request.target.by === 'name' ? `named "${request.target.name}"` : `with id ${request.target.id}`;
+}
+
+function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
+  // Enough names to spot a typo without flooding a response: the first 40, then a count.
+  const names = shapes.slice(0, MAX_LISTED_NAMES).map((s) => `"${s.name}"`);
+  if (shapes.length > MAX_LISTED_NAMES) names.push(`… and ${shapes.length - MAX_LISTED_NAMES} more`);
+  const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
+  if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
+  ctx.warnings.push({ path: request.path, message });
+}
+
+/** `alt_text`: p:cNvPr/@descr, what screen readers say for the shape (of both AlternateContent branches). */
+function setDescription(shape: FoundShape, description: string): void {
+  for (const shapeEl of shapeVariants(shape)) {
+    const props = cNvPr(shapeEl);
+    if (props) props.attrs['descr'] = description;
+  }
+}
+
+/** `hidden="1"` on p:cNvPr (of both AlternateContent branches); false removes the attribute. */
+function setHidden(shape: FoundShape, hidden: boolean): void {
+  for (const shapeEl of shapeVariants(shape)) {
+    const props = cNvPr(shapeEl);
+    if (!props) continue;
+    if (hidden) props.attrs['hidden'] = '1';
+    else delete props.attrs['hidden'];
+  }
+}
+
+function fillContent(
+  ctx: SlideFillContext,
+  spTree: XmlElement,
+  shape: FoundShape,
+  content: ShapeContent,
+  contentPath: string,
+  addHyperlink: (link: Hyperlink) => string,
+): void {
+  if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
+    const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
+    let paragraphs = 0;
+    for (const shapeEl of shapeVariants(shape)) {
+      if (shapeEl.name !== 'p:sp') continue;
+      const txBody = txBodyOf(shapeEl);
+      fillText(txBody, text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
+      paragraphs = childElements(txBody, 'a:p').length;
+    }
+    // "Appear by paragraph" effects must not name paragraphs the new text does not have.
+    trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
+    // The size the text sees on the slide: a member of a scaled group is scaled with it.
+    const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
+    const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
+    checkTextFit(
+      shape,
+      box,
+      ctx.warnings,
+      contentPath,
+      shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null,
+    );
+    return;
+  }
+  // A bare string on a picture is its source (docs/payload-pictures.md); a picture also goes into a text
+  // shape, as its fill or as the picture of an empty placeholder.
+  const contentKind =
+    content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
+  if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) {
+    ctx.fillRichContent(shape, content, contentPath);
+    return;
+  }
+  const takes = KIND_TAKES[shape.kind];
+  throw new EngineError(
+    'CONTENT_MISMATCH',
+    `shape "${shape.name}" is ${KIND_LABEL[shape.kind]} but content is ${contentLabel(contentKind)}` +
+      `; ${takes ?? 'it cannot be filled'}`,
+    contentPath,
+  );
+}
+
+function contentLabel(kind: string): string {
+  return kind === 'text'
+    ? 'text'
+    : kind === 'picture'
+      ? 'a picture'
+      : kind === 'table'
+        ? 'a table'
+        : 'a chart';
+}
+
+/** p:txBody of a p:sp; an auto-shape written without one gets the minimal body (ooxml-notes §5.1). */
+function txBodyOf(sp: XmlElement): XmlElement {
+  const existing = child(sp, 'p:txBody');
+  if (existing) return existing;
+  const body = element('p:txBody', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p')]);
+  insertInOrder(sp, body, SP_CHILD_ORDER);
+  return body;
+}
