@@ -11,6 +11,7 @@ import {
   withOutputFields,
 } from './openapi-previews.js';
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js';
+import { templatePaths } from './openapi-templates.js';
 
 type Json = Record<string, unknown>;
 
@@ -257,7 +258,8 @@ const paths: Json = {
         'grid, merges and first row, for a chart its types, series names, category count and workbook; for ' +
         'every shape its box on the slide in EMU): the ' +
         'output of `deckforge inspect --json`. ' +
-        'Send the template as multipart `files`, or its URL in a `templateUrl` field.',
+        "Send the template as multipart `files`, or its URL (or a stored template's name or id) in a " +
+        '`templateUrl` field.',
       security: bearer,
       requestBody: {
         required: true,
@@ -285,6 +287,7 @@ const paths: Json = {
       },
     },
   },
+  ...templatePaths({ errorA, error401, error429, error500 }),
   '/v1.0/render': renderPath({ errorA, error401, error429, error500 }),
   '/healthz': {
     get: {
