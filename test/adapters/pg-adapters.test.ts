@@ -106,7 +106,11 @@ describe.skipIf(serverUrl === null)('PostgreSQL adapters', () => {
 
   describeTemplateStoreContract('PostgreSQL', async () => {
     await empty();
-    return { templates: new PgTemplateStore(db), openSecond: () => new PgTemplateStore(anotherPool()), ...done };
+    return {
+      templates: new PgTemplateStore(db),
+      openSecond: () => new PgTemplateStore(anotherPool()),
+      ...done,
+    };
   });
 
   describeConsoleStoresContract('PostgreSQL', async () => {

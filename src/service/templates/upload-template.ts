@@ -1,7 +1,7 @@
 /**
- * Storing a template: the size limit of an upload, then the engine opens it once (zip bombs, encryption, a
- * package that is no presentation: the errors an uploaded template gets) and counts its slides, then the plan's
- * limits; the bytes go to the blob store unless the account already has them.
+ * Storing a template: the size limit of an upload and the plan's limits, then the engine opens it once (zip
+ * bombs, encryption, a package that is no presentation: the errors an uploaded template gets) and counts its
+ * slides; the bytes go to the blob store unless the account already has them.
  */
 import { createHash } from 'node:crypto';
 import { GenerationTimeLimitError, InvalidInputError } from '../errors.js';
@@ -36,12 +36,13 @@ export async function uploadTemplate(
   if (latest?.sha256 === sha256) return { template: storedTemplate(latest), created: false };
 
   const sameContent = await deps.templates.findContent(account.id, sha256);
-  const slides = sameContent?.slides ?? (await countSlides(deps, bytes));
+  // The plan's limits first: a refusal costs no parse.
   await checkRoomForTemplate(deps, account, {
     newName: latest === null,
     newContent: sameContent === null,
     bytes: bytes.byteLength,
   });
+  const slides = sameContent?.slides ?? (await countSlides(deps, bytes));
   if (sameContent === null) await deps.blobs.put(templateBlobKey(account.id, sha256), bytes);
   const record = await deps.templates.addVersion({
     id: newTemplateId(),
