@@ -11,7 +11,7 @@ import {
   withOutputFields,
 } from './openapi-previews.js';
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js';
-import { templatePaths } from './openapi-templates.js';
+import { TEMPLATE_SCHEMAS, templatePaths } from './openapi-templates.js';
 
 type Json = Record<string, unknown>;
 
@@ -349,7 +349,7 @@ export function buildOpenApiDocument(version: string): Json {
     servers: [{ url: '/', description: 'This Deckforge server' }],
     paths,
     components: {
-      schemas: OPENAPI_SCHEMAS,
+      schemas: { ...OPENAPI_SCHEMAS, ...TEMPLATE_SCHEMAS },
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   };

@@ -9,7 +9,7 @@ const json = (schema: Json, description: string): Json => ({
   content: { 'application/json': { schema } },
 });
 
-const storedTemplate: Json = {
+const storedTemplateSchema: Json = {
   type: 'object',
   required: ['id', 'name', 'version', 'sha256', 'bytes', 'slides', 'created_at'],
   properties: {
@@ -26,6 +26,25 @@ const storedTemplate: Json = {
     created_at: { type: 'string', format: 'date-time' },
   },
 };
+
+/** The component schemas the paths below refer to. */
+export const TEMPLATE_SCHEMAS: Json = {
+  StoredTemplate: storedTemplateSchema,
+  StoredTemplateDetail: {
+    allOf: [
+      ref('StoredTemplate'),
+      {
+        type: 'object',
+        required: ['versions', 'inspect'],
+        properties: {
+          versions: { type: 'array', items: ref('StoredTemplate'), description: 'Newest first.' },
+          inspect: ref('InspectResult'),
+        },
+      },
+    ],
+  },
+};
+const storedTemplate = ref('StoredTemplate');
 
 const idParameter: Json = {
   name: 'id',
@@ -110,19 +129,7 @@ export function templatePaths(errors: TemplateErrorResponses): Json {
         parameters: [idParameter],
         responses: {
           '200': json(
-            {
-              allOf: [
-                storedTemplate,
-                {
-                  type: 'object',
-                  required: ['versions', 'inspect'],
-                  properties: {
-                    versions: { type: 'array', items: storedTemplate, description: 'Newest first.' },
-                    inspect: ref('InspectResult'),
-                  },
-                },
-              ],
-            },
+            ref('StoredTemplateDetail'),
             'The version, every version of its name, and what POST /v1.0/template/inspect gives for it.',
           ),
           '404': error404,
