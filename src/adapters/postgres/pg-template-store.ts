@@ -83,8 +83,10 @@ export class PgTemplateStore implements TemplateStore {
 
   async listLatest(accountId: string): Promise<TemplateRecord[]> {
     const { rows } = await this.db.query<TemplateRow>(
-      `SELECT DISTINCT ON (name) * FROM templates WHERE account_id = $1
-       ORDER BY name, version DESC`,
+      // By name in byte order (COLLATE "C"), as SQLite sorts: the same list whichever database is behind.
+      `SELECT * FROM (SELECT DISTINCT ON (name) * FROM templates WHERE account_id = $1
+         ORDER BY name, version DESC) latest
+       ORDER BY name COLLATE "C"`,
       [accountId],
     );
     return rows.map(toRecord);

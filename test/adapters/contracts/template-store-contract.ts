@@ -41,7 +41,8 @@ export function describeTemplateStoreContract(name: string, make: () => Promise<
       const first = await templates.addVersion(record('a1', 'deck.pptx', 'a'));
       const second = await templates.addVersion(record('a1', 'deck.pptx', 'b', 2000));
       const other = await templates.addVersion(record('a1', 'other.pptx', 'a'));
-      expect([first.version, second.version, other.version]).toEqual([1, 2, 1]);
+      const upper = await templates.addVersion(record('a1', 'Zeta.pptx', 'c'));
+      expect([first.version, second.version, other.version, upper.version]).toEqual([1, 2, 1, 1]);
       expect(await templates.get('a1', second.id)).toEqual(second);
       expect(second).toMatchObject({
         name: 'deck.pptx',
@@ -51,7 +52,9 @@ export function describeTemplateStoreContract(name: string, make: () => Promise<
       });
       expect(await templates.latest('a1', 'deck.pptx')).toEqual(second);
       expect((await templates.versions('a1', 'deck.pptx')).map((r) => r.version)).toEqual([2, 1]);
+      // By name in byte order: upper case before lower case, whichever database is behind.
       expect((await templates.listLatest('a1')).map((r) => [r.name, r.version])).toEqual([
+        ['Zeta.pptx', 1],
         ['deck.pptx', 2],
         ['other.pptx', 1],
       ]);
