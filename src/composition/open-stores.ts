@@ -17,6 +17,7 @@ import { PgOneTimeTokenStore } from '../adapters/postgres/pg-one-time-token-stor
 import { assertPgSchemaCurrent, SchemaBehindError } from '../adapters/postgres/pg-schema.js';
 import { PgSessionStore } from '../adapters/postgres/pg-session-store.js';
 import { PgTokenStore } from '../adapters/postgres/pg-token-store.js';
+import { PgTemplateStore } from '../adapters/postgres/pg-template-store.js';
 import { PgUsageLedger } from '../adapters/postgres/pg-usage-ledger.js';
 import { PgWebhookStore } from '../adapters/postgres/pg-webhook-store.js';
 import { databasePath, openDatabase, type SqliteDatabase } from '../adapters/sqlite/database.js';
@@ -25,6 +26,7 @@ import { SqliteIdempotencyKeys } from '../adapters/sqlite/sqlite-idempotency-key
 import { SqliteJobStore } from '../adapters/sqlite/sqlite-job-store.js';
 import { SqliteOneTimeTokenStore } from '../adapters/sqlite/sqlite-one-time-token-store.js';
 import { SqliteSessionStore } from '../adapters/sqlite/sqlite-session-store.js';
+import { SqliteTemplateStore } from '../adapters/sqlite/sqlite-template-store.js';
 import { SqliteTokenStore } from '../adapters/sqlite/sqlite-token-store.js';
 import { SqliteUsageLedger } from '../adapters/sqlite/sqlite-usage-ledger.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
@@ -34,7 +36,15 @@ import { StoreUnavailableError, type Clock } from '../service/ports/index.js';
 
 export type StoreSet = Pick<
   ServiceDeps,
-  'accounts' | 'tokens' | 'ledger' | 'jobs' | 'idempotency' | 'webhooks' | 'sessions' | 'oneTimeTokens'
+  | 'accounts'
+  | 'tokens'
+  | 'ledger'
+  | 'jobs'
+  | 'idempotency'
+  | 'webhooks'
+  | 'sessions'
+  | 'oneTimeTokens'
+  | 'templates'
 > & {
   /** The data directory's SQLite file: the job queue's home while no shared queue is configured. */
   local: SqliteDatabase;
@@ -63,6 +73,7 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
       webhooks: new SqliteWebhookStore(local),
       sessions: new SqliteSessionStore(local),
       oneTimeTokens: new SqliteOneTimeTokenStore(local),
+      templates: new SqliteTemplateStore(local),
       local,
       description: file,
       ready: async () => undefined,
@@ -85,6 +96,7 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
     webhooks: new PgWebhookStore(db),
     sessions: new PgSessionStore(db),
     oneTimeTokens: new PgOneTimeTokenStore(db),
+    templates: new PgTemplateStore(db),
     local,
     description: redactedDatabaseUrl(settings.url),
     ready: () => assertPgSchemaCurrent(db),

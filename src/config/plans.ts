@@ -13,7 +13,14 @@ export interface Plan {
   allowedSlideCount: number;
   /** API calls per account per minute. */
   requestsPerMinute: number;
+  /** Stored templates (names; their versions count once); TEMPLATE_LIMIT_DEFAULTS when absent. */
+  storedTemplates?: number;
+  /** Megabytes the stored templates may take (each distinct content once); TEMPLATE_LIMIT_DEFAULTS when absent. */
+  storedTemplateMegabytes?: number;
 }
+
+/** The stored-template limits of a plan that names none. */
+export const TEMPLATE_LIMIT_DEFAULTS = { storedTemplates: 20, storedTemplateMegabytes: 200 } as const;
 
 export interface PlanCatalog {
   /** Name of the plan new accounts get. */
@@ -27,12 +34,42 @@ export const BUILT_IN_PLANS: PlanCatalog = {
   defaultPlan: 'Free',
   firstAccountPlan: 'Operator',
   plans: [
-    { name: 'Free', allowedSlideCount: 100, requestsPerMinute: 60 },
-    { name: 'Starter', allowedSlideCount: 1_000, requestsPerMinute: 120 },
-    { name: 'Business', allowedSlideCount: 10_000, requestsPerMinute: 600 },
-    { name: 'Enterprise', allowedSlideCount: 100_000, requestsPerMinute: 3_000 },
+    {
+      name: 'Free',
+      allowedSlideCount: 100,
+      requestsPerMinute: 60,
+      storedTemplates: 5,
+      storedTemplateMegabytes: 50,
+    },
+    {
+      name: 'Starter',
+      allowedSlideCount: 1_000,
+      requestsPerMinute: 120,
+      storedTemplates: 20,
+      storedTemplateMegabytes: 200,
+    },
+    {
+      name: 'Business',
+      allowedSlideCount: 10_000,
+      requestsPerMinute: 600,
+      storedTemplates: 100,
+      storedTemplateMegabytes: 1_000,
+    },
+    {
+      name: 'Enterprise',
+      allowedSlideCount: 100_000,
+      requestsPerMinute: 3_000,
+      storedTemplates: 1_000,
+      storedTemplateMegabytes: 10_000,
+    },
     // For whoever runs the server: their own machine puts no allowance of ours in their way.
-    { name: 'Operator', allowedSlideCount: 1_000_000_000, requestsPerMinute: 100_000 },
+    {
+      name: 'Operator',
+      allowedSlideCount: 1_000_000_000,
+      requestsPerMinute: 100_000,
+      storedTemplates: 1_000_000,
+      storedTemplateMegabytes: 1_000_000,
+    },
   ],
 };
 
@@ -40,6 +77,8 @@ const planSchema = z.object({
   name: z.string().trim().min(1),
   allowedSlideCount: z.number().int().min(0),
   requestsPerMinute: z.number().int().min(1),
+  storedTemplates: z.number().int().min(0).optional(),
+  storedTemplateMegabytes: z.number().min(0).optional(),
 });
 
 const catalogSchema = z.object({

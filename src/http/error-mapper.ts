@@ -50,6 +50,7 @@ const SERVER_ERROR_DETAIL: Record<EndpointKind, string> = {
   'job-status': 'An error occurred while retrieving the job status. See the server logs for details.',
   usage: 'An error occurred while generating the presentation. See the server logs for details.',
   inspect: 'An error occurred while inspecting the template. See the server logs for details.',
+  templates: 'An error occurred while handling the stored template. See the server logs for details.',
   render: 'An error occurred while rendering the presentation. See the server logs for details.',
   download: 'An error occurred while reading the result file. See the server logs for details.',
   operations: 'Internal Server Error',

@@ -46,6 +46,7 @@ export type EndpointKind =
   | 'job-status'
   | 'usage'
   | 'inspect'
+  | 'templates'
   | 'render'
   | 'download'
   | 'operations'

@@ -11,6 +11,7 @@ import {
   withOutputFields,
 } from './openapi-previews.js';
 import { OPENAPI_SCHEMAS } from './openapi-schemas.js';
+import { TEMPLATE_SCHEMAS, templatePaths } from './openapi-templates.js';
 
 type Json = Record<string, unknown>;
 
@@ -260,7 +261,8 @@ const paths: Json = {
         'grid, merges and first row, for a chart its types, series names, category count and workbook; for ' +
         'every shape its box on the slide in EMU): the ' +
         'output of `deckforge inspect --json`. ' +
-        'Send the template as multipart `files`, or its URL in a `templateUrl` field.',
+        "Send the template as multipart `files`, or its URL (or a stored template's name or id) in a " +
+        '`templateUrl` field.',
       security: bearer,
       requestBody: {
         required: true,
@@ -288,6 +290,7 @@ const paths: Json = {
       },
     },
   },
+  ...templatePaths({ errorA, error401, error429, error500 }),
   '/v1.0/render': renderPath({ errorA, error401, error429, error500 }),
   '/healthz': {
     get: {
@@ -349,7 +352,7 @@ export function buildOpenApiDocument(version: string): Json {
     servers: [{ url: '/', description: 'This Deckforge server' }],
     paths,
     components: {
-      schemas: OPENAPI_SCHEMAS,
+      schemas: { ...OPENAPI_SCHEMAS, ...TEMPLATE_SCHEMAS },
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
     },
   };

@@ -26,6 +26,7 @@ import { registerJobRoutes } from './routes/job-routes.js';
 import { registerOperationsRoutes } from './routes/operations-routes.js';
 import { registerRenderRoutes } from './routes/render-routes.js';
 import type { RouteContext } from './route-context.js';
+import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
@@ -133,6 +134,7 @@ export async function createHttpServer(
   registerJobRoutes(app, context);
   registerUsageRoutes(app, context);
   registerInspectRoutes(app, context);
+  registerTemplateRoutes(app, context);
   registerRenderRoutes(app, context);
   registerOperationsRoutes(app, context);
   await options.mount?.(app, context);

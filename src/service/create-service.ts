@@ -15,6 +15,7 @@ import { renderUpload } from './generation/render-upload.js';
 import { jobSummary, listJobs } from './jobs/job-listing.js';
 import { jobStatus, openDownload } from './jobs/job-status.js';
 import { submitJobOnce } from './jobs/submit-job.js';
+import { createTemplateService } from './templates/create-template-service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { serviceHealth, serviceStats } from './service-status.js';
 import { checkRateLimit, recordApiCall } from './usage/api-calls.js';
@@ -47,7 +48,8 @@ export function createDeckforgeService(
     listJobs: (account, baseUrl) => listJobs(deps, account, baseUrl),
     jobSummary: (account, jobId, baseUrl) => jobSummary(deps, account, jobId, baseUrl),
     render: (account, upload) => renderUpload(deps, account, upload),
-    inspectTemplate: (_account, source) => inspectTemplate(deps, source),
+    inspectTemplate: (account, source) => inspectTemplate(deps, account, source),
+    templates: createTemplateService(deps),
     stats: () => serviceStats(deps),
     health: () => serviceHealth(deps),
     console: createConsoleService(deps, signIns),

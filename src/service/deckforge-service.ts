@@ -10,6 +10,7 @@ import type { ConsoleService } from './console-service.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 import type { JobState } from './ports/job-store.js';
+import type { TemplateService } from './templates/template-service.js';
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file
@@ -282,5 +283,7 @@ export interface DeckforgeService {
   health(): Promise<ServiceHealth>;
   /** The web console's accounts and sessions (console-service.ts); shares this service's sign-in guard. */
   readonly console: ConsoleService;
+  /** The account's stored templates (templates/template-service.ts). */
+  readonly templates: TemplateService;
   close(): Promise<void>;
 }

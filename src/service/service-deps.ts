@@ -20,6 +20,7 @@ import type {
   ServiceLogger,
   SessionStore,
   TemplateFetcher,
+  TemplateStore,
   TokenStore,
   UsageLedger,
   WebhookSender,
@@ -75,6 +76,8 @@ export interface ServicePorts {
   mailer: Mailer;
   sessions: SessionStore;
   oneTimeTokens: OneTimeTokenStore;
+  /** Stored templates' records; their bytes are on `blobs` (templates/template-blobs.ts). */
+  templates: TemplateStore;
   /** A job queued or ended: the consumer and the webhook dispatcher act on it at once. */
   jobEvents: JobEvents;
 }

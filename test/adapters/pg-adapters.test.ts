@@ -15,6 +15,7 @@ import { PgSessionStore } from '../../src/adapters/postgres/pg-session-store.js'
 import { PgTokenStore } from '../../src/adapters/postgres/pg-token-store.js';
 import { PgUsageLedger } from '../../src/adapters/postgres/pg-usage-ledger.js';
 import { PgWebhookStore } from '../../src/adapters/postgres/pg-webhook-store.js';
+import { PgTemplateStore } from '../../src/adapters/postgres/pg-template-store.js';
 import { createTestDatabase, testPostgresUrl } from '../support/servers/shared-stores.js';
 import { describeAccountStoreContract } from './contracts/account-token-contract.js';
 import { describeConsoleStoresContract } from './contracts/console-stores-contract.js';
@@ -22,6 +23,7 @@ import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-co
 import { describeJobStoreContract } from './contracts/job-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
 import { describeWebhookStoreContract } from './contracts/webhook-store-contract.js';
+import { describeTemplateStoreContract } from './contracts/template-store-contract.js';
 
 const serverUrl = await testPostgresUrl();
 const SYSTEM_CLOCK = new SystemClock();
@@ -37,6 +39,7 @@ const TABLES = [
   'idempotency_keys',
   'console_sessions',
   'one_time_tokens',
+  'templates',
 ];
 
 describe.skipIf(serverUrl === null)('PostgreSQL adapters', () => {
@@ -99,6 +102,15 @@ describe.skipIf(serverUrl === null)('PostgreSQL adapters', () => {
   describeWebhookStoreContract('PostgreSQL', async () => {
     await empty();
     return { webhooks: new PgWebhookStore(db), openSecond: () => new PgWebhookStore(anotherPool()), ...done };
+  });
+
+  describeTemplateStoreContract('PostgreSQL', async () => {
+    await empty();
+    return {
+      templates: new PgTemplateStore(db),
+      openSecond: () => new PgTemplateStore(anotherPool()),
+      ...done,
+    };
   });
 
   describeConsoleStoresContract('PostgreSQL', async () => {

@@ -17,6 +17,7 @@ import { SqliteIdempotencyKeys } from '../../src/adapters/sqlite/sqlite-idempote
 import { SqliteOneTimeTokenStore } from '../../src/adapters/sqlite/sqlite-one-time-token-store.js';
 import { SqliteSessionStore } from '../../src/adapters/sqlite/sqlite-session-store.js';
 import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
+import { SqliteTemplateStore } from '../../src/adapters/sqlite/sqlite-template-store.js';
 import { SqliteJobQueue } from '../../src/adapters/sqlite/sqlite-job-queue.js';
 import { SqliteJobStore } from '../../src/adapters/sqlite/sqlite-job-store.js';
 import { SqliteTokenStore } from '../../src/adapters/sqlite/sqlite-token-store.js';
@@ -26,6 +27,7 @@ import { describeConsoleStoresContract } from './contracts/console-stores-contra
 import { describeIdempotencyKeysContract } from './contracts/idempotency-keys-contract.js';
 import { describeJobContract, describeJobStoreContract } from './contracts/job-store-contract.js';
 import { describeWebhookStoreContract } from './contracts/webhook-store-contract.js';
+import { describeTemplateStoreContract } from './contracts/template-store-contract.js';
 import { describeUsageLedgerContract } from './contracts/usage-ledger-contract.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 import type { AccountRecord } from '../../src/service/ports/index.js';
@@ -102,6 +104,19 @@ describeWebhookStoreContract('SQLite', async () => {
       const second = openDatabase(t.file);
       t.handles.push(second);
       return new SqliteWebhookStore(second);
+    },
+    close: t.cleanup,
+  };
+});
+
+describeTemplateStoreContract('SQLite', async () => {
+  const t = openTemp();
+  return {
+    templates: new SqliteTemplateStore(t.db),
+    openSecond: () => {
+      const second = openDatabase(t.file);
+      t.handles.push(second);
+      return new SqliteTemplateStore(second);
     },
     close: t.cleanup,
   };

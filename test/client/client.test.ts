@@ -129,6 +129,29 @@ describe('DeckforgeClient against deckforge serve', () => {
     120_000,
   );
 
+  it('stores a template, generates with its name and its id, lists, reads, downloads and deletes it', async () => {
+    const deckforge = signedIn();
+    const first = await deckforge.uploadTemplate(TEMPLATE_PATH, 'client-stored.pptx');
+    expect(first).toMatchObject({
+      name: 'client-stored.pptx',
+      version: 1,
+      bytes: templateBytes().byteLength,
+    });
+    const again = await deckforge.uploadTemplate(templateBytes(), 'client-stored.pptx');
+    expect(again).toEqual(first); // the same bytes: no new version
+    for (const template of ['client-stored.pptx', first.id]) {
+      await expectValidPptx(await deckforge.generate(null, titleDeck(2, { template })), templateBytes());
+    }
+    expect((await deckforge.listTemplates()).map((t) => t.id)).toContain(first.id);
+    const detail = await deckforge.getTemplate(first.id);
+    expect(detail.versions).toEqual([first]);
+    expect(detail.inspect.slides.length).toBe(first.slides);
+    expect(await deckforge.downloadTemplate(first.id)).toEqual(templateBytes());
+    expect(await deckforge.deleteTemplate(first.id)).toBe(1);
+    const gone = await deckforge.getTemplate(first.id).catch((e: unknown) => e);
+    expect(gone).toMatchObject({ status: 404 });
+  });
+
   it('throws a typed error for a 400, with each problem and its JSON path', async () => {
     const bad = {
       presentation: {

@@ -16,9 +16,12 @@ import type {
   InspectResult,
   JobStatus,
   JsonData,
+  StoredTemplate,
+  StoredTemplateDetail,
   TokenResponse,
   UsageResponse,
 } from './generated/api-types.js';
+import * as storedTemplates from './stored-templates.js';
 
 interface CommonOptions {
   /** Where `deckforge serve` listens, e.g. `https://decks.example.com`. */
@@ -63,7 +66,7 @@ export interface RenderOptions {
 export type NamedFiles = Record<string, FileSource>;
 
 interface CallOptions {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Built anew for each attempt. */
   body?: () => FormData;
   headers?: Record<string, string>;
@@ -107,7 +110,10 @@ export class DeckforgeClient {
       'email' in options ? { email: options.email, password: options.password, key: options.key } : null;
   }
 
-  /** The deck, generated in the request (small and medium decks; larger ones: submit + waitForJob + download). */
+  /**
+   * The deck, generated in the request (small and medium decks; larger ones: submit + waitForJob + download).
+   * `template` null: presentation.template is a URL the server downloads or a stored template's name or id.
+   */
   async generate(template: FileSource | null, payload: JsonData, files?: NamedFiles): Promise<Uint8Array> {
     const response = await this.generateResponse(template, payload, files);
     return new Uint8Array(await response.arrayBuffer());
@@ -252,6 +258,38 @@ export class DeckforgeClient {
     return (await response.json()) as InspectResult;
   }
 
+  /**
+   * Stores a template for the account under `name` (a new name is version 1, a stored one gets the next
+   * version; the same bytes as its latest version store nothing). Generate with it by passing `null` as the
+   * template and its name, or a version's `id`, as presentation.template.
+   */
+  async uploadTemplate(template: FileSource, name: string): Promise<StoredTemplate> {
+    return storedTemplates.uploadTemplate(this.authenticatedCall, this.fetchImpl, template, name);
+  }
+
+  /** The account's stored templates: the latest version of each name. */
+  async listTemplates(): Promise<StoredTemplate[]> {
+    return storedTemplates.listTemplates(this.authenticatedCall);
+  }
+
+  /** A stored template version with every version of its name and its inspection. */
+  async getTemplate(id: string): Promise<StoredTemplateDetail> {
+    return storedTemplates.getTemplate(this.authenticatedCall, id);
+  }
+
+  /** The bytes of a stored template version. */
+  async downloadTemplate(id: string): Promise<Uint8Array> {
+    return storedTemplates.downloadTemplate(this.authenticatedCall, id);
+  }
+
+  /** Deletes the stored template's name with all its versions; returns how many versions went. */
+  async deleteTemplate(id: string): Promise<number> {
+    return storedTemplates.deleteTemplate(this.authenticatedCall, id);
+  }
+
+  private readonly authenticatedCall: storedTemplates.AuthenticatedCall = (path, options) =>
+    this.call(path, options);
+
   /** The multipart body of both generation endpoints; the template is uploaded under the payload's name. */
   private async generationForm(
     template: FileSource | null,
@@ -265,7 +303,7 @@ export class DeckforgeClient {
       if (typeof name !== 'string' || name === '' || URL_TEMPLATE.test(name)) {
         throw new TypeError(
           'presentation.template must name the uploaded template (e.g. "template.pptx") when template bytes ' +
-            'are given; pass null as the template to have the server download presentation.template',
+            'are given; pass null as the template when presentation.template is a URL or a stored template',
         );
       }
       uploads.push([name, await toBlob(template, this.fetchImpl)]);

@@ -145,4 +145,22 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE tokens ADD COLUMN name text;
     `,
   },
+  {
+    version: 4,
+    name: 'stored templates: one row per version of a named template, the bytes on the blob store',
+    sql: `
+      CREATE TABLE templates (
+        id text PRIMARY KEY,
+        account_id text NOT NULL,
+        name text NOT NULL,
+        version integer NOT NULL,
+        sha256 text NOT NULL,
+        bytes bigint NOT NULL,
+        slides integer NOT NULL,
+        created_at timestamptz NOT NULL,
+        UNIQUE (account_id, name, version)
+      );
+      CREATE INDEX templates_by_content ON templates (account_id, sha256);
+    `,
+  },
 ];

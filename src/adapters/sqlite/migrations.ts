@@ -178,4 +178,22 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tokens ADD COLUMN name TEXT;
     `,
   },
+  {
+    version: 8,
+    name: 'stored templates: one row per version of a named template, the bytes on the blob store',
+    sql: `
+      CREATE TABLE templates (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        slides INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        UNIQUE (account_id, name, version)
+      );
+      CREATE INDEX templates_by_content ON templates(account_id, sha256);
+    `,
+  },
 ];

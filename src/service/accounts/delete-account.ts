@@ -2,10 +2,11 @@
  * Disabling and deleting an account (`deckforge accounts disable|enable|delete`). Disabled: sign-in and token
  * creation are refused, its tokens are refused at once (issue-token.ts reads the account on every request) and
  * its console sessions end. Deleted: it is disabled first, so nothing new starts while its jobs (with their
- * stored inputs and results), tokens, sessions, links, usage, idempotency keys and webhook secret go; then the
- * account itself.
+ * stored inputs and results), tokens, sessions, links, usage, idempotency keys, webhook secret and stored
+ * templates (records and bytes) go; then the account itself.
  */
 import { deleteJob } from '../jobs/job-status.js';
+import { forgetAccountTemplates } from '../templates/template-queries.js';
 import type {
   AccountRecord,
   AccountStore,
@@ -16,6 +17,7 @@ import type {
   JobStore,
   OneTimeTokenStore,
   SessionStore,
+  TemplateStore,
   TokenStore,
   UsageLedger,
   WebhookStore,
@@ -32,6 +34,7 @@ export interface AccountRemovalDeps {
   blobs: BlobStore;
   webhooks: WebhookStore;
   idempotency: IdempotencyKeys;
+  templates: TemplateStore;
   clock: Clock;
 }
 
@@ -61,6 +64,7 @@ export async function deleteAccount(
   await deps.ledger.forgetAccount(record.id);
   await deps.idempotency.forgetAccount(record.id);
   await deps.webhooks.forgetAccount(record.id);
+  await forgetAccountTemplates(deps, record.id);
   await deps.accounts.delete(record.id);
   return { deletedJobs };
 }

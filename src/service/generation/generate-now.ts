@@ -16,12 +16,13 @@ import type { AccountGate } from './account-gate.js';
 import type { Account, GeneratedDeck, GenerationRequest } from '../deckforge-service.js';
 import { ClientGoneError, InvalidInputError } from '../errors.js';
 import { generateOnce } from './idempotency.js';
-import { fetchRequestUrls, generationTask, prepareRequest, type FetchedUrls } from './generation-input.js';
+import { fetchRequestUrls, generationTask, type FetchedUrls } from './generation-input.js';
 import { DECK_ONLY } from './output-format.js';
 import { fontWarnings, renderDeck, requireRenderer, withExtension } from './render-deck.js';
 import { FetchError, GenerationCancelledError } from '../ports/index.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
 import { reserveContinuationSlides, reserveSlides } from '../usage/slide-quota.js';
 
 /** generateNow, run once per Idempotency-Key when the request carries one (idempotency.ts). */
@@ -43,7 +44,7 @@ export async function generateNow(
   input: GenerationRequest,
   gate: AccountGate,
 ): Promise<GeneratedDeck> {
-  const prepared = prepareRequest(deps, input, 'sync');
+  const prepared = await prepareWithStoredTemplates(deps, account, input, 'sync');
   const asPdf = (input.output ?? DECK_ONLY).format === 'pdf';
   if (asPdf) await requireRenderer(deps);
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, null);

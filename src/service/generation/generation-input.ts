@@ -1,7 +1,8 @@
 /**
  * Turns a transport's GenerationRequest into something the engine can run: `jsonData` parsed and validated
- * (malformed → 400 before any work), the configured limits checked (400) and uploaded templates present. The
- * URLs the payload names are fetched next (remote-files.ts).
+ * (malformed → 400 before any work) and the configured limits checked (400); the templates it names that were
+ * not uploaded are found among the stored ones (templates/stored-template-resolution.ts). The URLs the payload
+ * names are fetched next (remote-files.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -44,8 +45,12 @@ export function parseJsonData(jsonData: unknown): unknown {
   }
 }
 
-/** Parse + validate + limits; no I/O. `mode` decides whether the synchronous slide ceiling applies. */
-export function prepareRequest(
+/**
+ * Parse + validate + limits; no I/O; templates the request names may be missing from `files` (a stored
+ * template fills them in: templates/stored-template-resolution.ts). `mode` decides whether the synchronous
+ * slide ceiling applies.
+ */
+export function parseRequest(
   deps: ServiceDeps,
   input: GenerationRequest,
   mode: 'sync' | 'async',
@@ -76,16 +81,14 @@ export function prepareRequest(
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }
-  const files = filesByName(input.files);
-  for (const template of usedTemplates(request)) {
-    if (URL_PATTERN.test(template.source) || files.has(template.source)) continue;
-    const sent = [...files.keys()].map((n) => `"${n}"`).join(', ') || 'no files';
-    throw new InvalidInputError(
-      `${template.path}: the template "${template.source}" was not uploaded (the request carries ${sent}); ` +
-        'the name must equal the uploaded file name, or be an http(s) URL',
-    );
-  }
-  return { payload, request, warnings, files, slideCount };
+  return { payload, request, warnings, files: filesByName(input.files), slideCount };
+}
+
+/** The templates the request uses that are neither among its files nor a URL, in the payload's order. */
+export function missingTemplates(prepared: PreparedRequest): { path: string; source: string }[] {
+  return usedTemplates(prepared.request).filter(
+    (template) => !URL_PATTERN.test(template.source) && !prepared.files.has(template.source),
+  );
 }
 
 function filesByName(files: UploadedFile[]): Map<string, Uint8Array> {

@@ -1,14 +1,17 @@
 /** Inspecting a template: its slides, layouts and shapes (docs/http-api.md, "Inspecting a template"). */
-import type { UploadedFile } from '../deckforge-service.js';
+import type { Account, UploadedFile } from '../deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError } from '../errors.js';
 import { FetchError, GenerationTimeoutError } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { findStored } from '../templates/stored-template-resolution.js';
+import { readTemplateBytes } from '../templates/template-queries.js';
 
 export async function inspectTemplate(
   deps: ServiceDeps,
+  account: Account,
   source: { files: UploadedFile[]; templateUrl?: string },
 ): Promise<unknown> {
-  const bytes = await templateToInspect(deps, source);
+  const bytes = await templateToInspect(deps, account, source);
   try {
     return await deps.pool.inspect(bytes);
   } catch (error) {
@@ -19,9 +22,17 @@ export async function inspectTemplate(
 
 async function templateToInspect(
   deps: ServiceDeps,
+  account: Account,
   source: { files: UploadedFile[]; templateUrl?: string },
 ): Promise<Uint8Array> {
   const url = source.templateUrl?.trim();
+  if (url && source.files.length === 0 && !/^https?:\/\//i.test(url)) {
+    // Not a URL: a stored template's name or id (docs/http-api.md, "Stored templates").
+    const stored = await findStored(deps, account, url);
+    if (!stored)
+      throw new InvalidInputError(`template: "${url}" is no URL and no stored template of this account`);
+    return readTemplateBytes(deps, stored);
+  }
   if (url) {
     try {
       return await deps.fetcher.fetch(url);

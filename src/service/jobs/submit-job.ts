@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Account, GenerationRequest } from '../deckforge-service.js';
-import { prepareRequest } from '../generation/generation-input.js';
 import { submitOnce } from '../generation/idempotency.js';
 import { jobBlobPrefix } from './job-blob-keys.js';
 import { recordRequestedOutputs } from './job-outputs.js';
@@ -13,6 +12,7 @@ import { DECK_ONLY, needsRenderer } from '../generation/output-format.js';
 import { requireRenderer } from '../generation/render-deck.js';
 import { encodeJobInput } from './job-input-codec.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
 import { reserveSlides } from '../usage/slide-quota.js';
 import { checkCallback, createDelivery } from './webhook-delivery.js';
 
@@ -38,7 +38,7 @@ export async function submitJob(
   /** Chosen beforehand when an Idempotency-Key names the job before it exists (idempotency.ts). */
   jobId: string = randomUUID(),
 ): Promise<{ jobId: string; status: 'QUEUED' }> {
-  const prepared = prepareRequest(deps, input, 'async');
+  const prepared = await prepareWithStoredTemplates(deps, account, input, 'async');
   const output = input.output ?? DECK_ONLY;
   // A server that cannot render says so now, before any slide is reserved, rather than failing the job later.
   if (needsRenderer(output)) await requireRenderer(deps);

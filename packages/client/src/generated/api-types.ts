@@ -754,6 +754,30 @@ export type ShapeBox = {
     cy: number;
 };
 
+export type StoredTemplate = {
+    /**
+     * This version; usable as `template` in jsonData for exactly this version.
+     */
+    id: string;
+    /**
+     * Usable as `template` in jsonData for the latest version.
+     */
+    name: string;
+    version: number;
+    sha256: string;
+    bytes: number;
+    slides: number;
+    created_at: string;
+};
+
+export type StoredTemplateDetail = StoredTemplate & {
+    /**
+     * Newest first.
+     */
+    versions: Array<StoredTemplate>;
+    inspect: InspectResult;
+};
+
 export type CreateTokenData = {
     body: TokenRequest;
     path?: never;
@@ -1104,6 +1128,217 @@ export type InspectTemplateResponses = {
 };
 
 export type InspectTemplateResponse = InspectTemplateResponses[keyof InspectTemplateResponses];
+
+export type ListTemplatesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1.0/templates';
+};
+
+export type ListTemplatesErrors = {
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type ListTemplatesError = ListTemplatesErrors[keyof ListTemplatesErrors];
+
+export type ListTemplatesResponses = {
+    /**
+     * The templates.
+     */
+    200: {
+        templates: Array<StoredTemplate>;
+    };
+};
+
+export type ListTemplatesResponse = ListTemplatesResponses[keyof ListTemplatesResponses];
+
+export type UploadTemplateData = {
+    body: {
+        file: Blob | File;
+        name?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1.0/templates';
+};
+
+export type UploadTemplateErrors = {
+    /**
+     * Invalid input (shape A); `details` names the JSON path or limit.
+     */
+    400: InvalidInputError;
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * The plan's stored-template limit (shape B); the detail names it.
+     */
+    403: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type UploadTemplateError = UploadTemplateErrors[keyof UploadTemplateErrors];
+
+export type UploadTemplateResponses = {
+    /**
+     * The same bytes as the name's latest version: nothing stored, that version.
+     */
+    200: StoredTemplate;
+    /**
+     * Stored: a new name, or a new version of one.
+     */
+    201: StoredTemplate;
+};
+
+export type UploadTemplateResponse = UploadTemplateResponses[keyof UploadTemplateResponses];
+
+export type DeleteTemplateData = {
+    body?: never;
+    path: {
+        /**
+         * A stored template id (any version of the name).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1.0/templates/{id}';
+};
+
+export type DeleteTemplateErrors = {
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * No stored template with that id on this account (shape B).
+     */
+    404: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type DeleteTemplateError = DeleteTemplateErrors[keyof DeleteTemplateErrors];
+
+export type DeleteTemplateResponses = {
+    /**
+     * Deleted.
+     */
+    200: {
+        deleted_versions: number;
+    };
+};
+
+export type DeleteTemplateResponse = DeleteTemplateResponses[keyof DeleteTemplateResponses];
+
+export type GetTemplateData = {
+    body?: never;
+    path: {
+        /**
+         * A stored template id (any version of the name).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1.0/templates/{id}';
+};
+
+export type GetTemplateErrors = {
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * No stored template with that id on this account (shape B).
+     */
+    404: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type GetTemplateError = GetTemplateErrors[keyof GetTemplateErrors];
+
+export type GetTemplateResponses = {
+    /**
+     * The version, every version of its name, and what POST /v1.0/template/inspect gives for it.
+     */
+    200: StoredTemplateDetail;
+};
+
+export type GetTemplateResponse = GetTemplateResponses[keyof GetTemplateResponses];
+
+export type DownloadTemplateData = {
+    body?: never;
+    path: {
+        /**
+         * A stored template id (any version of the name).
+         */
+        id: string;
+    };
+    query?: never;
+    url: '/v1.0/templates/{id}/file';
+};
+
+export type DownloadTemplateErrors = {
+    /**
+     * Bearer token missing, expired or invalid (shape B).
+     */
+    401: ClientError;
+    /**
+     * No stored template with that id on this account (shape B).
+     */
+    404: ClientError;
+    /**
+     * Monthly slide allowance or request rate exceeded (shape B); see Retry-After.
+     */
+    429: ClientError;
+    /**
+     * Server error (shape C); the detail says which operation failed.
+     */
+    500: ServerError;
+};
+
+export type DownloadTemplateError = DownloadTemplateErrors[keyof DownloadTemplateErrors];
+
+export type DownloadTemplateResponses = {
+    /**
+     * The .pptx, named after the template.
+     */
+    200: Blob | File;
+};
+
+export type DownloadTemplateResponse = DownloadTemplateResponses[keyof DownloadTemplateResponses];
 
 export type RenderPresentationData = {
     body: {

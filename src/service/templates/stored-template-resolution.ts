@@ -1,0 +1,65 @@
+/**
+ * A `template` (or a `template_list` entry) that names no uploaded file and no URL is one of the account's stored
+ * templates (docs/payload.md, "Stored templates"): a stored template's id gives that exact version, a name its
+ * latest. An uploaded file of the same name wins, so requests that upload their template change nothing.
+ */
+import type { GenerationRequest } from '../deckforge-service.js';
+import { InvalidInputError } from '../errors.js';
+import { missingTemplates, parseRequest, type PreparedRequest } from '../generation/generation-input.js';
+import type { TemplateRecord } from '../ports/index.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { TEMPLATE_ID_PATTERN } from './template-blobs.js';
+import { readTemplateBytes } from './template-queries.js';
+import type { TemplateOwner } from './template-service.js';
+
+/** Names listed in the error at most; an account with more is told how many there are. */
+const NAMES_SHOWN = 20;
+
+/** parseRequest, with the stored templates the request names added to its files. */
+export async function prepareWithStoredTemplates(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  input: GenerationRequest,
+  mode: 'sync' | 'async',
+): Promise<PreparedRequest> {
+  const prepared = parseRequest(deps, input, mode);
+  for (const { path, source } of missingTemplates(prepared)) {
+    if (prepared.files.has(source)) continue; // named twice, found the first time
+    const record = await findStored(deps, account, source);
+    if (!record) throw await unknownTemplate(deps, account, prepared, path, source);
+    prepared.files.set(source, await readTemplateBytes(deps, record));
+  }
+  return prepared;
+}
+
+/** The stored template `reference` (an id or a name) names, or null. */
+export async function findStored(
+  deps: Pick<ServiceDeps, 'templates'>,
+  account: TemplateOwner,
+  reference: string,
+): Promise<TemplateRecord | null> {
+  const byId = TEMPLATE_ID_PATTERN.test(reference) ? await deps.templates.get(account.id, reference) : null;
+  return byId ?? (await deps.templates.latest(account.id, reference));
+}
+
+async function unknownTemplate(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  prepared: PreparedRequest,
+  path: string,
+  source: string,
+): Promise<InvalidInputError> {
+  const quoted = (names: string[]): string => names.map((n) => `"${n}"`).join(', ');
+  const uploaded = [...prepared.files.keys()];
+  const stored = (await deps.templates.listLatest(account.id)).map((r) => r.name);
+  const storedText =
+    stored.length === 0
+      ? 'no stored templates'
+      : `the stored templates ${quoted(stored.slice(0, NAMES_SHOWN))}` +
+        (stored.length > NAMES_SHOWN ? ` and ${stored.length - NAMES_SHOWN} more` : '');
+  return new InvalidInputError(
+    `${path}: the template "${source}" was not uploaded (the request carries ` +
+      `${uploaded.length === 0 ? 'no files' : quoted(uploaded)}) and is no stored template of this account ` +
+      `(it has ${storedText}); give an uploaded file's name, a stored template's name or id, or an http(s) URL`,
+  );
+}

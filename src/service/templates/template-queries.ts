@@ -1,0 +1,86 @@
+/** Listing, reading, downloading and deleting an account's stored templates; another account's id is a 404. */
+import { GenerationTimeLimitError, NotFoundError } from '../errors.js';
+import { storedContent } from '../generation/deck-content.js';
+import { GenerationTimeoutError, type TemplateRecord } from '../ports/index.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { accountTemplatesPrefix, templateBlobKey, templateContentPrefix } from './template-blobs.js';
+import {
+  storedTemplate,
+  type StoredTemplate,
+  type StoredTemplateDetail,
+  type TemplateFile,
+  type TemplateOwner,
+} from './template-service.js';
+
+export async function listTemplates(deps: ServiceDeps, account: TemplateOwner): Promise<StoredTemplate[]> {
+  return (await deps.templates.listLatest(account.id)).map(storedTemplate);
+}
+
+export async function findTemplate(
+  deps: Pick<ServiceDeps, 'templates'>,
+  account: TemplateOwner,
+  id: string,
+): Promise<TemplateRecord> {
+  const record = await deps.templates.get(account.id, id);
+  if (!record) throw new NotFoundError(`No stored template with id ${id} on this account.`);
+  return record;
+}
+
+export async function readTemplateBytes(deps: ServiceDeps, record: TemplateRecord): Promise<Uint8Array> {
+  const bytes = await deps.blobs.get(templateBlobKey(record.accountId, record.sha256));
+  if (!bytes) throw new Error(`the bytes of stored template ${record.id} are missing from the blob store`);
+  return bytes;
+}
+
+export async function getTemplate(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  id: string,
+): Promise<StoredTemplateDetail> {
+  const record = await findTemplate(deps, account, id);
+  const versions = await deps.templates.versions(account.id, record.name);
+  let inspect;
+  try {
+    inspect = await deps.pool.inspect(await readTemplateBytes(deps, record));
+  } catch (error) {
+    if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
+    throw error;
+  }
+  return { ...storedTemplate(record), versions: versions.map(storedTemplate), inspect };
+}
+
+export async function downloadTemplate(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  id: string,
+): Promise<TemplateFile> {
+  const record = await findTemplate(deps, account, id);
+  const reader = await deps.blobs.open(templateBlobKey(record.accountId, record.sha256));
+  if (!reader) throw new Error(`the bytes of stored template ${record.id} are missing from the blob store`);
+  return { content: storedContent(reader), fileName: record.name };
+}
+
+export async function deleteTemplate(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  id: string,
+): Promise<{ deletedVersions: number }> {
+  const record = await findTemplate(deps, account, id);
+  const deleted = await deps.templates.deleteName(account.id, record.name);
+  for (const sha256 of new Set(deleted.map((r) => r.sha256))) {
+    // Bytes another name of the account still uses stay.
+    if ((await deps.templates.findContent(account.id, sha256)) === null) {
+      await deps.blobs.deletePrefix(templateContentPrefix(account.id, sha256));
+    }
+  }
+  return { deletedVersions: deleted.length };
+}
+
+/** The account is being deleted: its records and every byte it stored go. */
+export async function forgetAccountTemplates(
+  deps: Pick<ServiceDeps, 'templates' | 'blobs'>,
+  accountId: string,
+): Promise<void> {
+  await deps.templates.forgetAccount(accountId);
+  await deps.blobs.deletePrefix(accountTemplatesPrefix(accountId));
+}

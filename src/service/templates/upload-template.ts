@@ -1,0 +1,87 @@
+/**
+ * Storing a template: the size limit of an upload and the plan's limits, then the engine opens it once (zip
+ * bombs, encryption, a package that is no presentation: the errors an uploaded template gets) and counts its
+ * slides; the bytes go to the blob store unless the account already has them.
+ */
+import { createHash } from 'node:crypto';
+import { GenerationTimeLimitError, InvalidInputError } from '../errors.js';
+import { GenerationTimeoutError } from '../ports/index.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { newTemplateId, templateBlobKey } from './template-blobs.js';
+import { checkRoomForTemplate } from './template-limits.js';
+import {
+  storedTemplate,
+  type StoredTemplate,
+  type TemplateOwner,
+  type TemplateUpload,
+} from './template-service.js';
+
+const MAX_NAME_LENGTH = 255;
+
+export async function uploadTemplate(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  upload: TemplateUpload,
+): Promise<{ template: StoredTemplate; created: boolean }> {
+  const name = templateName(upload);
+  const { bytes } = upload.file;
+  if (bytes.byteLength === 0) throw new InvalidInputError('file: the uploaded template is empty');
+  if (bytes.byteLength > deps.settings.limits.maxUploadBytes) {
+    throw new InvalidInputError(
+      'file: the template is larger than the upload limit (DECKFORGE_MAX_UPLOAD_MB)',
+    );
+  }
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const latest = await deps.templates.latest(account.id, name);
+  if (latest?.sha256 === sha256) return { template: storedTemplate(latest), created: false };
+
+  const sameContent = await deps.templates.findContent(account.id, sha256);
+  // The plan's limits first: a refusal costs no parse.
+  await checkRoomForTemplate(deps, account, {
+    newName: latest === null,
+    newContent: sameContent === null,
+    bytes: bytes.byteLength,
+  });
+  const slides = sameContent?.slides ?? (await countSlides(deps, bytes));
+  if (sameContent === null) await deps.blobs.put(templateBlobKey(account.id, sha256), bytes);
+  const record = await deps.templates.addVersion({
+    id: newTemplateId(),
+    accountId: account.id,
+    name,
+    sha256,
+    bytes: bytes.byteLength,
+    slides,
+    createdAt: deps.clock.now().toISOString(),
+  });
+  deps.logger.info(
+    { accountId: account.id, templateId: record.id, version: record.version },
+    'template stored',
+  );
+  return { template: storedTemplate(record), created: true };
+}
+
+function templateName(upload: TemplateUpload): string {
+  const name = (upload.name ?? upload.file.name).trim();
+  if (name === '')
+    throw new InvalidInputError('name: give the template a name (or upload a file that has one)');
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new InvalidInputError(`name: at most ${MAX_NAME_LENGTH} characters`);
+  }
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused here
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw new InvalidInputError('name: control characters are not allowed');
+  if (/^https?:\/\//i.test(name)) {
+    throw new InvalidInputError('name: a name that is a URL could not be told apart from a template URL');
+  }
+  return name;
+}
+
+/** Opens the template as generation would (EngineError, a 400, for what cannot be used) and counts its slides. */
+async function countSlides(deps: ServiceDeps, bytes: Uint8Array): Promise<number> {
+  try {
+    return (await deps.pool.inspect(bytes)).slides.length;
+  } catch (error) {
+    if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
+    throw error;
+  }
+}
