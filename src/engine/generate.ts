@@ -19,6 +19,8 @@ import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
 import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
+import { checkedSources } from './request-checks.js';
+import { unusedFileWarnings } from './uploaded-files.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -87,7 +89,9 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
   checkSlideLinks(request.slideLinks, request.slides.length);
-  const sources = shared(request.slides.map((slide) => slideSource(templates.of(slide), slide)));
+  const sources = shared(
+    checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+  );
   const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
   // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
   const slides: (SlideRequest | undefined)[] = request.slides.splice(0);
@@ -114,6 +118,8 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   }
   const byteLength = deck.finish();
   warnings.push(...deck.warnings);
+  const used = new Set([...request.templates.map((t) => t.source), ...run.pictures.usedSources()]);
+  warnings.push(...unusedFileWarnings(input.files, used));
   return {
     byteLength,
     slideCount: run.slideCount,

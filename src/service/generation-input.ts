@@ -77,14 +77,16 @@ export function prepareRequest(
     );
   }
   const files = filesByName(input.files);
-  for (const template of usedTemplates(request)) {
-    if (URL_PATTERN.test(template.source) || files.has(template.source)) continue;
-    const sent = [...files.keys()].map((n) => `"${n}"`).join(', ') || 'no files';
-    throw new InvalidInputError(
-      `${template.path}: the template "${template.source}" was not uploaded (the request carries ${sent}); ` +
+  // Every template missing is named in the one answer.
+  const sent = [...files.keys()].map((n) => `"${n}"`).join(', ') || 'no files';
+  const missing = usedTemplates(request)
+    .filter((template) => !URL_PATTERN.test(template.source) && !files.has(template.source))
+    .map(
+      (template) =>
+        `${template.path}: the template "${template.source}" was not uploaded (the request carries ${sent}); ` +
         'the name must equal the uploaded file name, or be an http(s) URL',
     );
-  }
+  if (missing.length > 0) throw new InvalidInputError(missing.join('; '));
   return { payload, request, warnings, files, slideCount };
 }
 
