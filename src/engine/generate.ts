@@ -54,6 +54,11 @@ export interface GenerateInput {
    * `generate` throws, what the sink received is not a deck: the caller discards it.
    */
   output?: ByteSink;
+  /**
+   * Told after each slide entry of the payload is written: how many are done of how many (continuation slides
+   * of a long table belong to their entry). The caller decides what to do with it; the engine only calls.
+   */
+  onProgress?: (slidesDone: number, slidesTotal: number) => void;
 }
 
 export interface GenerateSummary {
@@ -109,6 +114,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     const slide = slides[position];
     slides[position] = undefined;
     if (slide) makeSlides(run, slide, position);
+    input.onProgress?.(position + 1, slides.length);
   }
   for (const key of unusedDeckTags(request, run.deckTagsUsed)) {
     const message = `tag "${key}" is not used anywhere in the deck`;

@@ -82,6 +82,14 @@ export interface GeneratedDeck {
 
 export type JobState = 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
 
+/** How far a running job is: slide entries written of those asked for, and pages rendered when it renders. */
+export interface JobProgress {
+  slidesDone: number;
+  slidesTotal: number;
+  /** Pages of the PDF or slide images rendered so far; null when the job renders nothing (or not yet). */
+  pagesRendered: number | null;
+}
+
 export interface JobStatus {
   status: JobState;
   errorMessage: string | null;
@@ -92,6 +100,8 @@ export interface JobStatus {
   /** Asked for with previews=png: one pre-signed URL per slide image once SUCCEEDED ([] before); absent otherwise. */
   previewUrls?: string[];
   warnings: Warning[];
+  /** While PROCESSING, how far the job is (null before the first report, and in every other state). */
+  progress: JobProgress | null;
   /** Only for a job submitted with a callback_url. */
   webhook?: WebhookDeliveryView;
 }
@@ -173,6 +183,8 @@ export interface JobSummary {
   warnings: Warning[];
   /** A fresh signed link while the result exists. */
   downloadUrl: string | null;
+  /** While PROCESSING, how far the job is (null otherwise). */
+  progress: JobProgress | null;
 }
 
 export interface Download {

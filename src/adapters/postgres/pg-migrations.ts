@@ -145,4 +145,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE tokens ADD COLUMN name text;
     `,
   },
+  {
+    version: 4,
+    name: 'how far a running job is',
+    sql: `
+      ALTER TABLE jobs ADD COLUMN progress jsonb;
+    `,
+  },
 ];

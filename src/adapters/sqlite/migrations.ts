@@ -178,4 +178,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE tokens ADD COLUMN name TEXT;
     `,
   },
+  {
+    version: 8,
+    name: 'how far a running job is',
+    sql: `
+      ALTER TABLE jobs ADD COLUMN progress TEXT;
+    `,
+  },
 ];

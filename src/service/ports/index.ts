@@ -15,7 +15,15 @@ export type {
   UsageLedger,
 } from './usage-ledger.js';
 export type { AttemptPolicy, RateDecision, RateLimiter } from './rate-limiter.js';
-export type { JobRecord, JobOutcome, JobStore, ClaimedJob, RecoveredJobs, JobQueue } from './job-store.js';
+export type {
+  JobRecord,
+  JobOutcome,
+  JobProgress,
+  JobStore,
+  ClaimedJob,
+  RecoveredJobs,
+  JobQueue,
+} from './job-store.js';
 export type { SignedLinkRequest, VerifiedLink, BlobStore, BlobReader } from './blob-store.js';
 export type { ByteBudget, FetchLimits, TemplateFetcher } from './template-fetcher.js';
 export { FetchBudgetError, FetchError } from './template-fetcher.js';

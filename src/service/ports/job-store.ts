@@ -3,7 +3,9 @@
  * later (PostgreSQL rows + BullMQ); the SQLite adapters keep both in the same file.
  */
 import type { Warning } from '../../engine/index.js';
-import type { JobState } from '../deckforge-service.js';
+import type { JobProgress, JobState } from '../deckforge-service.js';
+
+export type { JobProgress };
 
 export interface JobRecord {
   id: string;
@@ -24,6 +26,8 @@ export interface JobRecord {
   resultKey: string | null;
   resultFileName: string | null;
   slideCount: number | null;
+  /** How far a PROCESSING job is (docs/http-api.md, Asynchronous); null before the first report. */
+  progress?: JobProgress | null;
 }
 
 export interface JobOutcome {
@@ -40,6 +44,8 @@ export interface JobStore {
   markProcessing(id: string, at: Date): Promise<boolean>;
   /** PROCESSING → QUEUED, for a retry after an interrupted attempt. */
   markQueued(id: string, at: Date): Promise<boolean>;
+  /** Records how far a PROCESSING job is; nothing happens to a job in another state. */
+  setProgress(id: string, progress: JobProgress): Promise<void>;
   markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean>;
   markFailed(id: string, errorMessage: string, at: Date, warnings?: Warning[]): Promise<boolean>;
   countByState(): Promise<Record<JobState, number>>;
