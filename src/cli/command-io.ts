@@ -4,11 +4,14 @@ import { EngineError } from '../engine/errors.js';
 export interface CommandIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether a person watches: standard output and standard error are both terminals (progress lines). */
+  terminal?: boolean;
 }
 
 export const processIo: CommandIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
+  terminal: Boolean(process.stdout.isTTY && process.stderr.isTTY),
 };
 
 /**

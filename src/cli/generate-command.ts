@@ -21,6 +21,7 @@ import { FetchError, type TemplateFetcher } from '../service/ports/index.js';
 import { WorkerThreadPool } from '../adapters/generation-threads/worker-thread-pool.js';
 import type { CliRender } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
+import { progressLine } from './progress-line.js';
 
 const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pdf] [--previews DIR]
 
@@ -90,16 +91,20 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     const payloadText = readFileSync(payloadPath === '-' ? 0 : payloadPath, 'utf8');
     const fetched = await fetchUrls(payloadText, fileMap, io);
     if (fetched === null) return 1;
-    const result = await pool.generateToFile(
-      {
-        payload: undefined,
-        payloadText,
-        files: fileMap,
-        unavailable: fetched,
-        imageLimits: { maxPixels: settings.maxImagePixels, maxBytes: settings.maxImageBytes },
-      },
-      partial,
-    );
+    const progress = progressLine(io, 'generating');
+    const result = await pool
+      .generateToFile(
+        {
+          payload: undefined,
+          payloadText,
+          files: fileMap,
+          unavailable: fetched,
+          imageLimits: { maxPixels: settings.maxImagePixels, maxBytes: settings.maxImageBytes },
+          onProgress: (done, total) => progress.slides(done, total),
+        },
+        partial,
+      )
+      .finally(() => progress.end());
     const target = resolve(output ?? result.fileName);
     if (!quiet)
       for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);

@@ -27,6 +27,7 @@ import { trimParagraphAnimations } from './shapes/animation-timing.js';
 import { enclosingGroups, toSlideSpace } from './shapes/group-transform.js';
 import { removeShape } from './shapes/remove-shape.js';
 import { applySettings, ownBox } from './shapes/shape-properties.js';
+import { fileNameAsTextWarning } from './uploaded-files.js';
 
 export interface SlideFillContext {
   /** p:sld */
@@ -59,6 +60,8 @@ export interface SlideFillContext {
     paths: { settings: string; content: string },
   ): void;
   warnings: Warning[];
+  /** Optional: whether `name` is an uploaded file's name (text equal to one is written with a warning). */
+  isUploadedFile?(name: string): boolean;
 }
 
 const KIND_LABEL: Record<ShapeKind, string> = {
@@ -165,11 +168,16 @@ function describeTarget(request: ShapeRequest): string {
   return request.target.by === 'name' ? `named "${request.target.name}"` : `with id ${request.target.id}`;
 }
 
-function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
+/** What is said of a shape entry whose shape the slide does not have. */
+export function missingShapeMessage(shapes: readonly FoundShape[], request: ShapeRequest): string {
   // Enough names to spot a typo without flooding a response: the first 40, then a count.
   const names = shapes.slice(0, MAX_LISTED_NAMES).map((s) => `"${s.name}"`);
   if (shapes.length > MAX_LISTED_NAMES) names.push(`… and ${shapes.length - MAX_LISTED_NAMES} more`);
-  const message = `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
+  return `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
+}
+
+function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
+  const message = missingShapeMessage(shapes, request);
   if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
   ctx.warnings.push({ path: request.path, message });
 }
@@ -202,6 +210,8 @@ function fillContent(
 ): void {
   if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
     const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
+    if (content.kind === 'string' && ctx.isUploadedFile?.(content.value))
+      ctx.warnings.push(fileNameAsTextWarning(content.value, shape.name, contentPath));
     let paragraphs = 0;
     for (const shapeEl of shapeVariants(shape)) {
       if (shapeEl.name !== 'p:sp') continue;
@@ -223,16 +233,27 @@ function fillContent(
     );
     return;
   }
-  // A bare string on a picture is its source (docs/payload-pictures.md); a picture also goes into a text
-  // shape, as its fill or as the picture of an empty placeholder.
+  const mismatch = contentMismatch(shape, content, contentPath);
+  if (mismatch) throw mismatch;
+  ctx.fillRichContent(shape, content, contentPath);
+}
+
+/**
+ * The refusal of content of another kind than the shape's, or null when the shape takes it. A bare string on a
+ * picture is its source (docs/payload-pictures.md); a picture also goes into a text shape, as its fill or as
+ * the picture of an empty placeholder; chart content goes into a chart.
+ */
+export function contentMismatch(
+  shape: FoundShape,
+  content: ShapeContent,
+  contentPath: string,
+): EngineError | null {
+  if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) return null;
   const contentKind =
     content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
-  if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) {
-    ctx.fillRichContent(shape, content, contentPath);
-    return;
-  }
+  if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) return null;
   const takes = KIND_TAKES[shape.kind];
-  throw new EngineError(
+  return new EngineError(
     'CONTENT_MISMATCH',
     `shape "${shape.name}" is ${KIND_LABEL[shape.kind]} but content is ${contentLabel(contentKind)}` +
       `; ${takes ?? 'it cannot be filled'}`,

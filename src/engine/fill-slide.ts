@@ -64,6 +64,7 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
         fillChart: (shape, content, settings, paths) =>
           fillChart(shape, content, settings, paths, { parts: draft.ownedParts(), warnings }),
         warnings,
+        isUploadedFile: (name) => input.pictures.isUploadedFile(name),
       },
       continuing ? withoutFinishedTables(slide.shapes, continuing) : slide.shapes,
     );

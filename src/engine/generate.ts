@@ -19,6 +19,8 @@ import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
 import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
+import { checkedSources } from './request-checks.js';
+import { unusedFileWarnings } from './uploaded-files.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -52,6 +54,11 @@ export interface GenerateInput {
    * `generate` throws, what the sink received is not a deck: the caller discards it.
    */
   output?: ByteSink;
+  /**
+   * Told after each slide entry of the payload is written: how many are done of how many (continuation slides
+   * of a long table belong to their entry). The caller decides what to do with it; the engine only calls.
+   */
+  onProgress?: (slidesDone: number, slidesTotal: number) => void;
 }
 
 export interface GenerateSummary {
@@ -87,7 +94,9 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
   checkSlideLinks(request.slideLinks, request.slides.length);
-  const sources = shared(request.slides.map((slide) => slideSource(templates.of(slide), slide)));
+  const sources = shared(
+    checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+  );
   const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
   // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
   const slides: (SlideRequest | undefined)[] = request.slides.splice(0);
@@ -105,6 +114,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     const slide = slides[position];
     slides[position] = undefined;
     if (slide) makeSlides(run, slide, position);
+    input.onProgress?.(position + 1, slides.length);
   }
   for (const key of unusedDeckTags(request, run.deckTagsUsed)) {
     const message = `tag "${key}" is not used anywhere in the deck`;
@@ -114,6 +124,8 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   }
   const byteLength = deck.finish();
   warnings.push(...deck.warnings);
+  const used = new Set([...request.templates.map((t) => t.source), ...run.pictures.usedSources()]);
+  warnings.push(...unusedFileWarnings(input.files, used));
   return {
     byteLength,
     slideCount: run.slideCount,

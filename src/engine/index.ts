@@ -31,6 +31,8 @@ export { DEFAULT_LIMITS } from './package/limits.js';
 export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
 export { slideCountText } from './slide-count-text.js';
+/** "Did you mean …?" for misspelt names, also of form fields and options outside the payload. */
+export { closestName, didYouMean } from './names/closest-name.js';
 export type { EngineErrorCode, Warning } from './errors.js';
 export type * from './payload/model.js';
 export { assessImage, DEFAULT_IMAGE_LIMITS, formatName, isRefusal } from './pictures/prepared-image.js';

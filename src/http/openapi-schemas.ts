@@ -87,6 +87,25 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     properties: {
       ...JOB_STATUS_FIELDS,
       ...PREVIEW_STATUS_FIELDS,
+      progress: {
+        description:
+          'While PROCESSING: how far the job is (null before its first report, and in every other state).',
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            required: ['slides_done', 'slides_total', 'pages_rendered'],
+            properties: {
+              slides_done: { type: 'integer', description: "The payload's slide entries written so far." },
+              slides_total: { type: 'integer', description: "The payload's slide entries." },
+              pages_rendered: {
+                type: ['integer', 'null'],
+                description: 'Pages of the PDF or slide images rendered so far; null when none are.',
+              },
+            },
+          },
+        ],
+      },
       webhook: {
         ...ref('WebhookDelivery'),
         description: 'Only on a job submitted with a callback_url: how its delivery went so far.',

@@ -11,6 +11,7 @@ import { checkedKey } from '../service/generation/idempotency.js';
 import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/generation/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
+import { checkGenerationFields, checkJsonBodyKeys } from './form-fields.js';
 
 export interface ReceivedForm {
   /** Text fields (multipart or urlencoded); for a JSON body, its top-level string values. */
@@ -154,6 +155,8 @@ export async function readGenerationRequest(
 ): Promise<GenerationRequest> {
   const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
+  if (form.json === null || form.json === undefined) checkGenerationFields(Object.keys(form.fields));
+  else if (isRecord(form.json)) checkJsonBodyKeys(Object.keys(form.json));
   const output = readOutputRequest(outputFields(request, form), mode);
   const callbackUrl = form.fields.callback_url;
   const callback = callbackUrl === undefined ? {} : { callback: { url: callbackUrl, linkBase: null } };

@@ -9,7 +9,7 @@ import type { Warning } from '../engine/index.js';
 import type { ConsoleService } from './console-service.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
-import type { JobState } from './ports/job-store.js';
+import type { JobProgress, JobState } from './ports/job-store.js';
 import type { TemplateService } from './templates/template-service.js';
 
 /**
@@ -91,8 +91,9 @@ export interface GeneratedDeck {
   warnings: Warning[];
 }
 
-export type { JobState };
+export type { JobProgress, JobState };
 
+/** How far a running job is: slide entries written of those asked for, and pages rendered when it renders. */
 export interface JobStatus {
   status: JobState;
   errorMessage: string | null;
@@ -103,6 +104,8 @@ export interface JobStatus {
   /** Asked for with previews=png: one pre-signed URL per slide image once SUCCEEDED ([] before); absent otherwise. */
   previewUrls?: string[];
   warnings: Warning[];
+  /** While PROCESSING, how far the job is (null before the first report, and in every other state). */
+  progress: JobProgress | null;
   /** Only for a job submitted with a callback_url. */
   webhook?: WebhookDeliveryView;
 }
@@ -184,6 +187,8 @@ export interface JobSummary {
   warnings: Warning[];
   /** A fresh signed link while the result exists. */
   downloadUrl: string | null;
+  /** While PROCESSING, how far the job is (null otherwise). */
+  progress: JobProgress | null;
 }
 
 export interface Download {

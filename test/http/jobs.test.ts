@@ -55,7 +55,13 @@ describe('asynchronous generation', () => {
       const submitted = (await response.json()) as { job_id: string };
       expect(submitted).toEqual({ job_id: expect.any(String), status: 'QUEUED' });
       const first = submitted.job_id;
-      const held = { status: 'PROCESSING', error_message: null, file_url: null, warnings: [] };
+      const held = {
+        status: 'PROCESSING',
+        error_message: null,
+        file_url: null,
+        warnings: [],
+        progress: null,
+      };
       const waiting = { ...held, status: 'QUEUED' };
 
       await gated.requested('first'); // the worker took the first job and is fetching its template

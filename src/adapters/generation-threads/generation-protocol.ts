@@ -17,6 +17,8 @@ export type TaskMessage =
       maxSlides?: number;
       /** A file the worker writes the deck into as it is built (created or replaced); null: bytes come back. */
       output: string | null;
+      /** Send ProgressMessages while the deck is built. */
+      reportProgress: boolean;
     }
   | { id: number; kind: 'inspect'; template: Uint8Array };
 
@@ -52,8 +54,16 @@ export interface ConverterMessage {
   converterPid: number | null;
 }
 
+/** How far a generate task is (sent at most every PROGRESS_INTERVAL_MS, and for the last slide). */
+export interface ProgressMessage {
+  id: number;
+  progress: { slidesDone: number; slidesTotal: number };
+}
+
+export const PROGRESS_INTERVAL_MS = 250;
+
 /** Everything a thread sends. */
-export type WorkerMessage = StartedMessage | ConverterMessage | ResultMessage;
+export type WorkerMessage = StartedMessage | ConverterMessage | ProgressMessage | ResultMessage;
 
 /** The buffer of `bytes` may be moved to another thread only when no other view shares it. */
 export function transferable(bytes: Uint8Array): ArrayBuffer | null {

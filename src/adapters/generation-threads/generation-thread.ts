@@ -30,6 +30,8 @@ import {
   type SerializedError,
   type ConverterMessage,
   type StartedMessage,
+  type ProgressMessage,
+  PROGRESS_INTERVAL_MS,
   type TaskMessage,
 } from './generation-protocol.js';
 
@@ -73,6 +75,20 @@ function serialize(error: unknown): SerializedError {
   return { engine: false, code: null, message: plain.message, path: null, stack: plain.stack ?? null };
 }
 
+/** Posts how far the deck is, at most every PROGRESS_INTERVAL_MS, and always for the last slide. */
+function progressReporter(
+  port: NonNullable<typeof parentPort>,
+  id: number,
+): (slidesDone: number, slidesTotal: number) => void {
+  let last = 0;
+  return (slidesDone, slidesTotal) => {
+    const now = Date.now();
+    if (slidesDone < slidesTotal && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    port.postMessage({ id, progress: { slidesDone, slidesTotal } } satisfies ProgressMessage);
+  };
+}
+
 async function handle(task: TaskMessage): Promise<void> {
   const port = parentPort;
   if (!port) return;
@@ -89,7 +105,15 @@ async function handle(task: TaskMessage): Promise<void> {
         converter,
         unavailable: new Map(task.unavailable),
       });
-      const input = { parsed, files, images, imageLimits, cache, maxSlides: task.maxSlides };
+      const input = {
+        parsed,
+        files,
+        images,
+        imageLimits,
+        cache,
+        maxSlides: task.maxSlides,
+        onProgress: task.reportProgress ? progressReporter(port, task.id) : undefined,
+      };
       const { output } = task;
       if (output) {
         const result = writingTo(output, (sink) => generate({ ...input, output: sink }));

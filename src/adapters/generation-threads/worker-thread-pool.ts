@@ -42,6 +42,7 @@ interface PendingTask {
   transfer: ArrayBuffer[];
   resolve: (result: ResultMessage) => void;
   reject: (error: Error) => void;
+  onProgress?: ((slidesDone: number, slidesTotal: number) => void) | undefined;
 }
 
 interface Slot {
@@ -174,9 +175,11 @@ export class WorkerThreadPool implements GenerationPool {
         imageLimits: task.imageLimits ?? null,
         maxSlides: task.maxSlides,
         output,
+        reportProgress: task.onProgress !== undefined,
       },
       transferList(files.map(([, b]) => b)),
       signal,
+      task.onProgress,
     );
     if (reply.ok && reply.kind === 'generate') return reply.result;
     throw this.failure(reply);
@@ -211,13 +214,18 @@ export class WorkerThreadPool implements GenerationPool {
     await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
   }
 
-  private run(body: TaskBody, transfer: ArrayBuffer[], signal?: AbortSignal): Promise<ResultMessage> {
+  private run(
+    body: TaskBody,
+    transfer: ArrayBuffer[],
+    signal?: AbortSignal,
+    onProgress?: (slidesDone: number, slidesTotal: number) => void,
+  ): Promise<ResultMessage> {
     if (this.closed) return Promise.reject(new GenerationPoolClosedError('the generation pool is closed'));
     const cancelled = () => new GenerationCancelledError('the task was withdrawn');
     if (signal?.aborted) return Promise.reject(cancelled());
     return new Promise<ResultMessage>((resolve, reject) => {
       const message = { ...body, id: this.nextId++ } as TaskMessage;
-      const task: PendingTask = { message, transfer, resolve, reject };
+      const task: PendingTask = { message, transfer, resolve, reject, onProgress };
       this.waiting.push(task);
       if (signal) {
         const withdraw = (): void => {
@@ -335,6 +343,11 @@ export class WorkerThreadPool implements GenerationPool {
       }
       if ('started' in reply) {
         if (slot.busy?.message.id === reply.id) this.startDeadline(slot);
+        return;
+      }
+      if ('progress' in reply) {
+        if (slot.busy?.message.id === reply.id)
+          slot.busy.onProgress?.(reply.progress.slidesDone, reply.progress.slidesTotal);
         return;
       }
       const task = this.release(slot);

@@ -1,7 +1,7 @@
 /** Job records in PostgreSQL: every API node and worker sees the same states; moves are conditional updates. */
 import type { Warning } from '../../engine/index.js';
 import type { JobState } from '../../service/ports/job-store.js';
-import type { JobOutcome, JobRecord, JobStore } from '../../service/ports/index.js';
+import type { JobOutcome, JobProgress, JobRecord, JobStore } from '../../service/ports/index.js';
 import { isoOf, type PgDatabase } from './pg-database.js';
 
 interface JobRow {
@@ -15,6 +15,7 @@ interface JobRow {
   reservation_id: string | null;
   error_message: string | null;
   warnings: Warning[];
+  progress: JobProgress | null;
   result_key: string | null;
   result_file_name: string | null;
   slide_count: number | null;
@@ -35,6 +36,7 @@ function toRecord(row: JobRow): JobRecord {
     resultKey: row.result_key,
     resultFileName: row.result_file_name,
     slideCount: row.slide_count,
+    progress: row.progress,
   };
 }
 
@@ -75,6 +77,13 @@ export class PgJobStore implements JobStore {
 
   async markQueued(id: string, at: Date): Promise<boolean> {
     return this.transition(id, 'PROCESSING', 'QUEUED', at);
+  }
+
+  async setProgress(id: string, progress: JobProgress): Promise<void> {
+    await this.db.query(`UPDATE jobs SET progress = $2 WHERE id = $1 AND state = 'PROCESSING'`, [
+      id,
+      JSON.stringify(progress),
+    ]);
   }
 
   async markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean> {

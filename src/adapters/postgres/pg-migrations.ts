@@ -163,4 +163,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       CREATE INDEX templates_by_content ON templates (account_id, sha256);
     `,
   },
+  {
+    version: 5,
+    name: 'how far a running job is',
+    sql: `
+      ALTER TABLE jobs ADD COLUMN progress jsonb;
+    `,
+  },
 ];

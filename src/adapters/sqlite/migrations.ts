@@ -196,4 +196,11 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX templates_by_content ON templates(account_id, sha256);
     `,
   },
+  {
+    version: 9,
+    name: 'how far a running job is',
+    sql: `
+      ALTER TABLE jobs ADD COLUMN progress TEXT;
+    `,
+  },
 ];

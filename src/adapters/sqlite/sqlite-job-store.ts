@@ -1,6 +1,6 @@
 import type { Warning } from '../../engine/index.js';
 import type { JobState } from '../../service/ports/job-store.js';
-import type { JobOutcome, JobRecord, JobStore } from '../../service/ports/index.js';
+import type { JobOutcome, JobProgress, JobRecord, JobStore } from '../../service/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 
 interface JobRow {
@@ -17,6 +17,7 @@ interface JobRow {
   result_key: string | null;
   result_file_name: string | null;
   slide_count: number | null;
+  progress: string | null;
 }
 
 function toRecord(row: JobRow): JobRecord {
@@ -34,6 +35,7 @@ function toRecord(row: JobRow): JobRecord {
     resultKey: row.result_key,
     resultFileName: row.result_file_name,
     slideCount: row.slide_count,
+    progress: row.progress === null ? null : (JSON.parse(row.progress) as JobProgress),
   };
 }
 
@@ -62,6 +64,12 @@ export class SqliteJobStore implements JobStore {
 
   async markQueued(id: string, at: Date): Promise<boolean> {
     return this.transition(id, 'PROCESSING', 'QUEUED', at);
+  }
+
+  async setProgress(id: string, progress: JobProgress): Promise<void> {
+    this.db
+      .prepare(`UPDATE jobs SET progress = ? WHERE id = ? AND state = 'PROCESSING'`)
+      .run(JSON.stringify(progress), id);
   }
 
   async markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean> {

@@ -6,6 +6,7 @@
  */
 import { fail, isRecord, refuse, type JsonSchema, type SchemaDefs, type Spec } from './schema-builders.js';
 import { Abandoned, INVALID, type ParseContext } from './parse-context.js';
+import { closestName, didYouMean } from '../names/closest-name.js';
 
 export interface RequiredSpec<T> {
   readonly requiredSpec: Spec<T>;
@@ -75,11 +76,16 @@ export function object<F extends Fields, T>(
       // recorded (ctx.attempt) and the others are still read, so one answer lists every problem.
       const out: Record<string, unknown> = {};
       const invalid = new Set<string>();
+      // A misspelt key is named with the key it most likely stands for, and a required key found missing
+      // says which unknown key was probably meant for it.
+      const meantFor = new Map<string, string>();
       for (const key in value) {
         const field = table.get(key);
         const raw = value[key];
         if (field === undefined) {
-          ctx.warn(`unknown key "${key}" ignored`, key);
+          const closest = closestName(key, table.keys());
+          if (closest !== null && !Object.hasOwn(value, closest)) meantFor.set(closest, key);
+          ctx.warn(`unknown key "${key}" ignored${didYouMean(key, table.keys())}`, key);
           continue;
         }
         if (raw === null && !field.required) continue;
@@ -91,15 +97,28 @@ export function object<F extends Fields, T>(
       for (let i = 0; i < requiredKeys.length; i++) {
         const key = requiredKeys[i] as string;
         if (!given(key)) {
-          ctx.attempt(null, () => fail(ctx, (table.get(key) as FieldEntry).spec.expected, value[key], key));
+          const expected = (table.get(key) as FieldEntry).spec.expected;
+          const misspelt = meantFor.get(key);
+          ctx.attempt(null, () =>
+            misspelt === undefined
+              ? fail(ctx, expected, value[key], key)
+              : refuse(
+                  ctx,
+                  `expected ${expected}, got nothing; unknown key "${misspelt}" given (did you mean "${key}"?)`,
+                  key,
+                ),
+          );
         }
       }
       for (let g = 0; g < oneRequiredGroups.length; g++) {
         const group = oneRequiredGroups[g] as string[];
         // Said of the object; of the document itself (no path), of the first key, so that it has a path too.
         const at = ctx.path() === '' ? [group[0] as string] : [];
+        const misspelt = group.map((k) => meantFor.get(k)).find((k) => k !== undefined);
+        const hint =
+          misspelt === undefined ? '' : `; unknown key "${misspelt}" given${didYouMean(misspelt, group)}`;
         if (!group.some(given))
-          ctx.attempt(null, () => refuse(ctx, `expected ${listKeys(group)}, got none of them`, ...at));
+          ctx.attempt(null, () => refuse(ctx, `expected ${listKeys(group)}, got none of them${hint}`, ...at));
       }
       for (let g = 0; g < exclusiveGroups.length; g++) {
         const group = exclusiveGroups[g] as string[];

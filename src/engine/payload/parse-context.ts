@@ -7,6 +7,7 @@
  * — a naive client learns at once that `template` is missing *and* that a slide has no `slide_index`.
  */
 import { EngineError, type Warning } from '../errors.js';
+import { MAX_LISTED_ERRORS, oneError } from '../error-list.js';
 import { DEFAULT_LOCALE, LocaleText } from './locale-text.js';
 import type { SlideLink } from './model.js';
 
@@ -16,7 +17,7 @@ export type PathKey = string | number;
 export const MAX_PAYLOAD_WARNINGS = 1000;
 
 /** Enough problems to fix in one go; a payload wrong everywhere gets the first 20. */
-export const MAX_PAYLOAD_ERRORS = 20;
+export const MAX_PAYLOAD_ERRORS = MAX_LISTED_ERRORS;
 
 /** What `attempt` returns for a value whose error was recorded. */
 export const INVALID: unique symbol = Symbol('invalid value');
@@ -97,12 +98,8 @@ export class ParseContext {
 
   /** Throws what was recorded: the one error as it is, several as one error listing each with its path. */
   throwRecorded(): void {
-    const [first] = this.errors;
-    if (first === undefined) return;
-    if (this.errors.length === 1) throw first;
-    const more = this.errors.length >= MAX_PAYLOAD_ERRORS ? ' (the first ones; there may be more)' : '';
-    const list = this.errors.map((e, i) => `(${i + 1}) ${e.message}`).join('; ');
-    throw new EngineError('INVALID_PAYLOAD', `${this.errors.length} problems${more}: ${list}`);
+    const error = oneError(this.errors);
+    if (error) throw error;
   }
 
   private record(error: unknown): void {

@@ -10,6 +10,7 @@ import { presentationSpec } from './presentation-request.js';
 import { describeValue, isRecord, SchemaDefs, type JsonSchema } from './schema-builders.js';
 import { ParseContext } from './parse-context.js';
 import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
+import { closestName } from '../names/closest-name.js';
 
 export interface ParsedPayload {
   request: DeckRequest;
@@ -47,9 +48,18 @@ export function parsePayload(json: unknown): ParsedPayload {
             .slice(0, 5)
             .map((k) => JSON.stringify(k))
             .join(', ')}`;
-    throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}`);
+    throw new EngineError('INVALID_PAYLOAD', `expected ${ROOT_EXPECTED}, got ${got}${rootHint(keys)}`);
   }
   return { request, warnings: ctx.warnings() };
+}
+
+/** A root key that is a misspelling of `presentation` or of a presentation field, named. */
+function rootHint(keys: readonly string[]): string {
+  for (const key of keys) {
+    const closest = closestName(key, ['presentation', ...PRESENTATION_KEYS]);
+    if (closest !== null) return ` (did you mean "${closest}" for "${key}"?)`;
+  }
+  return '';
 }
 
 /**

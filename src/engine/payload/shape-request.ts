@@ -65,7 +65,9 @@ const contentSpec: Spec<ShapeContent> = {
     }
     if (isRecord(value)) {
       if (isTypedValue(value)) return typedTextSpec.parse(value, ctx);
-      return 'text_run' in value ? singleRunSpec.parse(value, ctx) : chartObjectSpec.parse(value, ctx);
+      if ('text_run' in value) return singleRunSpec.parse(value, ctx);
+      if (!CHART_KEYS.some((key) => key in value)) refuse(ctx, unknownObjectMessage(value));
+      return chartObjectSpec.parse(value, ctx);
     }
     return fail(ctx, CONTENT_EXPECTED, value);
   },
@@ -82,6 +84,31 @@ const contentSpec: Spec<ShapeContent> = {
     };
   },
 };
+
+/** Keys that make an object chart data; an object with none of them is no content form at all. */
+const CHART_KEYS = ['categories', 'series', 'data', 'overlays'];
+
+/**
+ * An object with neither chart keys nor `text_run` (`{"text": "x"}`, most often meant for a text shape): says
+ * what each kind of shape takes, with the object's own text where it has one.
+ */
+function unknownObjectMessage(value: Record<string, unknown>): string {
+  const keys = Object.keys(value);
+  const got =
+    keys.length === 0
+      ? 'an empty object'
+      : `an object with ${keys
+          .slice(0, 5)
+          .map((k) => `"${k}"`)
+          .join(', ')}`;
+  const text = Object.values(value).find((v) => typeof v === 'string');
+  const example = JSON.stringify(typeof text === 'string' && text.length <= 40 ? text : '…');
+  return (
+    `got ${got}, which is no content form: a text shape takes a string ("content": ${example}) or an ` +
+    `array of runs ([{"text_run": ${example}}]); a table an array of rows; a picture a file name, URL or ` +
+    'data: URI; a chart an object {categories, series}'
+  );
+}
 
 /** Where a shape's content may be given: `content`, or one of the hosted API's per-kind keys. */
 const CONTENT_FIELDS: readonly ContentField[] = ['content', 'text', 'filename', 'data_cells', 'data'];

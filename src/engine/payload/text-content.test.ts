@@ -228,6 +228,11 @@ describe('text_properties, in DrawingML units', () => {
       `${TP}.hyperlink: expected an http(s) or mailto URL (https://…, mailto:…), got "not a url"`,
     );
     const { warnings } = parseText([{ text_run: 'x', text_properties: { font_colour: 'red' } }]);
-    expect(warnings).toEqual([{ path: `${TP}.font_colour`, message: 'unknown key "font_colour" ignored' }]);
+    expect(warnings).toEqual([
+      {
+        path: `${TP}.font_colour`,
+        message: 'unknown key "font_colour" ignored (did you mean "font_color"?)',
+      },
+    ]);
   });
 });

@@ -122,6 +122,16 @@ export class PictureImages {
     private readonly limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
   ) {}
 
+  /** Whether `name` is the name of an uploaded file (not a URL fetched for the request). */
+  isUploadedFile(name: string): boolean {
+    return this.files.has(name) && !isHttpUrl(name);
+  }
+
+  /** Every source an image was looked up for. */
+  usedSources(): ReadonlySet<string> {
+    return new Set(this.resolved.keys());
+  }
+
   /** The image `source` names; `path` is the payload field that names it, for the error. */
   get(source: string, path: string): PreparedImage {
     const known = this.resolved.get(source);
@@ -158,13 +168,18 @@ export class PictureImages {
   }
 
   private missing(source: string): string {
-    if (DATA_SCHEME.test(source))
-      return `the data: URI is malformed: ${dataUriProblem(source)} (expected data:[<type>][;base64],<data>)`;
-    if (isHttpUrl(source)) return `picture URL ${source} was not fetched`;
-    const names = [...this.files.keys()]
-      .filter((n) => !isHttpUrl(n))
-      .map((n) => `"${n}"`)
-      .join(', ');
-    return `picture "${source}" is not among the uploaded files (uploaded: ${names || 'none'}); the name must match exactly`;
+    return missingSourceMessage(source, this.files);
   }
+}
+
+/** Why `source` names no bytes: a malformed data: URI, a URL not fetched, or a file not uploaded. */
+export function missingSourceMessage(source: string, files: ReadonlyMap<string, Uint8Array>): string {
+  if (DATA_SCHEME.test(source))
+    return `the data: URI is malformed: ${dataUriProblem(source)} (expected data:[<type>][;base64],<data>)`;
+  if (isHttpUrl(source)) return `picture URL ${source} was not fetched`;
+  const names = [...files.keys()]
+    .filter((n) => !isHttpUrl(n))
+    .map((n) => `"${n}"`)
+    .join(', ');
+  return `picture "${source}" is not among the uploaded files (uploaded: ${names || 'none'}); the name must match exactly`;
 }

@@ -29,6 +29,11 @@ export function registerJobRoutes(app: FastifyInstance, { service, config }: Rou
         ...(status.pdfUrl !== undefined ? { pdf_url: status.pdfUrl } : {}),
         ...(status.previewUrls !== undefined ? { preview_urls: status.previewUrls } : {}),
         warnings: status.warnings,
+        progress: status.progress && {
+          slides_done: status.progress.slidesDone,
+          slides_total: status.progress.slidesTotal,
+          pages_rendered: status.progress.pagesRendered,
+        },
         ...(status.webhook ? { webhook: status.webhook } : {}),
       };
     },

@@ -21,6 +21,7 @@ async function summary(deps: ServiceDeps, job: JobRecord, baseUrl: LinkBase): Pr
     errorMessage: job.state === 'FAILED' ? job.errorMessage : null,
     warnings: job.warnings,
     downloadUrl: await downloadLink(deps, job, baseUrl),
+    progress: job.state === 'PROCESSING' ? (job.progress ?? null) : null,
   };
 }
 

@@ -81,6 +81,7 @@ export async function jobStatus(
     fileUrl,
     ...links,
     warnings: job.warnings,
+    progress: job.state === 'PROCESSING' ? (job.progress ?? null) : null,
     ...(delivery ? { webhook: deliveryView(delivery) } : {}),
   };
 }

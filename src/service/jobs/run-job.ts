@@ -26,6 +26,7 @@ import {
   type JobRecord,
 } from '../ports/index.js';
 import { storeJobOutputs, type StoredResult } from './job-outputs.js';
+import { jobProgressWriter } from './job-progress.js';
 import { runGeneration } from '../generation/run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { reserveContinuationSlides } from '../usage/slide-quota.js';
@@ -91,8 +92,14 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
   const giveBack = await slots.acquire(job.accountId);
   try {
     if (halt.aborted) throw new GenerationPoolClosedError('the job consumer is stopping');
-    const task = generationTask(deps, prepared, fetched, deps.settings.limits.maxSlidesPerRequest);
+    const progress = jobProgressWriter(deps, job.id);
+    progress.slides(0, prepared.slideCount);
+    const task = {
+      ...generationTask(deps, prepared, fetched, deps.settings.limits.maxSlidesPerRequest),
+      onProgress: (done: number, total: number) => progress.slides(done, total),
+    };
     result = await runGeneration(deps, task, file);
+    await progress.settled();
     giveBack();
     // The deck (and its PDF and slide images, when asked for: job-outputs.ts) into the store.
     stored = await storeJobOutputs(deps, job, file, result, halt);

@@ -19,6 +19,8 @@ export interface GenerationTask {
   imageLimits?: ImageLimits;
   /** Most slides the deck may have, continuation slides of long tables included (the engine refuses more). */
   maxSlides?: number;
+  /** Told, now and then while the deck is built, how many of the payload's slide entries are written. */
+  onProgress?: (slidesDone: number, slidesTotal: number) => void;
 }
 
 /** What the pool is doing now, for /healthz and /metrics. */

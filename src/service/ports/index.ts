@@ -15,7 +15,7 @@ export type {
   UsageLedger,
 } from './usage-ledger.js';
 export type { AttemptPolicy, RateDecision, RateLimiter } from './rate-limiter.js';
-export type { JobRecord, JobOutcome, JobState, JobStore } from './job-store.js';
+export type { JobRecord, JobOutcome, JobProgress, JobState, JobStore } from './job-store.js';
 export type { ClaimedJob, RecoveredJobs, JobQueue } from './job-queue.js';
 export type { JobEvents } from './job-events.js';
 export type { SignedLinkRequest, VerifiedLink, BlobStore, BlobReader } from './blob-store.js';

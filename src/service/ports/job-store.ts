@@ -7,6 +7,14 @@ import type { Warning } from '../../engine/index.js';
 /** Where a job stands; the job status answer names it the same way. */
 export type JobState = 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
 
+/** How far a running job is; the job status answer shows it while PROCESSING. */
+export interface JobProgress {
+  slidesDone: number;
+  slidesTotal: number;
+  /** Pages of the PDF or slide images rendered so far; null when the job renders nothing (or not yet). */
+  pagesRendered: number | null;
+}
+
 export interface JobRecord {
   id: string;
   accountId: string;
@@ -26,6 +34,8 @@ export interface JobRecord {
   resultKey: string | null;
   resultFileName: string | null;
   slideCount: number | null;
+  /** How far a PROCESSING job is (docs/http-api.md, Asynchronous); null before the first report. */
+  progress?: JobProgress | null;
 }
 
 export interface JobOutcome {
@@ -42,6 +52,8 @@ export interface JobStore {
   markProcessing(id: string, at: Date): Promise<boolean>;
   /** PROCESSING → QUEUED, for a retry after an interrupted attempt. */
   markQueued(id: string, at: Date): Promise<boolean>;
+  /** Records how far a PROCESSING job is; nothing happens to a job in another state. */
+  setProgress(id: string, progress: JobProgress): Promise<void>;
   markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean>;
   markFailed(id: string, errorMessage: string, at: Date, warnings?: Warning[]): Promise<boolean>;
   countByState(): Promise<Record<JobState, number>>;

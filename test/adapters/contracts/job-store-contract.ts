@@ -56,6 +56,23 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       harness = null;
     });
 
+    it('records the progress of a PROCESSING job only', async () => {
+      const { jobs } = await open();
+      await jobs.create(jobRecord('p1'));
+      expect((await jobs.get('p1'))?.progress ?? null).toBeNull();
+      await jobs.setProgress('p1', { slidesDone: 1, slidesTotal: 9, pagesRendered: null });
+      expect((await jobs.get('p1'))?.progress ?? null).toBeNull(); // still QUEUED
+      await jobs.markProcessing('p1', at);
+      await jobs.setProgress('p1', { slidesDone: 4, slidesTotal: 9, pagesRendered: null });
+      expect((await jobs.get('p1'))?.progress).toEqual({
+        slidesDone: 4,
+        slidesTotal: 9,
+        pagesRendered: null,
+      });
+      await jobs.setProgress('p1', { slidesDone: 9, slidesTotal: 9, pagesRendered: 3 });
+      expect((await jobs.get('p1'))?.progress).toEqual({ slidesDone: 9, slidesTotal: 9, pagesRendered: 3 });
+    });
+
     it('walks QUEUED → PROCESSING → SUCCEEDED and refuses moves from the wrong state', async () => {
       const { jobs } = await open();
       await jobs.create(jobRecord('j1'));

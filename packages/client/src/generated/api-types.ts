@@ -542,6 +542,23 @@ export type JobStatus = {
      */
     preview_urls?: Array<string>;
     /**
+     * While PROCESSING: how far the job is (null before its first report, and in every other state).
+     */
+    progress?: null | {
+        /**
+         * The payload's slide entries written so far.
+         */
+        slides_done: number;
+        /**
+         * The payload's slide entries.
+         */
+        slides_total: number;
+        /**
+         * Pages of the PDF or slide images rendered so far; null when none are.
+         */
+        pages_rendered: number | null;
+    };
+    /**
      * Only on a job submitted with a callback_url: how its delivery went so far.
      */
     webhook?: WebhookDelivery;

@@ -1,7 +1,7 @@
 /** The account's recent jobs: state, slides, times, error, warnings and a download link while the file exists. */
 import { getJson } from '../console-api.js';
 import { el } from '../dom-builder.js';
-import { formatDate } from '../display-format.js';
+import { formatCount, formatDate } from '../display-format.js';
 
 export interface JobRow {
   jobId: string;
@@ -12,6 +12,18 @@ export interface JobRow {
   errorMessage: string | null;
   warnings: unknown[] | null;
   downloadUrl: string | null;
+  /** While PROCESSING, how far the job is. */
+  progress?: { slidesDone: number; slidesTotal: number; pagesRendered: number | null } | null;
+}
+
+/** The deck's slides once done; while it is built, how far it is ("120 of 2,000 written"). */
+function slidesText(job: JobRow): string {
+  if (job.slideCount !== null) return String(job.slideCount);
+  const progress = job.progress;
+  if (!progress) return '—';
+  const pages =
+    progress.pagesRendered === null ? '' : `, ${formatCount(progress.pagesRendered)} pages rendered`;
+  return `${formatCount(progress.slidesDone)} of ${formatCount(progress.slidesTotal)} written${pages}`;
 }
 
 export function warningText(warning: unknown): string {
@@ -35,7 +47,7 @@ export function jobRow(job: JobRow): HTMLTableRowElement {
       { 'data-label': 'State' },
       el('span', { class: `state state-${job.state.toLowerCase()}` }, job.state),
     ),
-    el('td', { 'data-label': 'Slides' }, job.slideCount === null ? '—' : String(job.slideCount)),
+    el('td', { 'data-label': 'Slides' }, slidesText(job)),
     el('td', { 'data-label': 'Submitted' }, formatDate(job.submittedAt)),
     el('td', { 'data-label': 'Finished' }, formatDate(job.finishedAt)),
     el(

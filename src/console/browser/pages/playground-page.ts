@@ -7,6 +7,7 @@ import { ApiError, getJson, sendForm, sendFormForFile, type GenerationWarning } 
 import { el, field, message, replaceChildren } from '../dom-builder.js';
 import { describeError } from '../form-handling.js';
 import { firstJsonPath, lineAndColumn, locateJsonPath } from '../json-path-locator.js';
+import { findJsonSyntaxError } from '../../../engine/payload/json-syntax.js';
 import { prefillPayload } from '../payload-prefill.js';
 import { inspectedTemplate, type InspectedTemplate } from '../template-state.js';
 import { inspectForm } from './inspect-form.js';
@@ -55,6 +56,7 @@ function editor(template: InspectedTemplate): HTMLElement {
     if (on) text.removeAttribute('aria-invalid');
   };
   generate.addEventListener('click', () => {
+    if (!wellFormed(outcome, text)) return;
     busy(true);
     replaceChildren(outcome, message('Generating…'));
     sendFormForFile('/console/api/generate', form())
@@ -80,6 +82,7 @@ function editor(template: InspectedTemplate): HTMLElement {
       .finally(() => busy(false));
   });
   submit.addEventListener('click', () => {
+    if (!wellFormed(outcome, text)) return;
     busy(true);
     replaceChildren(outcome, message('Submitting…'));
     sendForm<{ jobId: string; status?: string }>('/console/api/jobs', form())
@@ -141,6 +144,34 @@ async function followJob(outcome: HTMLElement, jobId: string, submitted: string 
     if (FINAL_STATES.has(job.state)) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+}
+
+/**
+ * Checked here before anything is sent: malformed JSON is shown with its line and column and the spot marked in
+ * the editor, instead of a server answer quoting it back.
+ */
+function wellFormed(outcome: HTMLElement, text: HTMLTextAreaElement): boolean {
+  try {
+    JSON.parse(text.value);
+    return true;
+  } catch {
+    // Located below; JSON.parse's own message differs between browsers and may carry no position.
+  }
+  const where = findJsonSyntaxError(text.value);
+  const position = where?.position ?? 0;
+  const { line, column } = where ?? lineAndColumn(text.value, 0);
+  text.setAttribute('aria-invalid', 'true');
+  text.focus();
+  text.setSelectionRange(position, Math.min(text.value.length, position + 1));
+  replaceChildren(
+    outcome,
+    message(
+      `jsonData is not valid JSON: line ${line}, column ${column}: ${where?.message ?? 'malformed JSON'}. Nothing was sent.`,
+      'error',
+    ),
+    el('div', { class: 'path-excerpt', id: 'syntax-excerpt' }, excerpt(text.value, position, position + 1)),
+  );
+  return false;
 }
 
 function showError(outcome: HTMLElement, text: HTMLTextAreaElement, error: unknown): void {

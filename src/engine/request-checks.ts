@@ -1,0 +1,95 @@
+/**
+ * Everything about a request that can be told from the opened templates, before any slide is built, gathered
+ * into one error: slides that do not exist, shapes a strict slide does not have, content of the wrong kind for
+ * its shape, pictures that were not uploaded. Otherwise a request wrong in three places would be refused three
+ * times, one problem per answer (docs/payload.md, Validation modes).
+ */
+import { EngineError } from './errors.js';
+import { MAX_LISTED_ERRORS, oneError } from './error-list.js';
+import type { DeckRequest, ShapeRequest, SlideRequest } from './payload/model.js';
+import { isHttpUrl, missingSourceMessage, sourceBytes } from './pictures/picture-sources.js';
+import type { ImageOutcome } from './pictures/prepared-image.js';
+import type { SlideSource } from './presentation/slide-draft.js';
+import { contentMismatch, missingShapeMessage } from './apply-shape-requests.js';
+import { findInList, listShapes, type FoundShape } from './shapes/find-shape.js';
+import { child } from './xml/index.js';
+
+export interface RequestFiles {
+  files: ReadonlyMap<string, Uint8Array>;
+  images?: ReadonlyMap<string, ImageOutcome> | undefined;
+}
+
+/** Each slide's source (`sourceOf` throws for one that does not exist); throws every problem found at once. */
+export function checkedSources(
+  deck: DeckRequest,
+  slides: readonly SlideRequest[],
+  sourceOf: (slide: SlideRequest) => SlideSource,
+  files: RequestFiles,
+): SlideSource[] {
+  const errors: EngineError[] = [];
+  const shapesOf = new Map<string, FoundShape[]>();
+  const sources: SlideSource[] = [];
+  for (const slide of slides) {
+    if (errors.length >= MAX_LISTED_ERRORS) break;
+    let source: SlideSource;
+    try {
+      source = sourceOf(slide);
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      errors.push(error);
+      continue;
+    }
+    sources.push(source);
+    if (slide.shapes.length === 0) continue;
+    const shapes = templateShapes(source, shapesOf);
+    const strict = (slide.shapeValidation ?? deck.shapeValidation) === 'strict';
+    for (const request of slide.shapes) errors.push(...shapeProblems(request, shapes, strict, files));
+  }
+  const error = oneError(errors.slice(0, MAX_LISTED_ERRORS));
+  if (error) throw error;
+  return sources;
+}
+
+/** The shapes of the template slide or layout, listed once however many output slides copy it. */
+function templateShapes(source: SlideSource, known: Map<string, FoundShape[]>): FoundShape[] {
+  const partName = source.kind === 'slide' ? source.slide.partName : source.layout.partName;
+  const listed = known.get(partName);
+  if (listed) return listed;
+  const cSld = child(source.template.xml(partName).root, 'p:cSld');
+  const spTree = cSld && child(cSld, 'p:spTree');
+  const shapes = spTree ? listShapes(spTree) : [];
+  known.set(partName, shapes);
+  return shapes;
+}
+
+function shapeProblems(
+  request: ShapeRequest,
+  shapes: readonly FoundShape[],
+  strict: boolean,
+  files: RequestFiles,
+): EngineError[] {
+  const { shape } = findInList(shapes, request.target);
+  if (!shape) {
+    // Without strict validation a missing shape is a warning, given while the slide is filled.
+    return strict
+      ? [new EngineError('SHAPE_NOT_FOUND', missingShapeMessage(shapes, request), request.path)]
+      : [];
+  }
+  const content = request.content;
+  if (request.remove || content === null) return [];
+  const contentPath = `${request.path}.${request.contentField}`;
+  // Chart content into a chart is the chart filler's; everything else must suit the shape's kind.
+  if (!(shape.kind === 'chart' && content.kind === 'chart')) {
+    const mismatch = contentMismatch(shape, content, contentPath);
+    if (mismatch) return [mismatch];
+  }
+  const source =
+    content.kind === 'picture'
+      ? content.source
+      : content.kind === 'string' && shape.kind === 'picture'
+        ? content.value
+        : null;
+  if (source === null || isHttpUrl(source) || files.images?.has(source)) return [];
+  if (sourceBytes(source, files.files) !== undefined) return [];
+  return [new EngineError('MISSING_FILE', missingSourceMessage(source, files.files), contentPath)];
+}

@@ -1,0 +1,141 @@
+/**
+ * Messages that name what is wrong, over a real socket (docs/http-api.md, Generating): a misspelt form field or
+ * payload key is named with the one it stands for, every problem of a request comes in one 400, and uploaded
+ * files the payload misuses or never uses are named in the warnings of the deck.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { png } from '../support/decks/test-images.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+
+const SAMPLE = new Uint8Array(readFileSync(join(REPO_ROOT, 'examples', 'sample-template.pptx')));
+
+let server: RunningServer;
+let token: string;
+beforeAll(async () => {
+  await ensureBuilt();
+  server = await startServer();
+  token = (await server.signUp()).token;
+}, 300_000);
+afterAll(async () => server.close());
+
+function post(body: FormData | string, contentType?: string): Promise<Response> {
+  const headers: Record<string, string> = { ...bearer(token) };
+  if (contentType) headers['content-type'] = contentType;
+  return fetch(`${server.base}/v1.0/generator/create`, { method: 'POST', headers, body });
+}
+
+function upload(fields: Record<string, string>, files: Record<string, Uint8Array> = { 't.pptx': SAMPLE }) {
+  const body = new FormData();
+  for (const [name, bytes] of Object.entries(files)) body.append('files', new Blob([bytes]), name);
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+async function details(response: Response): Promise<string> {
+  expect(response.status).toBe(400);
+  const body = (await response.json()) as { statusCode: number; message: string; details: string };
+  expect([body.statusCode, body.message]).toEqual([400, 'Invalid input parameters']);
+  return body.details;
+}
+
+const oneSlide = { presentation: { template: 't.pptx', slides: [{ slide_index: 0 }] } };
+
+describe('a misspelt form field', () => {
+  it('is named with the field it stands for', async () => {
+    const response = await post(upload({ jsonDat: JSON.stringify(oneSlide) }));
+    expect(await details(response)).toBe(
+      'unknown form field "jsonDat" (did you mean "jsonData"?): a generation request takes the fields files, ' +
+        'jsonData, callback_url, format, previews, preview_width',
+    );
+  });
+
+  it('beside jsonData is named too, rather than its value dropped', async () => {
+    const response = await post(upload({ jsonData: JSON.stringify(oneSlide), formt: 'pdf' }));
+    expect(await details(response)).toContain('unknown form field "formt" (did you mean "format"?)');
+  });
+
+  it('in a JSON body is named', async () => {
+    const response = await post(JSON.stringify({ jsonDta: oneSlide }), 'application/json');
+    expect(await details(response)).toContain('unknown form field "jsonDta" (did you mean "jsonData"?)');
+  });
+});
+
+it('a misspelt payload key is named with the key it stands for', async () => {
+  const payload = { presentation: { tempalte: 't.pptx', slides: [{ slide_index: 0 }] } };
+  const response = await post(upload({ jsonData: JSON.stringify(payload) }));
+  expect(await details(response)).toBe(
+    'presentation: expected template or template_list, got none of them; unknown key "tempalte" given ' +
+      '(did you mean "template"?)',
+  );
+});
+
+it('an object given to a text shape says what a text shape takes', async () => {
+  const payload = {
+    presentation: {
+      template: 't.pptx',
+      slides: [{ slide_index: 0, shapes: [{ name: 'Title', content: { text: 'x' } }] }],
+    },
+  };
+  const text = await details(await post(upload({ jsonData: JSON.stringify(payload) })));
+  expect(text).toContain('a text shape takes a string ("content": "x") or an array of runs');
+  expect(text).not.toContain('series or data');
+});
+
+it('every problem the template reveals comes in one 400', async () => {
+  const payload = {
+    presentation: {
+      template: 't.pptx',
+      slides: [
+        { slide_index: 7 },
+        {
+          slide_index: 0,
+          shapes: [
+            { name: 'Title', content: [['a']] },
+            { name: 'Subtitle', filename: 'logo.png' },
+          ],
+        },
+      ],
+    },
+  };
+  const text = await details(await post(upload({ jsonData: JSON.stringify(payload) })));
+  expect(text).toMatch(
+    /^3 problems: \(1\) presentation\.slides\[0\]\.slide_index: slide_index 7 is out of range/,
+  );
+  expect(text).toContain(
+    '(2) presentation.slides[1].shapes[0].content: shape "Title" is a text shape but content is a table',
+  );
+  expect(text).toContain(
+    '(3) presentation.slides[1].shapes[1].filename: picture "logo.png" is not among the uploaded files',
+  );
+});
+
+it('a picture file name sent to a text shape and an unused upload are warned about', async () => {
+  const logo = await png(16, 16);
+  const payload = {
+    presentation: {
+      template: 't.pptx',
+      slides: [{ slide_index: 0, shapes: [{ name: 'Title', content: 'logo.png' }] }],
+    },
+  };
+  const response = await post(
+    upload({ jsonData: JSON.stringify(payload) }, { 't.pptx': SAMPLE, 'logo.png': logo, 'unused.png': logo }),
+  );
+  expect(response.status).toBe(200);
+  await expectValidPptx(new Uint8Array(await response.arrayBuffer()), SAMPLE);
+  const warnings = JSON.parse(response.headers.get('x-generation-warnings-detail') ?? '[]') as {
+    path: string;
+    message: string;
+  }[];
+  expect(warnings.map((w) => w.path)).toEqual(['presentation.slides[0].shapes[0].content', 'files', 'files']);
+  expect(warnings[0]?.message).toContain(
+    '"logo.png" is the name of an uploaded file, but shape "Title" is a text shape',
+  );
+  expect(warnings[2]?.message).toBe(
+    'uploaded file "unused.png" is not used: no template or picture of the payload names it',
+  );
+});

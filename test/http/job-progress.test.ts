@@ -1,0 +1,68 @@
+/**
+ * A running job says how far it is (docs/http-api.md, Asynchronous): polled over a real socket while a large
+ * deck is built, its status carries `progress` with slides written of the total, never going back, and null
+ * once the job has ended.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { submitJob } from '../support/http/jobs-polling.js';
+
+const SAMPLE = new Uint8Array(readFileSync(join(REPO_ROOT, 'examples', 'sample-template.pptx')));
+const SLIDES = 1000;
+
+interface Status {
+  status: string;
+  file_url: string | null;
+  progress: { slides_done: number; slides_total: number; pages_rendered: number | null } | null;
+}
+
+let server: RunningServer;
+let token: string;
+beforeAll(async () => {
+  await ensureBuilt();
+  server = await startServer();
+  token = (await server.signUp({ plan: 'Operator' })).token;
+}, 300_000);
+afterAll(async () => server.close());
+
+it('reports slides written of the total while PROCESSING, and null once ended', async () => {
+  const body = new FormData();
+  body.append('files', new Blob([SAMPLE]), 't.pptx');
+  const slides = Array.from({ length: SLIDES }, (_, i) => ({
+    slide_index: 1,
+    shapes: [{ name: 'Title', content: `Slide ${i + 1}` }],
+  }));
+  body.append('jsonData', JSON.stringify({ presentation: { template: 't.pptx', slides } }));
+  const jobId = await submitJob(server.base, token, body);
+  const seen: Status[] = [];
+  const deadline = Date.now() + 240_000;
+  for (;;) {
+    const response = await fetch(`${server.base}/v2.0/jobs/${jobId}/status`, { headers: bearer(token) });
+    const status = (await response.json()) as Status;
+    seen.push(status);
+    if (status.status === 'SUCCEEDED' || status.status === 'FAILED') break;
+    if (Date.now() > deadline) throw new Error('the job did not end within 240 s');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const last = seen.at(-1)!;
+  expect(last.status).toBe('SUCCEEDED');
+  expect(last.progress).toBeNull();
+  for (const s of seen) if (s.status !== 'PROCESSING') expect(s.progress).toBeNull();
+  const reports = seen.filter((s) => s.progress !== null).map((s) => s.progress!);
+  expect(reports.length).toBeGreaterThan(0);
+  for (const r of reports) {
+    expect(r.slides_total).toBe(SLIDES);
+    expect(r.slides_done).toBeGreaterThanOrEqual(0);
+    expect(r.slides_done).toBeLessThanOrEqual(SLIDES);
+    expect(r.pages_rendered).toBeNull();
+  }
+  const done = reports.map((r) => r.slides_done);
+  expect(done).toEqual([...done].sort((a, b) => a - b));
+  const deck = await fetch(last.file_url!);
+  await expectValidPptx(new Uint8Array(await deck.arrayBuffer()), SAMPLE);
+}, 300_000);
