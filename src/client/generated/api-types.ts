@@ -54,6 +54,10 @@ export type Presentation = ({
      * one of "strict", "lenient" (case-insensitive)
      */
     shape_validation_mode?: string | null;
+    /**
+     * one of "off", "report", "require" (case-insensitive)
+     */
+    accessibility?: string | null;
 };
 
 export type TemplateListEntry = ({
@@ -176,6 +180,10 @@ export type Shape = ({
      * Description for screen readers (p:cNvPr/@descr); replaces the template's
      */
     alt_text?: string | null;
+    /**
+     * Title for screen readers (p:cNvPr/@title); replaces the template's. Not `title`, which names a chart's title
+     */
+    alt_title?: string | null;
     /**
      * one of "warn", "continue" (case-insensitive)
      */
@@ -532,6 +540,7 @@ export type JobStatus = {
     warnings: Array<{
         path: string;
         message: string;
+        code?: string;
     }>;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
@@ -575,6 +584,7 @@ export type WebhookEvent = {
     warnings: Array<{
         path: string;
         message: string;
+        code?: string;
     }>;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).

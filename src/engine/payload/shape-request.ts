@@ -189,6 +189,10 @@ export const shapeSpec: Spec<ShapeRequest> = named(
         "Description for screen readers (p:cNvPr/@descr); replaces the template's",
         string(),
       ),
+      alt_title: described(
+        "Title for screen readers (p:cNvPr/@title); replaces the template's. Not `title`, which names a chart's title",
+        string(),
+      ),
       overflow: described(
         'Tables: rows that do not fit on the slide give a warning ("warn", default), or go onto copies of the ' +
           'slide inserted right after it ("continue"), each repeating the header rows',
@@ -256,6 +260,7 @@ export const shapeSpec: Spec<ShapeRequest> = named(
         content: dropped ? null : content,
         contentField,
         ...(f.alt_text !== undefined ? { altText: f.alt_text } : {}),
+        ...(f.alt_title !== undefined ? { altTitle: f.alt_title } : {}),
       };
     },
     {

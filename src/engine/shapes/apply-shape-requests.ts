@@ -149,7 +149,8 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
         content: contentPath,
       });
     } else if (request.content) fillContent(ctx, spTree, shape, request.content, contentPath, addHyperlink);
-    if (request.altText !== undefined) setDescription(shape, request.altText);
+    if (request.altText !== undefined) setNonVisual(shape, 'descr', request.altText);
+    if (request.altTitle !== undefined) setNonVisual(shape, 'title', request.altTitle);
   }
 }
 
@@ -174,11 +175,14 @@ function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], req
   ctx.warnings.push({ path: request.path, message });
 }
 
-/** `alt_text`: p:cNvPr/@descr, what screen readers say for the shape (of both AlternateContent branches). */
-function setDescription(shape: FoundShape, description: string): void {
+/**
+ * `alt_text` and `alt_title`: p:cNvPr/@descr and @title (PresentationML §19.3.1.12), what screen readers say
+ * for the shape, in both AlternateContent branches.
+ */
+function setNonVisual(shape: FoundShape, attribute: 'descr' | 'title', value: string): void {
   for (const shapeEl of shapeVariants(shape)) {
     const props = cNvPr(shapeEl);
-    if (props) props.attrs['descr'] = description;
+    if (props) props.attrs[attribute] = value;
   }
 }
 
