@@ -149,9 +149,9 @@ export type Shape = ({
     remove_if_empty?: boolean | null;
     settings?: ShapeSettings | null;
     /**
-     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or {date, format}
+     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), an array of strings (SmartArt: one per node), a chart object {categories, series} or a typed value {number, format} or {date, format}
      */
-    content?: string | Array<TextRun> | Array<Array<TableCell>> | ChartContent | TypedValue | null;
+    content?: string | Array<TextRun> | Array<Array<TableCell>> | Array<string | Array<TextRun> | TextRun | TypedValue> | ChartContent | TypedValue | null;
     /**
      * Text (older spelling of content for text shapes)
      */

@@ -106,7 +106,18 @@ export interface ChartSettings {
  * data URI for a picture. The fillers resolve it against the shape's kind.
  */
 export type ShapeContent =
-  { kind: 'string'; value: string } | TextContent | PictureContent | TableContent | ChartContent;
+  | { kind: 'string'; value: string }
+  | TextContent
+  | ListContent
+  | PictureContent
+  | TableContent
+  | ChartContent;
+
+/** An array of strings (or typed values, or runs): one text per SmartArt node, in its text pane's order. */
+export interface ListContent {
+  kind: 'list';
+  items: TextContent[];
+}
 
 export interface TextContent {
   kind: 'text';

@@ -81,6 +81,8 @@ const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
   table: 'a table takes an array of rows',
   chart: 'a chart takes an object with categories and series (or a data matrix)',
   group: 'a group takes no content itself; name a shape inside it',
+  smartart:
+    'a SmartArt graphic takes an array of strings, one per node, or a string or runs, one node per paragraph',
 };
 
 const MAX_LISTED_NAMES = 40;
@@ -227,6 +229,13 @@ function fillContent(
     );
     return;
   }
+  if (
+    shape.kind === 'smartart' &&
+    (content.kind === 'string' || content.kind === 'text' || content.kind === 'list')
+  ) {
+    ctx.fillRichContent(shape, content, contentPath);
+    return;
+  }
   // A bare string on a picture is its source (spec/payload.md "Pictures"); a picture also goes into a text
   // shape, as its fill or as the picture of an empty placeholder.
   const contentKind =
@@ -247,11 +256,13 @@ function fillContent(
 function contentLabel(kind: string): string {
   return kind === 'text'
     ? 'text'
-    : kind === 'picture'
-      ? 'a picture'
-      : kind === 'table'
-        ? 'a table'
-        : 'a chart';
+    : kind === 'list'
+      ? 'a list of strings'
+      : kind === 'picture'
+        ? 'a picture'
+        : kind === 'table'
+          ? 'a table'
+          : 'a chart';
 }
 
 /** p:txBody of a p:sp; an auto-shape written without one gets the minimal body (ooxml-notes §5.1). */
