@@ -16,6 +16,7 @@ import { EngineError, generate, inspect, type GenerateResult } from '../../src/e
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { EXAMPLE_FILES } from '../support/decks/example-templates.js';
 import { REPORT_TEMPLATE } from '../support/decks/report-template.js';
+import { smartArtDeck } from '../support/decks/smartart-deck.js';
 import { SAMPLE } from './deck.js';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -30,6 +31,7 @@ const PAGES = [
 const TEMPLATES = new Map<string, Uint8Array>([
   ['sample-template.pptx', SAMPLE],
   ['report.pptx', REPORT_TEMPLATE],
+  ['smartart.pptx', smartArtDeck()],
   ...[...EXAMPLE_FILES].filter(([name]) => name.endsWith('.pptx')),
 ]);
 /** The other files examples name (pictures), by the name the docs use. */
