@@ -72,21 +72,37 @@ export function fillDiagram(
     },
     warnings: ctx.warnings,
   };
-  texts.forEach((text, i) => {
-    const node = nodes[i] as DiagramNode;
-    fillText(pointBody(node.point), text, textCtx);
+  // A drawn shape may show several nodes (a box listing a node's sub-points): it gets their texts in order.
+  const shownIn = new Map<string, TextContent[]>();
+  nodes.forEach((node, i) => {
+    const text = texts[i];
+    if (text) fillText(pointBody(node.point), text, textCtx);
     for (const id of node.presentations) {
-      const sp = drawn.get(id);
-      if (sp) fillText(drawingBody(sp), text, textCtx);
+      const shown = shownIn.get(id) ?? [];
+      if (text) shown.push(text);
+      shownIn.set(id, shown);
     }
   });
   const removed = removeNodes(model, nodes.slice(texts.length));
-  if (drawingDoc && removed.size > 0) {
-    const spTree = child(drawingDoc.root, 'dsp:spTree');
-    for (const [id, sp] of drawn) if (removed.has(id) && spTree) removeNode(spTree, sp);
+  const spTree = drawingDoc ? child(drawingDoc.root, 'dsp:spTree') : undefined;
+  for (const [id, sp] of drawn) if (removed.has(id) && spTree) removeNode(spTree, sp);
+  for (const [id, shown] of shownIn) {
+    const sp = drawn.get(id);
+    if (sp && !removed.has(id)) fillText(drawingBody(sp), joined(shown), textCtx);
   }
   ctx.parts.write(data, serializeXml(dataDoc));
   if (drawing && drawingDoc) ctx.parts.write(drawing, serializeXml(drawingDoc));
+}
+
+/** The texts of the nodes one shape shows, as its paragraphs; no node left: one empty paragraph. */
+function joined(texts: readonly TextContent[]): TextContent {
+  if (texts.length === 0) return textContentFromString('');
+  if (texts.length === 1) return texts[0] as TextContent;
+  return {
+    kind: 'text',
+    fromRuns: texts.some((t) => t.fromRuns),
+    paragraphs: texts.flatMap((t) => t.paragraphs),
+  };
 }
 
 /** One text per node: a list's items, or a string's (or runs') paragraphs. */
