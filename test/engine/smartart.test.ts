@@ -73,6 +73,28 @@ describe('SmartArt text', () => {
     expect(xml.match(/type="parTrans"/g)).toHaveLength(1);
   });
 
+  it('writes every node a drawn box shows into it, in order, and only those left', async () => {
+    const shared = smartArtDeck(true);
+    const result = run(shared, {
+      slides: [
+        { slide_index: 0, shapes: [{ name: 'Diagram 1', content: ['One', 'Two', 'Three'] }] },
+        { slide_index: 0, shapes: [{ name: 'Diagram 1', content: ['One', 'Two'] }] },
+      ],
+    });
+    await expectValidPptx(result.bytes, shared);
+    expect(diagramTexts(result.bytes, 0)).toMatchObject({
+      data: ['One', 'Two', 'Three'],
+      drawing: ['One', 'TwoThree'],
+    });
+    const all = parts(result.bytes);
+    const box = /<dsp:sp [\s\S]*?<\/dsp:sp>/g;
+    const [, second] = [...(all.get(diagramTexts(result.bytes, 0).parts[1]!) ?? '').matchAll(box)].map(
+      (m) => m[0],
+    );
+    expect(second!.match(/<a:p>/g)).toHaveLength(2);
+    expect(diagramTexts(result.bytes, 1)).toMatchObject({ data: ['One', 'Two'], drawing: ['One', 'Two'] });
+  });
+
   it('takes a string or runs as one node per paragraph', () => {
     const result = run(TEMPLATE, {
       slides: [

@@ -83,7 +83,7 @@ export function fillDiagram(
       shownIn.set(id, shown);
     }
   });
-  const removed = removeNodes(model, nodes.slice(texts.length));
+  const removed = removeNodes(model, nodes.slice(texts.length), nodes.slice(0, texts.length));
   const spTree = drawingDoc ? child(drawingDoc.root, 'dsp:spTree') : undefined;
   for (const [id, sp] of drawn) if (removed.has(id) && spTree) removeNode(spTree, sp);
   for (const [id, shown] of shownIn) {
@@ -175,10 +175,14 @@ function drawingBody(sp: XmlElement): XmlElement {
 
 /**
  * Removes `gone` nodes with everything hanging on them: the nodes below them, their transition points, the
- * presentation points that drew them, and every connection naming any of those. The siblings left keep their
+ * presentation points that drew only them, and every connection naming any of those. The siblings left keep their
  * order, renumbered from 0. Returns the ids removed.
  */
-function removeNodes(model: DataModel, gone: readonly DiagramNode[]): Set<string> {
+function removeNodes(
+  model: DataModel,
+  gone: readonly DiagramNode[],
+  kept: readonly DiagramNode[],
+): Set<string> {
   const removed = new Set<string>(gone.map((n) => n.modelId));
   if (removed.size === 0) return removed;
   const cxns = model.cxnLst ? childElements(model.cxnLst, 'dgm:cxn') : [];
@@ -189,7 +193,9 @@ function removeNodes(model: DataModel, gone: readonly DiagramNode[]): Set<string
       if (id) removed.add(id);
     }
   }
-  for (const node of gone) for (const id of node.presentations) removed.add(id);
+  // A presentation point that also shows a node still there (a box listing several nodes) stays.
+  const shown = new Set(kept.flatMap((node) => node.presentations));
+  for (const node of gone) for (const id of node.presentations) if (!shown.has(id)) removed.add(id);
   const points = childElements(model.ptLst, 'dgm:pt');
   for (const pt of points) {
     const prSet = child(pt, 'dgm:prSet');
@@ -197,13 +203,13 @@ function removeNodes(model: DataModel, gone: readonly DiagramNode[]): Set<string
     if (assoc && removed.has(assoc)) removed.add(pt.attrs['modelId'] ?? '');
   }
   for (const pt of points) if (removed.has(pt.attrs['modelId'] ?? '')) removeNode(model.ptLst, pt);
-  const kept: XmlElement[] = [];
+  const keptConnections: XmlElement[] = [];
   for (const cxn of cxns) {
     const named = [cxn.attrs['srcId'], cxn.attrs['destId'], cxn.attrs['modelId']];
     if (named.some((id) => id !== undefined && removed.has(id))) removeNode(model.cxnLst as XmlElement, cxn);
-    else kept.push(cxn);
+    else keptConnections.push(cxn);
   }
-  renumberSiblings(kept);
+  renumberSiblings(keptConnections);
   return removed;
 }
 
