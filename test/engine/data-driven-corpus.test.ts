@@ -26,6 +26,15 @@ async function renderedText(bytes: Uint8Array): Promise<string> {
   return (await renderToPdfText(bytes)).join('').replace(/\s+/g, '');
 }
 
+/**
+ * Three letters, unlike any word of the decks: narrow SmartArt boxes break longer texts, and pdftotext mixes the
+ * lines of boxes side by side.
+ */
+function token(n: number): string {
+  const letters = 'bcdfghjkmnpqrstvwxz';
+  return `Q${letters[Math.floor(n / letters.length) % letters.length]}${letters[n % letters.length]}`;
+}
+
 const smartArtDecks = corpusFiles().filter((d) => !d.strict && d.features.includes('smartart'));
 
 describeCorpus('SmartArt text on the corpus', () => {
@@ -38,7 +47,7 @@ describeCorpus('SmartArt text on the corpus', () => {
     async (_name, deck) => {
       const template = readCorpus(deck);
       // Every slide in order (a subset of some decks, filled or not, makes LibreOffice 7.4 crash), each SmartArt
-      // with two short texts (a narrow box breaks longer ones, and boxes side by side interleave their lines).
+      // with two short texts.
       let next = 0;
       const given = new Map<string, string[]>();
       const slides = inspect(template).slides.map((slide) => ({
@@ -46,7 +55,7 @@ describeCorpus('SmartArt text on the corpus', () => {
         shapes: slide.shapes
           .filter((s) => (s.smartart?.nodes.length ?? 0) > 0)
           .map((s) => {
-            const texts = ['a', 'b'].slice(0, s.smartart!.nodes.length).map(() => `Qz${next++}x`);
+            const texts = ['a', 'b'].slice(0, s.smartart!.nodes.length).map(() => token(next++));
             given.set(`${slide.index}/${s.id}`, texts);
             return { shapeId: s.id, content: texts };
           }),
@@ -69,7 +78,9 @@ describeCorpus('SmartArt text on the corpus', () => {
       );
       const shown =
         drawings.length > 0
-          ? drawings.flatMap(([, xml]) => [...xml.matchAll(/<a:t>(Qz\d+x)<\/a:t>/g)].map((m) => m[1]!))
+          ? drawings.flatMap(([, xml]) =>
+              [...xml.matchAll(/<a:t>(Q[bcdfghjkmnpqrstvwxz]{2})<\/a:t>/g)].map((m) => m[1]!),
+            )
           : [...given.values()].map((texts) => texts[0]!);
       expect(shown.length).toBeGreaterThan(0);
       const text = await renderedText(result.bytes);
