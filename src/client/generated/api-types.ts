@@ -710,6 +710,15 @@ export type InspectedShape = {
         cells: Array<Array<string>>;
     };
     /**
+     * SmartArt: each node's text in the order of its text pane (what `content` fills, one string each; docs/payload.md, SmartArt), with its level below the top (0).
+     */
+    smartart?: {
+        nodes: Array<{
+            text: string;
+            level: number;
+        }>;
+    };
+    /**
      * Text shapes: each paragraph’s runs with the `text_properties` the run sets (docs/payload.md, Text). A soft line break is \v.
      */
     paragraphs?: Array<{
