@@ -350,8 +350,8 @@ describe('applyShapeRequests: content', () => {
     ['Chart 5', str('x'), 'shape "Chart 5" is a chart but content is text'],
     [
       'Diagram 6',
-      str('x'),
-      'shape "Diagram 6" is a SmartArt graphic but content is text; it cannot be filled',
+      { kind: 'chart', categories: [], series: [] } as ShapeContent,
+      'shape "Diagram 6" is a SmartArt graphic but content is a chart; a SmartArt graphic takes an array of strings',
     ],
     ['Group 8', str('x'), 'shape "Group 8" is a group but content is text; a group takes no content itself'],
     [

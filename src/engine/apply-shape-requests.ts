@@ -84,6 +84,8 @@ const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
   table: 'a table takes an array of rows',
   chart: 'a chart takes an object with categories and series (or a data matrix)',
   group: 'a group takes no content itself; name a shape inside it',
+  smartart:
+    'a SmartArt graphic takes an array of strings, one per node, or a string or runs, one node per paragraph',
 };
 
 const MAX_LISTED_NAMES = 40;
@@ -152,7 +154,8 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
         content: contentPath,
       });
     } else if (request.content) fillContent(ctx, spTree, shape, request.content, contentPath, addHyperlink);
-    if (request.altText !== undefined) setDescription(shape, request.altText);
+    if (request.altText !== undefined) setNonVisual(shape, 'descr', request.altText);
+    if (request.altTitle !== undefined) setNonVisual(shape, 'title', request.altTitle);
   }
 }
 
@@ -182,11 +185,14 @@ function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], req
   ctx.warnings.push({ path: request.path, message });
 }
 
-/** `alt_text`: p:cNvPr/@descr, what screen readers say for the shape (of both AlternateContent branches). */
-function setDescription(shape: FoundShape, description: string): void {
+/**
+ * `alt_text` and `alt_title`: p:cNvPr/@descr and @title (PresentationML §19.3.1.12), what screen readers say
+ * for the shape, in both AlternateContent branches.
+ */
+function setNonVisual(shape: FoundShape, attribute: 'descr' | 'title', value: string): void {
   for (const shapeEl of shapeVariants(shape)) {
     const props = cNvPr(shapeEl);
-    if (props) props.attrs['descr'] = description;
+    if (props) props.attrs[attribute] = value;
   }
 }
 
@@ -241,7 +247,8 @@ function fillContent(
 /**
  * The refusal of content of another kind than the shape's, or null when the shape takes it. A bare string on a
  * picture is its source (docs/payload-pictures.md); a picture also goes into a text shape, as its fill or as
- * the picture of an empty placeholder; chart content goes into a chart.
+ * the picture of an empty placeholder; chart content goes into a chart; a string, runs or a list of them into
+ * SmartArt, one node each (docs/payload.md).
  */
 export function contentMismatch(
   shape: FoundShape,
@@ -249,6 +256,12 @@ export function contentMismatch(
   contentPath: string,
 ): EngineError | null {
   if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) return null;
+  if (
+    shape.kind === 'smartart' &&
+    (content.kind === 'string' || content.kind === 'text' || content.kind === 'list')
+  ) {
+    return null;
+  }
   const contentKind =
     content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
   if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) return null;
@@ -264,11 +277,13 @@ export function contentMismatch(
 function contentLabel(kind: string): string {
   return kind === 'text'
     ? 'text'
-    : kind === 'picture'
-      ? 'a picture'
-      : kind === 'table'
-        ? 'a table'
-        : 'a chart';
+    : kind === 'list'
+      ? 'a list of strings'
+      : kind === 'picture'
+        ? 'a picture'
+        : kind === 'table'
+          ? 'a table'
+          : 'a chart';
 }
 
 /** p:txBody of a p:sp; an auto-shape written without one gets the minimal body (ooxml-notes §5.1). */

@@ -4,6 +4,7 @@
  * filled as the payload asks (the same shapes, notes and tags) and showing the next rows of the table
  * (docs/payload-tables.md). Copies are ordinary output slides: they count in the slide count.
  */
+import type { AccessibilityReport } from './accessibility/accessibility-report.js';
 import { EngineError, type Warning } from './errors.js';
 import { fillSlide, type ContinuedTables } from './fill-slide.js';
 import type { DeckRequest, SlideRequest } from './payload/model.js';
@@ -24,6 +25,8 @@ export interface SlideRun {
   requestedSlides: number;
   /** Output slides made so far, copies included. */
   slideCount: number;
+  /** Reads each output slide as it is written (`presentation.accessibility`). */
+  accessibility: AccessibilityReport;
 }
 
 /** Drafts, fills and commits output slide `position` and its continuation copies; counts them in `run`. */
@@ -31,7 +34,7 @@ export function makeSlides(run: SlideRun, slide: SlideRequest, position: number)
   const { deck, request, warnings, deckTagsUsed, pictures } = run;
   const draft = deck.draft(position);
   let continuing = fillSlide({ draft, slide, deck: request, warnings, deckTagsUsed, pictures });
-  deck.commit(draft);
+  run.accessibility.checkSlide(deck.commit(draft), slide, run.slideCount);
   run.slideCount++;
   const slidesOf = new Map<string, { name: string; slides: number }>();
   while (continuing.size > 0) {
@@ -53,7 +56,7 @@ export function makeSlides(run: SlideRun, slide: SlideRequest, position: number)
       pictures,
       continuing,
     });
-    deck.commit(copy);
+    run.accessibility.checkSlide(deck.commit(copy), slide, run.slideCount);
     run.slideCount++;
     for (const warning of copyWarnings)
       if (!warnings.some((w) => w.path === warning.path && w.message === warning.message))

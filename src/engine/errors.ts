@@ -13,7 +13,8 @@ export type EngineErrorCode =
   | 'SHAPE_NOT_FOUND' // strict shape validation
   | 'TAG_NOT_USED' // strict tag validation
   | 'INVALID_IMAGE' // a picture source that is no image, cut short, too large, or could not be fetched
-  | 'CONTENT_MISMATCH'; // content of the wrong kind for the shape
+  | 'CONTENT_MISMATCH' // content of the wrong kind for the shape
+  | 'INACCESSIBLE_OUTPUT'; // accessibility: "require" and the output lacks alt text, titles or header rows
 
 export class EngineError extends Error {
   override readonly name: string = 'EngineError';
@@ -27,8 +28,15 @@ export class EngineError extends Error {
   }
 }
 
+/**
+ * Warnings a client may act on by code (docs/payload.md, Accessibility); the others carry none.
+ */
+export type WarningCode =
+  'ACCESSIBILITY_NO_ALT_TEXT' | 'ACCESSIBILITY_NO_SLIDE_TITLE' | 'ACCESSIBILITY_NO_TABLE_HEADER';
+
 /** Something skipped or adjusted while generating; never fatal. */
 export interface Warning {
   path: string;
   message: string;
+  code?: WarningCode;
 }

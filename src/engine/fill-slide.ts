@@ -5,6 +5,7 @@
 import { EngineError, type Warning } from './errors.js';
 import { replaceChartTags } from './charts/chart-tags.js';
 import { fillChart } from './charts/fill-chart.js';
+import { fillDiagram, nodeTexts } from './diagrams/fill-diagram.js';
 import type { DeckRequest, ShapeContent, ShapeRequest, SlideRequest, Tag } from './payload/model.js';
 import { fillPicture } from './pictures/fill-picture.js';
 import type { PictureImages } from './pictures/picture-sources.js';
@@ -144,6 +145,15 @@ function fillRichContent(
       ...textMetrics(draft.source.template),
       ...table,
     });
+    return;
+  }
+  if (
+    shape.kind === 'smartart' &&
+    content.kind !== 'picture' &&
+    content.kind !== 'table' &&
+    content.kind !== 'chart'
+  ) {
+    fillDiagram(shape, nodeTexts(content), path, { parts: draft.ownedParts(), warnings });
     return;
   }
   throw new EngineError('CONTENT_MISMATCH', `shape "${shape.name}" cannot be filled`, path);

@@ -4,6 +4,7 @@
  * comes back as bytes or streams, as it is built, into a sink the caller gives (and writes out): then memory
  * holds the templates and one slide at a time, not the deck (docs/large-decks.md).
  */
+import { AccessibilityReport } from './accessibility/accessibility-report.js';
 import { EngineError, type Warning } from './errors.js';
 import { makeSlides, type SlideRun } from './continued-tables.js';
 import { unusedDeckTags } from './fill-slide.js';
@@ -109,6 +110,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     maxSlides: input.maxSlides ?? Infinity,
     requestedSlides: slides.length,
     slideCount: 0,
+    accessibility: new AccessibilityReport(request.accessibility),
   };
   for (let position = 0; position < slides.length; position++) {
     const slide = slides[position];
@@ -122,8 +124,10 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
       throw new EngineError('TAG_NOT_USED', message, 'presentation.tags');
     warnings.push({ path: 'presentation.tags', message });
   }
+  // Before the package is finished: a refused deck ends here, and the caller discards what the sink received.
+  const accessibility = run.accessibility.finish();
   const byteLength = deck.finish();
-  warnings.push(...deck.warnings);
+  warnings.push(...deck.warnings, ...accessibility);
   const used = new Set([...request.templates.map((t) => t.source), ...run.pictures.usedSources()]);
   warnings.push(...unusedFileWarnings(input.files, used));
   return {

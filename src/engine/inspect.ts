@@ -6,6 +6,7 @@
  * content in the payload's words, so a payload written from it gives the template back: a text shape's
  * paragraphs and runs, every table cell, a chart's cached data.
  */
+import { diagramNodes } from './diagrams/inspect-diagram.js';
 import { summarizeChart, type ChartReader, type ChartSummary } from './charts/chart-summary.js';
 import type { PackageLimits } from './package/limits.js';
 import { resolveTarget } from './package/relationships.js';
@@ -41,6 +42,8 @@ export interface InspectedShape {
   chart?: ChartSummary;
   /** Tables only: the grid, merges, first row and every cell's text, to write `content` by. */
   table?: InspectedTable;
+  /** SmartArt: the text of each node, in the order of its text pane (what `content` fills, one string each). */
+  smartart?: { nodes: { text: string; level: number }[] };
   /** Text shapes: the paragraphs and runs, with the run formatting a payload can express (text/inspected-text.ts). */
   paragraphs?: InspectedParagraph[];
 }
@@ -173,6 +176,10 @@ function inspectShapes(
       shape.kind === 'text' ? child(shapeVariants(shape)[0] ?? shape.element, 'p:txBody') : undefined;
     if (txBody)
       inspected.paragraphs = inspectParagraphs(txBody, (relId) => linkTarget(template, owner, relId));
+    if (shape.kind === 'smartart') {
+      const nodes = diagramNodes(shapeVariants(shape)[0] ?? shape.element, chartReader(template, owner));
+      if (nodes) inspected.smartart = { nodes };
+    }
     const table = shape.kind === 'table' ? describeTable(shapeVariants(shape)[0] ?? shape.element) : null;
     if (table) inspected.table = table;
     return inspected;

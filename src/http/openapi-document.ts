@@ -148,7 +148,8 @@ const paths: Json = {
         'Returns the .pptx in the response body, or its PDF with format=pdf (docs/previews.md). Headers: Content-Disposition (attachment, resultFileName or ' +
         'else "<template>-generated"; ' +
         'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
-        '(JSON array of {path, message}, ASCII-escaped, cut to whole warnings past 4000 characters).',
+        '(JSON array of {path, message}, plus code on accessibility warnings, ASCII-escaped, cut to whole warnings ' +
+        'past 4000 characters).',
       security: bearer,
       requestBody: withOutputFields(generationBody, 'sync'),
       responses: {

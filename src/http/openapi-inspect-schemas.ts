@@ -119,6 +119,23 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
           },
         },
       },
+      smartart: {
+        type: 'object',
+        required: ['nodes'],
+        description:
+          "SmartArt: each node's text in the order of its text pane (what `content` fills, one string each; " +
+          'docs/payload.md, SmartArt), with its level below the top (0).',
+        properties: {
+          nodes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['text', 'level'],
+              properties: { text: { type: 'string' }, level: integer },
+            },
+          },
+        },
+      },
       paragraphs: {
         type: 'array',
         description:

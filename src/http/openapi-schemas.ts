@@ -22,7 +22,12 @@ const JOB_STATUS_FIELDS = {
     items: {
       type: 'object',
       required: ['path', 'message'],
-      properties: { path: { type: 'string' }, message: { type: 'string' } },
+      properties: {
+        path: { type: 'string' },
+        message: { type: 'string' },
+        // docs/payload.md, Accessibility: the accessibility report's warnings carry one.
+        code: { type: 'string' },
+      },
     },
   },
 };

@@ -5,6 +5,8 @@
  */
 export type ValidationMode = 'strict' | 'lenient';
 export type ExportVersion = 'Pptx2010' | 'Pptx2013' | 'Pptx2019';
+/** `presentation.accessibility`: check nothing, warn about what readers miss, or refuse such a deck. */
+export type AccessibilityMode = 'off' | 'report' | 'require';
 
 export interface DeckRequest {
   /** One entry (id null) for `template`; one per `template_list` entry otherwise. */
@@ -19,6 +21,7 @@ export interface DeckRequest {
   tags: Tag[];
   tagValidation: ValidationMode;
   shapeValidation: ValidationMode;
+  accessibility: AccessibilityMode;
   /** Every `{"slide": N}` hyperlink of the payload. */
   slideLinks: SlideLink[];
 }
@@ -64,6 +67,8 @@ export interface ShapeRequest {
   contentField: ContentField;
   /** `alt_text`: the shape's description (p:cNvPr/@descr) for screen readers; absent keeps the template's. */
   altText?: string;
+  /** `alt_title`: the shape's title (p:cNvPr/@title); absent keeps the template's. */
+  altTitle?: string;
 }
 
 export type ContentField = 'content' | 'text' | 'filename' | 'data_cells' | 'data';
@@ -101,7 +106,18 @@ export interface ChartSettings {
  * data URI for a picture. The fillers resolve it against the shape's kind.
  */
 export type ShapeContent =
-  { kind: 'string'; value: string } | TextContent | PictureContent | TableContent | ChartContent;
+  | { kind: 'string'; value: string }
+  | TextContent
+  | ListContent
+  | PictureContent
+  | TableContent
+  | ChartContent;
+
+/** An array of strings (or typed values, or runs): one text per SmartArt node, in its text pane's order. */
+export interface ListContent {
+  kind: 'list';
+  items: TextContent[];
+}
 
 export interface TextContent {
   kind: 'text';

@@ -39,6 +39,7 @@ describe('envelope', () => {
       tags: [],
       tagValidation: 'lenient',
       shapeValidation: 'lenient',
+      accessibility: 'off',
       slideLinks: [],
     });
   });

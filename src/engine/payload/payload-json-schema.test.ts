@@ -84,6 +84,7 @@ describe('payloadJsonSchema', () => {
       'tags',
       'tag_validation_mode',
       'shape_validation_mode',
+      'accessibility',
     ]);
     expect(defs.Presentation?.required).toEqual(['slides']);
     expect(Object.keys(defs.Shape?.properties ?? {})).toEqual(

@@ -5,7 +5,15 @@
  * `template_list` is used.
  */
 import { EngineError } from '../errors.js';
-import type { DeckRequest, ExportVersion, SlideRequest, Tag, TemplateRef, ValidationMode } from './model.js';
+import type {
+  AccessibilityMode,
+  DeckRequest,
+  ExportVersion,
+  SlideRequest,
+  Tag,
+  TemplateRef,
+  ValidationMode,
+} from './model.js';
 import { object, required } from './object-builder.js';
 import { sanitiseResultFileName } from './result-file-name.js';
 import {
@@ -27,6 +35,8 @@ import { shapeSpec } from './shape-request.js';
 import { numberAsText, textSpec } from './text-content.js';
 import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
 import { typedValueSpec } from './typed-value.js';
+
+const accessibilitySpec = enumOf<AccessibilityMode>({ off: 'off', report: 'report', require: 'require' });
 
 const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
@@ -278,6 +288,12 @@ export const presentationSpec: Spec<DeckRequest> = named(
         'strict: a missing shape is an error; lenient (default): a warning',
         modeSpec,
       ),
+      accessibility: described(
+        'report: a warning (with a code) for each picture, chart, table and group without alt text, slide ' +
+          'without a title and table without a header row in the output; require: those refuse the deck; ' +
+          'off (default): no check',
+        accessibilitySpec,
+      ),
     },
     (f, ctx): DeckRequest => {
       let templates: TemplateRef[];
@@ -310,6 +326,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
         tags: f.tags ?? [],
         tagValidation: f.tag_validation_mode ?? 'lenient',
         shapeValidation: f.shape_validation_mode ?? 'lenient',
+        accessibility: f.accessibility ?? 'off',
         slideLinks: ctx.slideLinks,
       };
     },

@@ -263,12 +263,17 @@ describe('content and its aliases', () => {
       path: `${AT}.content`,
       message:
         `${AT}.content: expected a string, an array of runs [{text_run, text_properties}], a non-empty array of ` +
-        'table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or ' +
+        'table rows (arrays of cells), an array of strings (SmartArt: one per node), a chart object ' +
+        '{categories, series} or a typed value {number, format} or ' +
         '{date, format}, got 5',
     });
-    expect(refusal({ name: 'A', content: ['a', 'b'] }).message).toBe(
-      `${AT}.content[0]: expected a run object {text_run, text_properties} or a table row (an array of cells), got "a"`,
+    expect(refusal({ name: 'A', content: [5, 'b'] }).message).toBe(
+      `${AT}.content[0]: expected a run object {text_run, text_properties}, a table row (an array of cells) or a string, got 5`,
     );
+    expect(shape({ name: 'A', content: ['a', { number: 2, format: '0.0' }] }).content).toMatchObject({
+      kind: 'list',
+      items: [{ paragraphs: [{ runs: [{ text: 'a' }] }] }, { paragraphs: [{ runs: [{ text: '2.0' }] }] }],
+    });
     expect(refusal({ name: 'A', text: 5 }).message).toBe(
       `${AT}.text: expected a string, an array of runs [{text_run, text_properties}] or a typed value {number|date, format}, got 5`,
     );

@@ -7,6 +7,7 @@ import type {
   ChartContent,
   ChartSettings,
   ContentField,
+  ListContent,
   PictureContent,
   ShapeContent,
   ShapeRequest,
@@ -24,6 +25,7 @@ import {
 import { object } from './object-builder.js';
 import { settingsSpec } from './shape-settings.js';
 import {
+  arrayOf,
   boolean,
   custom,
   described,
@@ -34,6 +36,7 @@ import {
   named,
   number,
   string,
+  transform,
   byJsonType,
   type Spec,
 } from './schema-builders.js';
@@ -41,7 +44,14 @@ import { MAX_TABLE_ROWS, TABLE_ROWS_EXPECTED, tableRowsSpec } from './table-cont
 import { RUNS_EXPECTED, runsSpec, singleRunSpec, textSpec, typedTextSpec } from './text-content.js';
 import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-value.js';
 
-const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED}, ${CHART_EXPECTED} or ${TYPED_VALUE_EXPECTED}`;
+const LIST_EXPECTED = 'an array of strings (SmartArt: one per node)';
+const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED}, ${LIST_EXPECTED}, ${CHART_EXPECTED} or ${TYPED_VALUE_EXPECTED}`;
+
+/** SmartArt node texts: each item a string, a typed value or an array of runs. */
+const listSpec: Spec<ListContent> = transform(
+  arrayOf(textSpec, { expected: LIST_EXPECTED }),
+  (items): ListContent => ({ kind: 'list', items }),
+);
 
 /**
  * `content`: a string stays ambiguous (text, or a picture's file name) until the template shape is known;
@@ -55,10 +65,12 @@ const contentSpec: Spec<ShapeContent> = {
     if (Array.isArray(value)) {
       const first: unknown = value[0];
       if (Array.isArray(first)) return tableRowsSpec.parse(value, ctx);
+      if (typeof first === 'string' || (isRecord(first) && isTypedValue(first)))
+        return listSpec.parse(value, ctx);
       if (first === undefined || isRecord(first)) return runsSpec.parse(value, ctx);
       return fail(
         ctx,
-        'a run object {text_run, text_properties} or a table row (an array of cells)',
+        'a run object {text_run, text_properties}, a table row (an array of cells) or a string',
         first,
         0,
       );
@@ -78,6 +90,7 @@ const contentSpec: Spec<ShapeContent> = {
         { type: 'string' },
         runsSpec.toJsonSchema(defs),
         tableRowsSpec.toJsonSchema(defs),
+        listSpec.toJsonSchema(defs),
         chartObjectSpec.toJsonSchema(defs),
         typedValueSpec.toJsonSchema(defs),
       ],
@@ -182,6 +195,8 @@ function isEmptyContent(content: ShapeContent | null): boolean {
       return content.value === '';
     case 'text':
       return isEmptyText(content);
+    case 'list':
+      return content.items.every(isEmptyText);
     case 'table':
       return content.rows.every((row) => row.every((cell) => isEmptyText(cell.text)));
     case 'chart':
@@ -214,6 +229,10 @@ export const shapeSpec: Spec<ShapeRequest> = named(
       fit: described('Picture fit: contain (default), cover or stretch', fitSpec),
       alt_text: described(
         "Description for screen readers (p:cNvPr/@descr); replaces the template's",
+        string(),
+      ),
+      alt_title: described(
+        "Title for screen readers (p:cNvPr/@title); replaces the template's. Not `title`, which names a chart's title",
         string(),
       ),
       overflow: described(
@@ -283,6 +302,7 @@ export const shapeSpec: Spec<ShapeRequest> = named(
         content: dropped ? null : content,
         contentField,
         ...(f.alt_text !== undefined ? { altText: f.alt_text } : {}),
+        ...(f.alt_title !== undefined ? { altTitle: f.alt_title } : {}),
       };
     },
     {

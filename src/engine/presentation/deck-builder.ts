@@ -202,8 +202,12 @@ export class DeckBuilder implements DraftDeck {
     return draft;
   }
 
-  /** Writes the draft's slide (and notes) into the output and releases its tree. */
-  commit(draft: SlideDraft): void {
+  /**
+   * Writes the draft's slide (and notes) into the output and releases its tree. Returns how to read the slide's
+   * tree as written, for checks of the output (not to be changed): an unchanged template slide is parsed in
+   * full only when asked.
+   */
+  commit(draft: SlideDraft): () => XmlElement {
     const { source, first } = draft;
     const notesRel = draft.relationships.find((r) => r.type === NOTES_SLIDE_REL);
     const context = this.copyContext(source.template, draft.partName);
@@ -289,6 +293,8 @@ export class DeckBuilder implements DraftDeck {
     // Final now: to the output, so that memory holds one slide at a time, not the deck.
     this.builder.seal(draft.partName);
     if (notesPart && !this.builder.isWritten(notesPart)) this.builder.seal(notesPart);
+    if (draft.touched || source.kind !== 'slide') return () => root;
+    return () => source.template.xml(source.slide.partName).root;
   }
 
   /** Presentation part, sections, custom shows, app properties; then the rest of the package. Returns its size. */

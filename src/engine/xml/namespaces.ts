@@ -23,6 +23,8 @@ const CANONICAL: ReadonlyMap<string, string> = new Map([
   ['http://schemas.microsoft.com/office/powerpoint/2012/main', 'p15'],
   ['http://schemas.microsoft.com/office/drawing/2016/SVG/main', 'asvg'],
   ['http://schemas.microsoft.com/office/drawing/2012/chartStyle', 'cs'],
+  ['http://schemas.openxmlformats.org/drawingml/2006/diagram', 'dgm'],
+  ['http://schemas.microsoft.com/office/drawing/2008/diagram', 'dsp'],
   ['http://schemas.openxmlformats.org/spreadsheetml/2006/main', ''],
   // Excel 2007's pre-standard SpreadsheetML, still in old embedded workbooks (Open-XML-SDK's Chart_2D).
   ['http://schemas.openxmlformats.org/spreadsheetml/2006/7/main', ''],

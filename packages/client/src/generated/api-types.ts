@@ -54,6 +54,10 @@ export type Presentation = ({
      * one of "strict", "lenient" (case-insensitive)
      */
     shape_validation_mode?: string | null;
+    /**
+     * one of "off", "report", "require" (case-insensitive)
+     */
+    accessibility?: string | null;
 };
 
 export type TemplateListEntry = ({
@@ -145,9 +149,9 @@ export type Shape = ({
     remove_if_empty?: boolean | null;
     settings?: ShapeSettings | null;
     /**
-     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), a chart object {categories, series} or a typed value {number, format} or {date, format}
+     * a string, an array of runs [{text_run, text_properties}], a non-empty array of table rows (arrays of cells), an array of strings (SmartArt: one per node), a chart object {categories, series} or a typed value {number, format} or {date, format}
      */
-    content?: string | Array<TextRun> | Array<Array<TableCell>> | ChartContent | TypedValue | null;
+    content?: string | Array<TextRun> | Array<Array<TableCell>> | Array<string | Array<TextRun> | TextRun | TypedValue> | ChartContent | TypedValue | null;
     /**
      * Text (older spelling of content for text shapes)
      */
@@ -176,6 +180,10 @@ export type Shape = ({
      * Description for screen readers (p:cNvPr/@descr); replaces the template's
      */
     alt_text?: string | null;
+    /**
+     * Title for screen readers (p:cNvPr/@title); replaces the template's. Not `title`, which names a chart's title
+     */
+    alt_title?: string | null;
     /**
      * one of "warn", "continue" (case-insensitive)
      */
@@ -532,6 +540,7 @@ export type JobStatus = {
     warnings: Array<{
         path: string;
         message: string;
+        code?: string;
     }>;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
@@ -592,6 +601,7 @@ export type WebhookEvent = {
     warnings: Array<{
         path: string;
         message: string;
+        code?: string;
     }>;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
@@ -715,6 +725,15 @@ export type InspectedShape = {
          * Text of every cell, row by row, one per grid column; "" for a cell a merge covers.
          */
         cells: Array<Array<string>>;
+    };
+    /**
+     * SmartArt: each node's text in the order of its text pane (what `content` fills, one string each; docs/payload.md, SmartArt), with its level below the top (0).
+     */
+    smartart?: {
+        nodes: Array<{
+            text: string;
+            level: number;
+        }>;
     };
     /**
      * Text shapes: each paragraph’s runs with the `text_properties` the run sets (docs/payload.md, Text). A soft line break is \v.

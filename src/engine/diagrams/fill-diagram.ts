@@ -1,0 +1,228 @@
+/**
+ * The SmartArt filler (docs/payload.md, SmartArt): one text per node, in the text pane's order, written into the
+ * data model's points (dgm:pt/dgm:t) and into the drawing part's shapes that show them (dsp:sp/dsp:txBody,
+ * matched by modelId through the presOf connections), because LibreOffice and other viewers draw the drawing
+ * part as it is while PowerPoint reads the data model. Nodes past the last text are removed from both, with
+ * their connections and transition points. The slide owns its own copy of the diagram parts (a cloned slide
+ * gets fresh ones, rule 15 of ooxml-notes), so copies filled differently do not meet.
+ */
+import { EngineError, type Warning } from '../errors.js';
+import type { ListContent, TextContent } from '../payload/model.js';
+import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
+import { fillText, textContentFromString } from '../text/fill-text.js';
+import {
+  child,
+  childElements,
+  element,
+  insertInOrder,
+  removeNode,
+  serializeXml,
+  type XmlElement,
+} from '../xml/index.js';
+import { drawingRelId, readDataModel, type DataModel, type DiagramNode } from './diagram-nodes.js';
+
+/** What the filler may touch: the slide's own diagram parts (the deck builder's owned parts). */
+export interface DiagramParts {
+  slideTarget(relId: string): { external: false; partName: string } | { external: true } | null;
+  has(partName: string): boolean;
+  xml(partName: string): { prolog: string; root: XmlElement };
+  write(partName: string, data: string): void;
+}
+
+export interface DiagramFillContext {
+  parts: DiagramParts;
+  warnings: Warning[];
+}
+
+/** CT_Pt's children (DrawingML diagram §21.4.3.8) and dsp:sp's (Office 2010 drawing cache) in schema order. */
+const PT_ORDER = ['dgm:prSet', 'dgm:spPr', 'dgm:t', 'dgm:extLst'];
+const DSP_SP_ORDER = ['dsp:nvSpPr', 'dsp:spPr', 'dsp:style', 'dsp:txBody', 'dsp:txXfrm', 'dsp:extLst'];
+
+export function fillDiagram(
+  shape: FoundShape,
+  texts: readonly TextContent[],
+  path: string,
+  ctx: DiagramFillContext,
+): void {
+  const { data, drawing } = diagramPartsOf(shape, ctx.parts, path);
+  const dataDoc = ctx.parts.xml(data);
+  const model = readDataModel(dataDoc.root);
+  if (!model)
+    throw new EngineError('INVALID_TEMPLATE', `SmartArt "${shape.name}" has no data model points`, path);
+  const { nodes } = model;
+  if (texts.length > nodes.length)
+    throw new EngineError(
+      'CONTENT_MISMATCH',
+      `SmartArt "${shape.name}" holds ${nodes.length} node${nodes.length === 1 ? '' : 's'} (the lines of its text pane) ` +
+        `and ${texts.length} texts were given; adding nodes is not supported: send at most ${nodes.length}, or add ` +
+        'nodes to the template',
+      path,
+    );
+  const drawingDoc = drawing ? ctx.parts.xml(drawing) : null;
+  const drawn = drawingDoc ? drawingShapes(drawingDoc.root) : new Map<string, XmlElement>();
+  const textCtx = {
+    path,
+    // A SmartArt's text lives in its own parts, whose relationships the slide's links cannot reach.
+    addHyperlink: () => {
+      ctx.warnings.push({
+        path,
+        message: `SmartArt "${shape.name}": hyperlinks in SmartArt text are not supported; the text was kept without the link`,
+      });
+      return '';
+    },
+    warnings: ctx.warnings,
+  };
+  // A drawn shape may show several nodes (a box listing a node's sub-points): it gets their texts in order.
+  const shownIn = new Map<string, TextContent[]>();
+  nodes.forEach((node, i) => {
+    const text = texts[i];
+    if (text) fillText(pointBody(node.point), text, textCtx);
+    for (const id of node.presentations) {
+      const shown = shownIn.get(id) ?? [];
+      if (text) shown.push(text);
+      shownIn.set(id, shown);
+    }
+  });
+  const removed = removeNodes(model, nodes.slice(texts.length), nodes.slice(0, texts.length));
+  const spTree = drawingDoc ? child(drawingDoc.root, 'dsp:spTree') : undefined;
+  for (const [id, sp] of drawn) if (removed.has(id) && spTree) removeNode(spTree, sp);
+  for (const [id, shown] of shownIn) {
+    const sp = drawn.get(id);
+    if (sp && !removed.has(id)) fillText(drawingBody(sp), joined(shown), textCtx);
+  }
+  ctx.parts.write(data, serializeXml(dataDoc));
+  if (drawing && drawingDoc) ctx.parts.write(drawing, serializeXml(drawingDoc));
+}
+
+/** The texts of the nodes one shape shows, as its paragraphs; no node left: one empty paragraph. */
+function joined(texts: readonly TextContent[]): TextContent {
+  if (texts.length === 0) return textContentFromString('');
+  if (texts.length === 1) return texts[0] as TextContent;
+  return {
+    kind: 'text',
+    fromRuns: texts.some((t) => t.fromRuns),
+    paragraphs: texts.flatMap((t) => t.paragraphs),
+  };
+}
+
+/** One text per node: a list's items, or a string's (or runs') paragraphs. */
+export function nodeTexts(
+  content: ListContent | TextContent | { kind: 'string'; value: string },
+): TextContent[] {
+  if (content.kind === 'list') return content.items;
+  const text = content.kind === 'string' ? textContentFromString(content.value) : content;
+  return text.paragraphs.map((paragraph) => ({
+    kind: 'text',
+    fromRuns: text.fromRuns,
+    paragraphs: [paragraph],
+  }));
+}
+
+function diagramPartsOf(
+  shape: FoundShape,
+  parts: DiagramParts,
+  path: string,
+): { data: string; drawing: string | null } {
+  for (const frame of shapeVariants(shape)) {
+    const graphic = child(frame, 'a:graphic');
+    const graphicData = graphic && child(graphic, 'a:graphicData');
+    const relIds = graphicData && childElements(graphicData).find((el) => el.name.endsWith(':relIds'));
+    const dm = relIds?.attrs['r:dm'];
+    const target = dm ? parts.slideTarget(dm) : null;
+    if (!target || target.external || !parts.has(target.partName)) continue;
+    const drawingRel = drawingRelId(parts.xml(target.partName).root);
+    const drawingTarget = drawingRel ? parts.slideTarget(drawingRel) : null;
+    const drawing =
+      drawingTarget && !drawingTarget.external && parts.has(drawingTarget.partName)
+        ? drawingTarget.partName
+        : null;
+    return { data: target.partName, drawing };
+  }
+  throw new EngineError(
+    'INVALID_TEMPLATE',
+    `SmartArt "${shape.name}" has no data model part in the template`,
+    path,
+  );
+}
+
+/** The drawing's shapes by the modelId of the point they draw. */
+function drawingShapes(root: XmlElement): Map<string, XmlElement> {
+  const result = new Map<string, XmlElement>();
+  const spTree = child(root, 'dsp:spTree');
+  for (const sp of spTree ? childElements(spTree, 'dsp:sp') : []) {
+    const id = sp.attrs['modelId'];
+    if (id) result.set(id, sp);
+  }
+  return result;
+}
+
+/** dgm:t of a point, made when the node had no text. */
+function pointBody(point: XmlElement): XmlElement {
+  const existing = child(point, 'dgm:t');
+  if (existing) return existing;
+  const body = element('dgm:t', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p')]);
+  insertInOrder(point, body, PT_ORDER);
+  return body;
+}
+
+function drawingBody(sp: XmlElement): XmlElement {
+  const existing = child(sp, 'dsp:txBody');
+  if (existing) return existing;
+  const body = element('dsp:txBody', {}, [element('a:bodyPr'), element('a:lstStyle'), element('a:p')]);
+  insertInOrder(sp, body, DSP_SP_ORDER);
+  return body;
+}
+
+/**
+ * Removes `gone` nodes with everything hanging on them: the nodes below them, their transition points, the
+ * presentation points that drew only them, and every connection naming any of those. The siblings left keep their
+ * order, renumbered from 0. Returns the ids removed.
+ */
+function removeNodes(
+  model: DataModel,
+  gone: readonly DiagramNode[],
+  kept: readonly DiagramNode[],
+): Set<string> {
+  const removed = new Set<string>(gone.map((n) => n.modelId));
+  if (removed.size === 0) return removed;
+  const cxns = model.cxnLst ? childElements(model.cxnLst, 'dgm:cxn') : [];
+  for (const cxn of cxns) {
+    if ((cxn.attrs['type'] ?? 'parOf') !== 'parOf' || !removed.has(cxn.attrs['destId'] ?? '')) continue;
+    for (const key of ['parTransId', 'sibTransId', 'modelId']) {
+      const id = cxn.attrs[key];
+      if (id) removed.add(id);
+    }
+  }
+  // A presentation point that also shows a node still there (a box listing several nodes) stays.
+  const shown = new Set(kept.flatMap((node) => node.presentations));
+  for (const node of gone) for (const id of node.presentations) if (!shown.has(id)) removed.add(id);
+  const points = childElements(model.ptLst, 'dgm:pt');
+  for (const pt of points) {
+    const prSet = child(pt, 'dgm:prSet');
+    const assoc = prSet?.attrs['presAssocID'];
+    if (assoc && removed.has(assoc)) removed.add(pt.attrs['modelId'] ?? '');
+  }
+  for (const pt of points) if (removed.has(pt.attrs['modelId'] ?? '')) removeNode(model.ptLst, pt);
+  const keptConnections: XmlElement[] = [];
+  for (const cxn of cxns) {
+    const named = [cxn.attrs['srcId'], cxn.attrs['destId'], cxn.attrs['modelId']];
+    if (named.some((id) => id !== undefined && removed.has(id))) removeNode(model.cxnLst as XmlElement, cxn);
+    else keptConnections.push(cxn);
+  }
+  renumberSiblings(keptConnections);
+  return removed;
+}
+
+function renumberSiblings(cxns: readonly XmlElement[]): void {
+  const bySource = new Map<string, XmlElement[]>();
+  for (const cxn of cxns) {
+    if ((cxn.attrs['type'] ?? 'parOf') !== 'parOf') continue;
+    const src = cxn.attrs['srcId'] ?? '';
+    bySource.set(src, [...(bySource.get(src) ?? []), cxn]);
+  }
+  for (const siblings of bySource.values()) {
+    siblings
+      .sort((a, b) => Number(a.attrs['srcOrd'] ?? 0) - Number(b.attrs['srcOrd'] ?? 0))
+      .forEach((cxn, i) => (cxn.attrs['srcOrd'] = String(i)));
+  }
+}
