@@ -6,7 +6,7 @@
  *
  * It streams: an entry's local header and data go to the sink when the entry is added, the central directory
  * when the archive is finished, so no archive is ever whole in memory. ZIP64 records appear only where a value
- * does not fit (65 535 entries or more, an offset past 4 GiB; APPNOTE §4.4.1.4), never otherwise (rule 2).
+ * does not fit (65 535 entries or more, an offset past 4 GiB; APPNOTE §4.4.1.4), never otherwise.
  */
 import { crc32 } from 'node:zlib';
 import { EngineError } from '../errors.js';
