@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Chart size benchmark (issue 21): filling one chart must cost time linear in its points (categories × series).
+ * Chart size benchmark: filling one chart must cost time linear in its points (categories × series).
  * After `npm run build`:
  *   node bench/chart-points/run.js [--rounds N] [--dist path/to/dist]
  *

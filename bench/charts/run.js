@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Chart benchmark (issue 12): deckforge vs pptx-automizer filling charts, in one run. After `npm run build`:
+ * Chart benchmark: deckforge vs pptx-automizer filling charts, in one run. After `npm run build`:
  *   node bench/charts/run.js [--rounds N]
  *
  * C1: Open-XML-SDK/Chart_2D.pptx, 20 output slides each filling "Chart 5" (4 × 3 in the template, embedded

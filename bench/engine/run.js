@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Engine benchmark (issue 2): deckforge vs pptx-automizer on the same template and the same work, in one
+ * Engine benchmark: deckforge vs pptx-automizer on the same template and the same work, in one
  * run, reported as ratios. Run after `npm run build`:   node bench/engine/run.js [--rounds N]
  *
  * Scenario: N output slides cycling template slides 0, 1, 2 of poi/layouts.pptx, each filling its title and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Time to first byte of the 401 for a 2 MB upload with a bad token (issue 22), against a running
+ * Time to first byte of the 401 for a 2 MB upload with a bad token, against a running
  * `deckforge serve`: Node's fetch (until its response headers) and curl (time_starttransfer), with curl's
  * `Expect: 100-continue` and without it. Failures (EPIPE, resets) are counted, not timed.
  *

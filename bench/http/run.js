@@ -1,5 +1,5 @@
 /**
- * HTTP benchmark (issue 3, "Speed"): synchronous generation of a 10-slide deck under 16 concurrent clients, with
+ * HTTP benchmark: synchronous generation of a 10-slide deck under 16 concurrent clients, with
  * autocannon, against the built server (dist/). Prints a markdown table: requests per second, p50 / p99 latency,
  * and how much the HTTP layer adds to the engine's own time for the same request.
  *

@@ -1,4 +1,4 @@
-"""Writes issue 21's probe images into DIR (default .): bomb.svg, smuggle.svg, rle.bmp, uses.svg."""
+"""Writes the image-budget probe images into DIR (default .): bomb.svg, smuggle.svg, rle.bmp, uses.svg."""
 import base64, os, struct, sys, zlib
 
 out = sys.argv[1] if len(sys.argv) > 1 else '.'

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Large-deck benchmark (issue 14): time and peak memory of whole processes, against the built package
+ * Large-deck benchmark: time and peak memory of whole processes, against the built package
  * (`npm run build` first).   node bench/large/run.js [--rounds N] [--skip-automizer] [--write]
  *
  * L1  N text slides cycling slides 0–2 of poi/layouts.pptx, title and body filled: `deckforge generate` at

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Picture benchmark (issue 13), deckforge and pptx-automizer on the same template and the same work, in one
+ * Picture benchmark, deckforge and pptx-automizer on the same template and the same work, in one
  * run. After `npm run build`:   node bench/pictures/run.js [--rounds N]
  *
  * Template: pptx-automizer/SlideWithImages.pptx, slide 0, picture "Grafik 5" (a JPEG), 100 output slides.

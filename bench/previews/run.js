@@ -1,5 +1,5 @@
 /**
- * Previews benchmark (issue 26, "Speed"): a generated 10-slide deck to PDF, against the built package (dist/).
+ * Previews benchmark: a generated 10-slide deck to PDF, against the built package (dist/).
  *
  *   npm run build && node bench/previews/run.js [--rounds 9] [--requests 40] [--clients 4] [--memory 500] [--write]
  *

@@ -1,5 +1,5 @@
 /**
- * The queue's own cost per job (issue 25), without any generation: enqueue N jobs, then claim and acknowledge
+ * The queue's own cost per job, without any generation: enqueue N jobs, then claim and acknowledge
  * each, one consumer, against the in-process SQLite queue and BullMQ on Redis.
  *
  *   npm run build && node bench/queue/overhead.js [--jobs 500] [--redis redis://127.0.0.1:6379]

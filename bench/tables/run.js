@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Table benchmark (issue 11): deckforge vs pptx-automizer on the same template and the same work, in one run.
+ * Table benchmark: deckforge vs pptx-automizer on the same template and the same work, in one run.
  * Run after `npm run build`:   node bench/tables/run.js [--rounds N]
  *
  * T1: ShapeCrawler/table-case004.pptx, 20 output slides, each filling "Table 1" (6 × 5 in the template, empty

@@ -41,7 +41,8 @@ export interface SlideFillContext {
   inheritedXfrm(shape: FoundShape): { x: number; y: number; cx: number; cy: number } | null;
   /**
    * Optional: the layout/master placeholder's a:bodyPr for a placeholder shape, so that inherited
-   * shrink-on-overflow and insets are honoured when fitting text (ooxml-notes §5.5).
+   * shrink-on-overflow and insets are honoured when fitting text (docs/powerpoint-rules.md
+   * "Autofit is not recomputed on open").
    */
   inheritedBodyPr?(shape: FoundShape): XmlElement | null;
   /**
@@ -286,7 +287,10 @@ function contentLabel(kind: string): string {
           : 'a chart';
 }
 
-/** p:txBody of a p:sp; an auto-shape written without one gets the minimal body (ooxml-notes §5.1). */
+/**
+ * p:txBody of a p:sp; an auto-shape written without one gets the minimal body (docs/powerpoint-rules.md
+ * "Text bodies").
+ */
 function txBodyOf(sp: XmlElement): XmlElement {
   const existing = child(sp, 'p:txBody');
   if (existing) return existing;

@@ -4,9 +4,9 @@
  * only user of both.
  *
  * - BMP, TIFF, WebP, AVIF → PNG (lossless; shown by every viewer; multi-page or animated: the first frame).
- * - SVG → kept, plus a PNG rendition for the `a:blip` every viewer reads (ooxml-notes §8.2).
+ * - SVG → kept, plus a PNG rendition for the `a:blip` every viewer reads (docs/powerpoint-rules.md "SVG pictures").
  * - A JPEG (or PNG) turned by its EXIF orientation → the same format with the pixels turned upright, since
- *   PowerPoint ignores EXIF orientation (ooxml-notes §8.4).
+ *   PowerPoint ignores EXIF orientation (docs/powerpoint-rules.md "Image formats and orientation").
  *
  * The pixel count is checked on the header before anything decodes (decompression bombs), and again by
  * sharp's own `limitInputPixels`. This runs in the conversion process (conversion-child.ts), never in the

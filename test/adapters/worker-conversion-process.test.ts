@@ -1,5 +1,5 @@
 /**
- * A generation thread's image conversion process dies with the thread (issue 21): libvips' work there is out of
+ * A generation thread's image conversion process dies with the thread: libvips' work there is out of
  * terminate()'s reach, so the pool kills the process the thread reported, when the task passes its time
  * budget and when the pool closes (SIGTERM). The stand-in thread starts a process that ignores everything
  * (`sleep`) and then spins, so that only the pool can end it.

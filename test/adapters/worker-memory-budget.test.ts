@@ -1,5 +1,5 @@
 /**
- * The worker-thread pool's memory budget (issue 14): a deck that needs more than the budget fails with an
+ * The worker-thread pool's memory budget: a deck that needs more than the budget fails with an
  * EngineError naming it, and the pool goes on serving; a thread that ran out of memory is a deck too large,
  * not a broken installation, however many in a row.
  */

@@ -1,5 +1,5 @@
 /**
- * The worker-thread pool under hostile work (issue 10): a task that cannot be handed to a thread, a task that
+ * The worker-thread pool under hostile work: a task that cannot be handed to a thread, a task that
  * never ends, a shutdown while threads are stuck. Stand-in threads speak the pool's protocol, so these tests are
  * about the pool, not about generation.
  */

@@ -1,5 +1,5 @@
 /**
- * `deckforge generate` and `deckforge inspect` on large decks (issue 14), as processes from the built bin: a
+ * `deckforge generate` and `deckforge inspect` on large decks, as processes from the built bin: a
  * deck over the memory budget ends with the budget's message and exit code 1, not a V8 abort, and leaves no
  * half-written file; inspect shows which slides are heavy.
  */

@@ -1,5 +1,5 @@
 /**
- * The command line's previews (issue 26), run as a user runs them, through the built bin: `deckforge generate
+ * The command line's previews, run as a user runs them, through the built bin: `deckforge generate
  * -o out.pdf` (a PDF, by the extension), `--previews DIR` (one PNG per slide beside the deck), and `deckforge
  * render` (a deck made elsewhere to PDF and PNG). Each command starts and stops its own LibreOffice. Without
  * LibreOffice the rendering suite is reported skipped; the refusal on a PATH without soffice runs everywhere.

@@ -1,5 +1,5 @@
 /**
- * The console in a real browser (issue 24): Chromium from the system, driven by playwright-core, against a real
+ * The console in a real browser: Chromium from the system, driven by playwright-core, against a real
  * `deckforge serve` with sign-up open and a real SMTP server started here. A visitor signs up (the mail is caught),
  * confirms, signs in, makes a token that a plain HTTP client then uses, revokes it, inspects a template, generates
  * from the playground (a deck that passes expectValidPptx) and follows a job, reads usage and jobs; a hostile shape

@@ -1,6 +1,6 @@
 /**
  * `chartDataLabelPosition` on every plot family: PowerPoint reports a corrupt slide for a series' `c:dLblPos`
- * its chart group does not allow, though the schema does ([MS-OI29500] 2.1.1456, ooxml-notes §7.5). Each family
+ * its chart group does not allow, though the schema does ([MS-OI29500] 2.1.1456). Each family
  * gets every position; the allowed ones are written on every series' labels, the others nowhere, with a warning.
  * One deck holds every family × position and is validated once.
  */

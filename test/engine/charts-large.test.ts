@@ -1,5 +1,5 @@
 /**
- * Large charts fill in time linear in categories × series (issue 21: one series of 40 000 categories took 53.6 s,
+ * Large charts fill in time linear in categories × series (one series of 40 000 categories once took 53.6 s,
  * 5 000 series 65 s, because every cell written searched its row and every new row searched the sheet). Not a
  * timed test: the timeouts are bounds several times what a loaded machine needs, far under what the quadratic
  * steps took; what is asserted is that the decks are whole and in order (Excel refuses rows or cells out of
@@ -82,7 +82,7 @@ function expectSheetInOrder(sheetXml: string, rows: number, cellsPerRow: number)
 /** Each filled deck, kept for the validator's test below. */
 const decks = new Map<string, Uint8Array>();
 
-describe('large charts (issue 21)', () => {
+describe('large charts', () => {
   // 45 s is generous: these fill in about a second on a quiet machine and their tests took 8–11 s on one loaded
   // twenty times over; before the fix the first took 53.6 s and the second 65 s on a quiet machine.
   it('one series of 40 000 categories: chart cache and workbook hold them all, in order', () => {

@@ -1,5 +1,5 @@
 /**
- * The embedded workbook's calculation state (issue 12: "stale calculation chains are dropped"): a workbook with
+ * The embedded workbook's calculation state (stale calculation chains are dropped): a workbook with
  * a calculation chain loses it (part, relationship, content type) and is marked for a full calculation on load;
  * one with formulas but no chain is marked too; one without formulas keeps its workbook part as it was.
  */

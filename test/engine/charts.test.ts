@@ -1,5 +1,5 @@
 /**
- * Chart scenarios (spec/payload.md "Charts"): the hosted `data` matrix, scatter and bubble series, date
+ * Chart scenarios (docs/payload-charts.md): the hosted `data` matrix, scatter and bubble series, date
  * categories, combination charts, every setting, overlays, linked workbooks, a chart on a slide cloned three
  * times, tags in titles, inspect, and the refusals of bad input.
  */

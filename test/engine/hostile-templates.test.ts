@@ -1,5 +1,5 @@
 /**
- * Templates and payloads built to hurt (issue 10): XML nested far beyond any real part, relationships whose
+ * Templates and payloads built to hurt: XML nested far beyond any real part, relationships whose
  * Target leaves the package, hyperlinks that would run code when clicked. Each is refused with a typed error
  * naming where, or (relationships) left out with a warning; nothing overflows a stack.
  */

@@ -1,5 +1,5 @@
 /**
- * Large decks through the engine (issue 14): a deck streams into the caller's sink as it is built, a deck past
+ * Large decks through the engine: a deck streams into the caller's sink as it is built, a deck past
  * 65 535 parts is a ZIP64 package that still passes the checks, and copies of a slide nobody changes are the
  * template slide's bytes apart from what must differ.
  *

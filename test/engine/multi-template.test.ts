@@ -1,7 +1,8 @@
 /**
- * Slides from several templates in one deck (payload.md `template_list`, ooxml-notes §12): each slide keeps
- * its own template's master, layouts and theme, the deck stays valid, and templates that cannot share a
- * presentation (different slide sizes) are refused with a message saying why.
+ * Slides from several templates in one deck (docs/payload.md `template_list`; docs/powerpoint-rules.md
+ * "Slides from several templates"): each slide keeps its own template's master, layouts and theme, the deck stays
+ * valid, and templates that cannot share a presentation (different slide sizes) are refused with a message saying
+ * why.
  */
 import { strFromU8, strToU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Prefixes of namespaces used on attributes (ooxml-notes: never rely on prefixes). A namespace the engine names
- * without a prefix (SpreadsheetML, the package relationships) may also qualify attributes in a producer's part;
- * attributes cannot take the default namespace, so when a part is brought to the engine's prefixes such a
- * namespace must keep a prefix, or its attributes silently lose their namespace. Compared by namespace
- * (`{uri}local`, test/support/decks/namespace-prefixes.ts) before and after a parse and write.
+ * Prefixes of namespaces used on attributes (docs/powerpoint-rules.md "Namespaces and mc:Ignorable"). A namespace
+ * the engine names without a prefix (SpreadsheetML, the package relationships) may also qualify attributes in a
+ * producer's part; attributes cannot take the default namespace, so when a part is brought to the engine's
+ * prefixes such a namespace must keep a prefix, or its attributes silently lose their namespace. Compared by
+ * namespace (`{uri}local`, test/support/decks/namespace-prefixes.ts) before and after a parse and write.
  */
 import { describe, expect, it } from 'vitest';
 import { parseXml, serializeXml } from '../../src/engine/xml/index.js';

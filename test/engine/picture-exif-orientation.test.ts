@@ -1,8 +1,9 @@
 /**
  * A JPEG turned by its EXIF orientation is stored with its pixels upright (PowerPoint ignores the tag,
- * ooxml-notes §8.4). A one-colour image hides direction and mirroring, so each test image has four corners of
- * four colours, and the deck's image must show each corner where the orientation's definition puts it
- * (EXIF 2.3, tag 0x0112: which visual side the stored first row and first column become).
+ * docs/powerpoint-rules.md "Image formats and orientation"). A one-colour image hides direction and mirroring, so
+ * each test image has four corners of four colours, and the deck's image must show each corner where the
+ * orientation's definition puts it (EXIF 2.3, tag 0x0112: which visual side the stored first row and first column
+ * become).
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * An image as an auto-shape's fill (spec/payload.md "Pictures"): the shape keeps its frame, and the fit shows in
+ * An image as an auto-shape's fill (docs/payload-pictures.md): the shape keeps its frame, and the fit shows in
  * the blip fill — `contain` letterboxes with `a:stretch/a:fillRect` insets across the image's short axis,
  * `cover` crops with `a:srcRect` along its long axis. Badge is 2:1, so a 4:1 image is wider and a 1:4 one taller.
  */

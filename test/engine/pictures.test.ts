@@ -1,5 +1,5 @@
 /**
- * Pictures (spec/payload.md "Pictures"): every format in, fitted as asked, stored once, into pictures,
+ * Pictures (docs/payload-pictures.md): every format in, fitted as asked, stored once, into pictures,
  * placeholders and shapes; and every refusal names the field the user sent. The image preparation step runs
  * before the engine, as it does in the worker thread and the CLI.
  */

@@ -1,5 +1,5 @@
 /**
- * SVG safety (issue 21): what makeSvgSafe keeps, removes and refuses, on the probes' files and on ordinary
+ * SVG safety: what makeSvgSafe keeps, removes and refuses, on the probes' files and on ordinary
  * SVGs. Pure: no renderer runs here (the HTTP test renders).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The slide limit counts a long table's continuation slides (spec/payload.md "Tables"): a deck that reaches the
+ * The slide limit counts a long table's continuation slides (docs/payload-tables.md): a deck that reaches the
  * limit exactly, copies included, is made; one slide more is refused before anything is built.
  */
 import { describe, expect, it } from 'vitest';

@@ -114,7 +114,7 @@ function expectFilled(before: ReadTable, after: ReadTable, content: Cell[][], wh
   );
 }
 
-/** The rule of spec/payload.md: the group's first cell's text, else the first later cell with text. */
+/** The rule of docs/payload-tables.md: the group's first cell's text, else the first later cell with text. */
 function expectedText(
   after: ReadTable,
   shown: [number, number][][],

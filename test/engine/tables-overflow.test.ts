@@ -1,5 +1,5 @@
 /**
- * Tables longer than their slide (spec/payload.md "Tables"): a warning by default; with `"overflow": "continue"`
+ * Tables longer than their slide (docs/payload-tables.md): a warning by default; with `"overflow": "continue"`
  * the rows go on copies of the slide right after it, each repeating the header rows and filled as the payload
  * asks. The copies are ordinary output slides: counted, in order, with their notes and tags.
  */

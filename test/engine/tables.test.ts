@@ -1,5 +1,5 @@
 /**
- * Filling template tables (spec/payload.md "Tables"): text that replaces a cell's and looks like the
+ * Filling template tables (docs/payload-tables.md): text that replaces a cell's and looks like the
  * template's, rows added and removed, merged cells under both conventions, rich cells, tags in cells, inspect's
  * report, and the refusals. Every deck a test writes passes expectValidPptx.
  */

@@ -1,5 +1,5 @@
 /**
- * Generators for the fuzzers (issue 10): `jsonData` documents that are mostly the right shape, with wrong types,
+ * Generators for the fuzzers: `jsonData` documents that are mostly the right shape, with wrong types,
  * aliases, deep nesting, huge strings and awkward unicode mixed in, so that both the refusals and the successes
  * are reached. Run counts come from FUZZ_RUNS (`npm run fuzz` sets a large one), the seed from FUZZ_SEED (fixed
  * in `npm test`, random in `npm run fuzz`: a failure prints the seed to replay).

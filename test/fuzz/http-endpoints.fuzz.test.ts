@@ -1,5 +1,5 @@
 /**
- * Property through the real server (issue 10): whatever a client sends to the generation endpoints (generated
+ * Property through the real server: whatever a client sends to the generation endpoints (generated
  * jsonData in any of the three body styles, real, damaged or random files under awkward names, bodies that are
  * not what their Content-Type says), the answer is a success or a 4xx in the interface's shapes, never a 500
  * and never a hang; submitted jobs all end SUCCEEDED or FAILED; the server is healthy afterwards and logged

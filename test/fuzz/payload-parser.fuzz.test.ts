@@ -1,5 +1,5 @@
 /**
- * Property (issue 10): whatever `jsonData` text arrives, the payload parser answers a DeckRequest or an
+ * Property: whatever `jsonData` text arrives, the payload parser answers a DeckRequest or an
  * EngineError INVALID_PAYLOAD naming a JSON path, quickly, and never anything else (no TypeError, no stack
  * overflow). Cases: generated payloads (mostly well-formed, with wrong types, aliases, deep nesting, huge
  * strings, awkward unicode) and their text cut or corrupted.

@@ -1,5 +1,5 @@
 /**
- * Property (issue 10): a corrupted template (zip bytes cut or flipped; an XML part nested deep, given unknown
+ * Property: a corrupted template (zip bytes cut or flipped; an XML part nested deep, given unknown
  * elements, huge attributes, broken markup; a relationship pointing nowhere, outside, or twice; a part deleted)
  * run through `generate` ends in a deck or an EngineError, within bounded time and memory, never a crash. A
  * deck made from a corrupted template has no package problem the corrupted template did not already have.

@@ -1,5 +1,5 @@
 /**
- * A client that goes away before its deck is sent is normal, not a server fault (issue 22): one info line per
+ * A client that goes away before its deck is sent is normal, not a server fault: one info line per
  * request, counted under 499 in /metrics and never as a 5xx, and no error body attempted on a dead response.
  */
 import { connect } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * The HTTP server while it closes (issue 10, bounded shutdown): an answer finished during close() ends its
+ * The HTTP server while it closes (bounded shutdown): an answer finished during close() ends its
  * connection, so close() does not wait out a keep-alive timeout; a request arriving meanwhile is a 503 in
  * shape B with Retry-After, not Fastify's own body.
  */

@@ -1,7 +1,7 @@
 /**
  * The console's shell and assets as the server sends them: one HTML shell for every page with a strict CSP and no
  * caching, hashed assets cached for a year and sent brotli- or gzip-compressed to clients that accept it, and
- * nothing else under /console/assets. Prints the compressed weight of the assets (issue 24: under 300 KB).
+ * nothing else under /console/assets. Prints the compressed weight of the assets (under 300 KB).
  */
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';

@@ -1,5 +1,5 @@
 /**
- * What happens on the connection when a request is refused before its body is read (issue 22), seen on the
+ * What happens on the connection when a request is refused before its body is read, seen on the
  * socket: the rest of the body is read and dropped and the connection serves the next request; a client that
  * waits for 100 Continue gets the final status instead; an upload past the bounds gets its answer, then the
  * connection ends.

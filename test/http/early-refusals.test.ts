@@ -1,5 +1,5 @@
 /**
- * Requests refused before their upload is read reach every mainstream client (issue 22): each client sends a
+ * Requests refused before their upload is read reach every mainstream client: each client sends a
  * 2 MB template 20 times per case and must get the documented status and body every time — not EPIPE, not a
  * reset. One server for the whole file: `deckforge serve` in a process of its own, as integrations meet it
  * (in the test's own process the client's writes and the server's refusal share an event loop, which hides

@@ -1,5 +1,5 @@
 /**
- * docs/http-api.md's error table against the server (issue 21): a bad or expired download link answers 403, and
+ * docs/http-api.md's error table against the server: a bad or expired download link answers 403, and
  * the table lists that answer with the body the server sends and what the client should do about it.
  */
 import { readFileSync } from 'node:fs';

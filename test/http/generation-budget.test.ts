@@ -1,5 +1,5 @@
 /**
- * The generation time budget and what watches the threads (issue 10): a deck past the budget is stopped, the
+ * The generation time budget and what watches the threads: a deck past the budget is stopped, the
  * sync request gets a 400 naming the limit, the job ends FAILED with the same reason, the slides are given
  * back, the thread is replaced; /healthz says "degraded" while no thread can take work, /metrics counts busy
  * and idle threads. One thread and a one-second budget; the long deck takes several seconds.

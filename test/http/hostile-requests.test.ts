@@ -1,5 +1,5 @@
 /**
- * Requests an attacker sends (issue 10): each ends in a 4xx in the interface's shapes, never a 500, a hang or
+ * Requests an attacker sends: each ends in a 4xx in the interface's shapes, never a 500, a hang or
  * Fastify's own error body, and the server keeps serving. One server for the file; two generation threads, so
  * "as many bad requests as there are workers" is a small number.
  */

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on both generation endpoints (issue 22, "Retries that never charge twice"): the same key and
+ * Idempotency-Key on both generation endpoints (docs/http-api.md "Retrying safely"): the same key and
  * request get the first answer and one charge; another request with the key is a 409 in shape B naming it; keys
  * are per account; a server killed with kill -9 mid-request, then the same request again: one job, one charge.
  */

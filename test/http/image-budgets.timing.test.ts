@@ -75,7 +75,7 @@ async function expectRefusal(response: Response, detail: RegExp): Promise<string
   return body.details;
 }
 
-describe('image work inside the budgets (issue 21)', () => {
+describe('image work inside the budgets', () => {
   it('the 677-byte filter-bomb SVG is a quick 400 naming the file and the shape; /healthz answers meanwhile', async () => {
     const { response, seconds, slowestHealthMs } = await sendPicture('bomb.svg', filterBombSvg());
     await expectRefusal(

@@ -1,4 +1,4 @@
-/** Each configured request limit is a 400 shape A whose details name the limit (issue 3, "Untrusted input"). */
+/** Each configured request limit is a 400 shape A whose details name the limit. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';

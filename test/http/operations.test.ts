@@ -195,7 +195,7 @@ describe('operations', () => {
 
   it('answers unknown routes with 404 shape B, never to be cached', async () => {
     const response = await fetch(`${server.base}/v3.0/nothing-here`);
-    expect(response.headers.get('cache-control')).toBe('no-store'); // issue 21: a route may exist tomorrow
+    expect(response.headers.get('cache-control')).toBe('no-store'); // a route may exist tomorrow
     await expectShapeB(response, 404, 'Not Found');
   });
 

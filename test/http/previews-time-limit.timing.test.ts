@@ -1,5 +1,5 @@
 /**
- * A render past its time budget over HTTP (issue 26): a server whose renderer may spend one second on a deck
+ * A render past its time budget over HTTP: a server whose renderer may spend one second on a deck
  * (DECKFORGE_RENDER_TIMEOUT_SECONDS=1) gets a deck of 300 slides that no LibreOffice converts that fast. The
  * request ends in a 400 (shape A) that names the limit, no slide is charged, and the next request is served by
  * the fresh LibreOffice that replaced the stopped one. A job asking for the PDF of such a deck ends FAILED with

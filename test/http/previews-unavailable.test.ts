@@ -1,5 +1,5 @@
 /**
- * A server on a machine without LibreOffice (issue 26): its renderer looks for soffice on a PATH that has none,
+ * A server on a machine without LibreOffice: its renderer looks for soffice on a PATH that has none,
  * a real condition, not a mock. It starts, generates decks as before and says in /healthz that previews are
  * unavailable; every request for a PDF, slide images or a render is a 400 (shape A) saying so and why, at once,
  * and uses no quota. Runs on every machine: it needs no LibreOffice. Where LibreOffice is installed, a server whose

@@ -94,7 +94,7 @@ function withField(form: FormData, fields: Record<string, string>): FormData {
   return form;
 }
 
-describeWithLibreOffice('previews over HTTP (issue 26)', () => {
+describeWithLibreOffice('previews over HTTP', () => {
   it('format=pdf answers the deck as a PDF named after resultFileName; without it the deck as before', async () => {
     const before = await usedSlides();
     const response = await post(

@@ -1,5 +1,5 @@
 /**
- * Generation runs off the event loop (issue 3): while a 2000-slide deck is being generated, other endpoints keep
+ * Generation runs off the event loop: while a 2000-slide deck is being generated, other endpoints keep
  * answering promptly — promptly relative to the generation's own duration, so that a loaded machine, which
  * slows both, neither breaks the test nor empties it of meaning.
  */

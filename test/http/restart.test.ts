@@ -1,6 +1,7 @@
 /**
- * Jobs survive a restart (issue 3, "Jobs"): `deckforge serve` is killed with SIGKILL while one job is PROCESSING
- * and another QUEUED, started again on the same data directory, and both jobs end (never stuck).
+ * Jobs survive a restart (docs/operations.md "Jobs, workers and restarts"): `deckforge serve` is killed with
+ * SIGKILL while one job is PROCESSING and another QUEUED, started again on the same data directory, and both jobs
+ * end (never stuck).
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What a browser, a cache or a forged header could abuse (issue 10): security headers on every response, no
+ * What a browser, a cache or a forged header could abuse: security headers on every response, no
  * caching of credentials, usage, status or files, the metrics token, sign-in throttling over HTTP, and download
  * links that only carry a host the operator trusts.
  */

@@ -1,5 +1,5 @@
 /**
- * Sign-in under a flood (issue 21), over HTTP with the real scrypt hasher: 150 concurrent sign-ins from 150
+ * Sign-in under a flood, over HTTP with the real scrypt hasher: 150 concurrent sign-ins from 150
  * addresses, or from one, must not turn the owner away. The server trusts X-Forwarded-For from 127.0.0.1
  * (DECKFORGE_TRUST_PROXY), which is how each request here comes from an address of its own.
  */

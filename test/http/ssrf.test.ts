@@ -1,6 +1,6 @@
 /**
  * Template URLs that resolve to loopback, private, link-local or metadata addresses are refused by default
- * (issue 3, "Untrusted input"); DECKFORGE_ALLOW_PRIVATE_URLS=true lets a local template server through.
+ * (docs/security.md); DECKFORGE_ALLOW_PRIVATE_URLS=true lets a local template server through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';

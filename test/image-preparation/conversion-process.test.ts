@@ -1,5 +1,5 @@
 /**
- * The conversion process (issue 21): libvips works where a limit can stop it. A conversion past its time or
+ * The conversion process: libvips works where a limit can stop it. A conversion past its time or
  * memory limit has its process killed (gone from the system, not left running) and its picture is refused
  * with a sentence naming the limit; the next conversion gets a new process. The SVGs here skip makeSvgSafe on
  * purpose: they stand for whatever cost its estimate cannot see.

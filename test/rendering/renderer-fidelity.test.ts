@@ -1,5 +1,5 @@
 /**
- * The pool must not change what LibreOffice draws (issue 26): decks rendered by the warm pool and by a cold
+ * The pool must not change what LibreOffice draws: decks rendered by the warm pool and by a cold
  * `soffice --headless --convert-to pdf` agree on their page count, each page's text (pdftotext) and each
  * page's pixels (pdftoppm at the same width, a small tolerance for anti-aliasing). Always: decks the project
  * builds and what the engine makes of them (a filled chart, a grown table, a placed picture). With the corpus: every deck

@@ -1,5 +1,5 @@
 /**
- * SIGTERM ends within a bounded time whatever the generation threads are doing (issue 10): `serve` and `worker`
+ * SIGTERM ends within a bounded time whatever the generation threads are doing: `serve` and `worker`
  * stop through shutDownWithin, which gives running work its time and then interrupts it. A job interrupted so is
  * neither FAILED nor lost: it keeps its claim and runs again at the next start, like after a crash.
  */

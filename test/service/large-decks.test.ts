@@ -1,5 +1,5 @@
 /**
- * Large decks through the service (issue 14), on a small generation budget (DECKFORGE_GENERATION_MEMORY_MB=64):
+ * Large decks through the service, on a small generation budget (DECKFORGE_GENERATION_MEMORY_MB=64):
  * a deck that needs more fails with a message naming the budget, synchronously and as a job, gives its slides
  * back and leaves the service healthy; 1 500 copies of the corpus's heaviest slide (1.65 MB of XML, 2.5 GB in
  * all) succeed as a job under that same budget, because the deck streams to disk as it is built.

@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling and the hashing gate (issues 10 and 21): failures per account and address, per address and
+ * Sign-in throttling and the hashing gate: failures per account and address, per address and
  * per account slow down, then lock, without locking an owner out from an address they signed in from; a refused
  * attempt never reaches the password hash; at most two hashes run at once, and one address cannot take the queue.
  */
@@ -86,7 +86,7 @@ describe('sign-in throttling per account from one address', () => {
   });
 });
 
-describe('no lock-out of the owner (issue 21)', () => {
+describe('no lock-out of the owner', () => {
   const OWNER_HOME = '198.51.100.10';
   const ATTACKER = '203.0.113.66';
 
@@ -219,7 +219,7 @@ describe('the hashing gate', () => {
   });
 });
 
-describe('the hashing gate under a flood (issue 21)', () => {
+describe('the hashing gate under a flood', () => {
   it('a flood from many addresses does not turn away the owner at their usual address: they go first', async () => {
     const clock = new ManualClock();
     const guard = new SignInGuard(new MemoryRateLimiter(clock));

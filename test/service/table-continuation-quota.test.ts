@@ -69,7 +69,7 @@ describe('continuation slides and the allowance', () => {
     expect((refused as Error).message).toMatch(
       /^monthly slide limit exceeded: long tables continued on \d+ more slides than the 1 requested, \d+ in all; plan Tiny allows 10 slides.*, more than the plan allows in a whole month$/,
     );
-    // Retry-After like every other 429 (issue 21): when the allowance resets, 30 days from the subscription start.
+    // Retry-After like every other 429: when the allowance resets, 30 days from the subscription start.
     expect((refused as TooManyRequestsError).retryAfterSeconds).toBe(30 * 24 * 3600);
     expect((await h.service.usage(user.account)).usedSlideCount).toBe(0);
     // Nothing stayed reserved: the whole allowance is still there.

@@ -1,8 +1,9 @@
 /**
  * Categories as the chart wants them. Text categories stay text. When the template's categories are numbers
  * (years) or dates (`c:numRef` with a date format code, or a date axis), the payload's categories are written as
- * numbers too, dates as Excel serial numbers honouring `c:date1904` (ooxml-notes §7.5: a date axis needs
- * numeric categories with a date format). Payload dates are ISO 8601: `2026-03-31`, optionally with a time.
+ * numbers too, dates as Excel serial numbers honouring `c:date1904` (a date axis
+ * needs numeric categories with a date format: docs/powerpoint-rules.md "Changing series and point counts").
+ * Payload dates are ISO 8601: `2026-03-31`, optionally with a time.
  */
 import type { PointValue } from './series-caches.js';
 

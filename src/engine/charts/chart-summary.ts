@@ -1,6 +1,6 @@
 /**
  * What `inspect` reports about a chart: its plot type(s), series names, category count, and whether its data
- * lives in an embedded workbook, a linked one, or none (ooxml-notes §7.1).
+ * lives in an embedded workbook, a linked one, or none (docs/powerpoint-rules.md "Chart parts and their workbook").
  */
 import { resolveTarget, type Relationship } from '../package/relationships.js';
 import { child, childElements, descendants, localName, textContent, type XmlElement } from '../xml/index.js';

@@ -1,8 +1,8 @@
 /**
  * Which workbook a chart's data lives in (`c:externalData/@r:id`, or `cx:externalData` in a chartEx part;
- * ooxml-notes §7.1): embedded (a `package` relationship to an .xlsx the deck carries), linked (an External
- * relationship: never opened, caches only, with a warning), or missing. And writing a layout plan into an
- * embedded workbook.
+ * docs/powerpoint-rules.md "Chart parts and their workbook"): embedded (a `package` relationship to an .xlsx the
+ * deck carries), linked (an External relationship: never opened, caches only, with a warning), or missing. And
+ * writing a layout plan into an embedded workbook.
  */
 import { resolveTarget, type Relationship } from '../package/relationships.js';
 import type { XmlElement } from '../xml/index.js';

@@ -1,5 +1,6 @@
 /**
- * Where a chart's new data goes in its workbook, and the formulas that name it (ooxml-notes §7.3, §7.6).
+ * Where a chart's new data goes in its workbook, and the formulas that name it (docs/powerpoint-rules.md
+ * "Chart XML order and series data", "The embedded workbook").
  *
  * The layout follows the template's own: the data sheet and the orientation (series in columns, points running
  * down; or series in rows) come from the template's formulas, the points start where the template's did, the

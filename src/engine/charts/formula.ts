@@ -1,9 +1,10 @@
 /**
  * The cell references of chart formulas (`c:f`, `cx:f`): A1 references with a sheet prefix, absolute
  * (`Sheet1!$B$2:$B$13`), a quoted sheet name where Excel needs one (`'My Sheet'!$A$1`, `''` for a quote inside),
- * non-ASCII names as they are (`Лист1!$A$1`), columns past Z as `AA`, `AB`… (ooxml-notes §7.3), and several areas
- * in parentheses (`(Sheet1!$B$2:$B$3,Sheet1!$B$5:$B$7)`). The sheet prefix is kept exactly as the template wrote
- * it, so a rewritten formula names the same sheet the same way.
+ * non-ASCII names as they are (`Лист1!$A$1`), columns past Z as `AA`, `AB`… (docs/powerpoint-rules.md
+ * "Chart XML order and series data"), and several areas in parentheses (`(Sheet1!$B$2:$B$3,Sheet1!$B$5:$B$7)`).
+ * The sheet prefix is kept exactly as the template wrote it, so a rewritten formula names the same sheet the same
+ * way.
  */
 
 /** 1-based row and column. */

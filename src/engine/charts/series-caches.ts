@@ -1,17 +1,21 @@
 /**
- * The caches of a series in a classic chart part: what PowerPoint draws (ooxml-notes §7.4, rule 17). A name
- * (`c:tx`), categories (`c:cat`) or x values (`c:xVal`), and numbers (`c:val`, `c:yVal`, `c:bubbleSize`), each a
- * reference (`c:strRef`/`c:numRef`: a formula and its cache) when the chart has a workbook to point at, else a
- * literal (`c:strLit`/`c:numLit`). `c:ptCount` is the number of points; a gap is an omitted `c:pt`, never
- * `None` or `NaN` (§7.3, §10 #28). Reference elements are built anew, so the c15 extensions that carried the old
- * ranges (`c15:fullRef`, `c15:formulaRef`) go with them (§7.5).
+ * The caches of a series in a classic chart part: what PowerPoint draws (docs/powerpoint-rules.md
+ * "Chart caches are what PowerPoint draws"). A name (`c:tx`), categories (`c:cat`) or x values (`c:xVal`), and
+ * numbers (`c:val`, `c:yVal`, `c:bubbleSize`), each a reference (`c:strRef`/`c:numRef`: a formula and its cache)
+ * when the chart has a workbook to point at, else a literal (`c:strLit`/`c:numLit`). `c:ptCount` is the number of
+ * points; a gap is an omitted `c:pt`, never `None` or `NaN`. Reference elements are built anew, so the c15
+ * extensions that carried the old ranges (`c15:fullRef`, `c15:formulaRef`) go with them (docs/powerpoint-rules.md
+ * "Changing series and point counts").
  */
 import { child, element, insertInOrder, text, type XmlElement } from '../xml/index.js';
 
 /** A point's value as written: text, a number, or a gap. */
 export type PointValue = string | number | null;
 
-/** `c:v` text: a plain number with a `.` decimal point (ooxml-notes §7.3). */
+/**
+ * `c:v` text: a plain number with a `.` decimal point (docs/powerpoint-rules.md
+ * "Chart XML order and series data").
+ */
 export function numberText(value: number): string {
   return String(value);
 }

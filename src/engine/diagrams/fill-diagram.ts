@@ -4,7 +4,8 @@
  * matched by modelId through the presOf connections), because LibreOffice and other viewers draw the drawing
  * part as it is while PowerPoint reads the data model. Nodes past the last text are removed from both, with
  * their connections and transition points. The slide owns its own copy of the diagram parts (a cloned slide
- * gets fresh ones, rule 15 of ooxml-notes), so copies filled differently do not meet.
+ * gets fresh ones, docs/powerpoint-rules.md "What a cloned slide copies and what it shares"), so copies filled
+ * differently do not meet.
  */
 import { EngineError, type Warning } from '../errors.js';
 import type { ListContent, TextContent } from '../payload/model.js';

@@ -1,7 +1,8 @@
 /**
- * The [Content_Types].xml stream (ECMA-376 Part 2 §10.1.2, ooxml-notes §1.3): an Override by part name wins
- * over a Default by extension, both compared case-insensitively. On output, an Override for a part that is
- * not in the package, or for /[Content_Types].xml itself, makes Office repair or refuse the file (rule 1).
+ * The [Content_Types].xml stream (ECMA-376 Part 2 §10.1.2, docs/powerpoint-rules.md
+ * "Every part has exactly one content type"): an Override by part name wins over a Default by extension, both
+ * compared case-insensitively. On output, an Override for a part that is not in the package, or for
+ * /[Content_Types].xml itself, makes Office repair or refuse the file.
  */
 import { EngineError } from '../errors.js';
 import { escapeAttribute, localName, parseXml, XML_DECLARATION } from '../xml/index.js';
@@ -11,7 +12,7 @@ const OOXML = 'application/vnd.openxmlformats-officedocument.';
 const PML = `${OOXML}presentationml.`;
 const DML = `${OOXML}drawingml.`;
 
-/** Content types (ooxml-notes §1.3 table; ECMA-376 Part 1 §15). */
+/** Content types (ECMA-376 Part 1 §15). */
 export const CT = Object.freeze({
   presentationMain: `${PML}presentation.main+xml`,
   presentationTemplate: `${PML}template.main+xml`,
@@ -155,7 +156,7 @@ export class ContentTypes {
   }
 
   /**
-   * The stream for a package holding exactly `existingParts`: Overrides for other parts are dropped (rule 1),
+   * The stream for a package holding exactly `existingParts`: Overrides for other parts are dropped,
    * and an Override is written with the part's own spelling of its name.
    */
   serialize(existingParts: Iterable<string>): string {

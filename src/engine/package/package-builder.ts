@@ -1,12 +1,12 @@
 /**
  * The output package, seeded from a template. Parts nobody replaces are copied as their compressed bytes
  * (never inflated); new parts are deflated when they are XML and stored when they are already compressed
- * (ooxml-notes §1.5).
+ * (docs/powerpoint-rules.md "The ZIP container").
  *
  * The package streams into a sink (`open`): the package relationships go first, a part that is final (a
  * committed slide) goes out when it is sealed and only its relationships stay in memory, and `finish` prunes
  * what nothing reaches, writes the remaining parts and rels parts, [Content_Types].xml (last: it names every
- * part, so it is known only now; order is free in OPC, ooxml-notes §1.5) and the central directory.
+ * part, so it is known only now; order is free in OPC) and the central directory.
  */
 import { CT, type ContentTypes } from './content-types.js';
 import type { DeflatedHead } from './deflate.js';
@@ -129,7 +129,8 @@ export class PackageBuilder {
       templateRels: existing?.templateRels ?? false,
     });
     if (contentType !== undefined) {
-      // Media get a Default per extension, as PowerPoint writes them (ooxml-notes §1.3); XML parts an Override.
+      // Media get a Default per extension, as PowerPoint writes them (docs/powerpoint-rules.md
+      // "Every part has exactly one content type"); XML parts an Override.
       const extension = extensionOf(partName);
       if (extension !== 'xml' && extension !== '' && this.contentTypes.defaultFor(extension) === undefined) {
         this.contentTypes.ensureDefault(extension, contentType);
@@ -256,7 +257,7 @@ export class PackageBuilder {
     const written: string[] = [];
     for (const [key, part] of this.parts) {
       if (!keep.has(key)) {
-        // A sealed part is in the output already: pruning it now would leave an orphan (rule 4).
+        // A sealed part is in the output already: pruning it now would leave an orphan.
         if (part.source === WRITTEN) throw new Error(`${part.name} was written, but nothing reaches it`);
         continue;
       }

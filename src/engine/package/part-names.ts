@@ -1,7 +1,7 @@
 /**
- * Part names (ECMA-376 Part 2 §9.1.1, ooxml-notes §1.1): absolute ('/ppt/slides/slide1.xml'), compared as
- * case-insensitive ASCII, and URIs, so '/a%20b.png' and '/a b.png' name the same part. The ZIP item name is
- * the part name without its leading '/' (Part 2 Annex C).
+ * Part names (ECMA-376 Part 2 §9.1.1, docs/powerpoint-rules.md "Part names"): absolute
+ * ('/ppt/slides/slide1.xml'), compared as case-insensitive ASCII, and URIs, so '/a%20b.png' and '/a b.png' name
+ * the same part. The ZIP item name is the part name without its leading '/' (Part 2 Annex C).
  */
 
 /** The comparison key of a part name: percent-decoded and lower-cased (OPC part name equivalence, M1.12). */

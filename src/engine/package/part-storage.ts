@@ -1,6 +1,7 @@
 /**
  * How a part is stored in the output zip, and the content type of last resort. PowerPoint deflates XML and
- * stores media that are already compressed (ooxml-notes §1.5); every part needs a content type (rule 1).
+ * stores media that are already compressed (docs/powerpoint-rules.md "The ZIP container"); every part needs a
+ * content type (docs/powerpoint-rules.md "Every part has exactly one content type").
  */
 import { CT } from './content-types.js';
 import { extensionOf } from './part-names.js';
@@ -34,7 +35,7 @@ const STORED_EXTENSIONS = new Set([
   'fntdata',
 ]);
 
-/** Defaults for parts that would otherwise have no content type (rule 1: every part needs one). */
+/** Defaults for parts that would otherwise have no content type (every part needs one). */
 const DEFAULT_TYPES: Record<string, string> = {
   xml: CT.xml,
   rels: CT.relationships,

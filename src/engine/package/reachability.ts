@@ -1,7 +1,8 @@
 /**
  * Which parts a package still needs: those reachable from the package relationships (/_rels/.rels) by
  * following internal relationships. Never by scanning XML for r:id — implicit relationships (slide→layout,
- * slide→notesSlide, chart→style/colors) are named by no attribute and still matter (ooxml-notes rule 4).
+ * slide→notesSlide, chart→style/colors) are named by no attribute and still matter (docs/powerpoint-rules.md
+ * "Relationships no attribute names").
  */
 import { partKey } from './part-names.js';
 import { resolveTarget, type Relationship } from './relationships.js';

@@ -1,7 +1,7 @@
 /**
- * Relationship parts (ECMA-376 Part 2 §9.3, ooxml-notes §1.2). A `Relationship` keeps its Target exactly as
- * written; `resolveTarget` turns an internal Target into an absolute part name and `relativeTarget` writes one
- * back the way PowerPoint does.
+ * Relationship parts (ECMA-376 Part 2 §9.3, docs/powerpoint-rules.md "Relationship ids and targets"). A
+ * `Relationship` keeps its Target exactly as written; `resolveTarget` turns an internal Target into an absolute
+ * part name and `relativeTarget` writes one back the way PowerPoint does.
  */
 import { EngineError } from '../errors.js';
 import { escapeAttribute, localName, parseXml, XML_DECLARATION } from '../xml/index.js';
@@ -25,7 +25,10 @@ const MS2011 = 'http://schemas.microsoft.com/office/2011/relationships/';
 /** Relationship type URIs (transitional; compared case-sensitively, OPC M1.27). */
 export const REL = Object.freeze({
   officeDocument: `${OFFICE}officeDocument`,
-  /** ISO/IEC 29500 Strict's officeDocument type: such packages are refused (ooxml-notes §9). */
+  /**
+   * ISO/IEC 29500 Strict's officeDocument type: such packages are refused (docs/powerpoint-rules.md
+   * "Strict OOXML").
+   */
   strictOfficeDocument: 'http://purl.oclc.org/ooxml/officeDocument/relationships/officeDocument',
   slide: `${OFFICE}slide`,
   slideLayout: `${OFFICE}slideLayout`,

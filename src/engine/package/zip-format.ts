@@ -1,7 +1,8 @@
 /**
  * Constants of the ZIP file format (PKWARE APPNOTE 6.3.x) as far as OPC uses it: Stored or Deflate only, no
- * encryption, no ZIP64 below its thresholds, version needed 2.0 (ooxml-notes §1.5, ECMA-376 Part 2 Annex C).
- * ZIP64 (APPNOTE §4.3.14–15, §4.5.3) only where a count or an offset does not fit: docs/large-decks.md.
+ * encryption, no ZIP64 below its thresholds, version needed 2.0 (ECMA-376 Part 2 Annex C;
+ * docs/powerpoint-rules.md "The ZIP container"). ZIP64 (APPNOTE §4.3.14–15, §4.5.3) only where a count or an
+ * offset does not fit: docs/large-decks.md.
  */
 export const LOCAL_HEADER_SIGNATURE = 0x04034b50;
 export const CENTRAL_HEADER_SIGNATURE = 0x02014b50;

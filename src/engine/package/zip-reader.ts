@@ -203,7 +203,8 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
     pos = next;
     const path = `/${name}`;
 
-    if (name.endsWith('/')) continue; // directory entries are not parts (ooxml-notes §1.5); never copied out
+    // Directory entries are not parts (docs/powerpoint-rules.md "The ZIP container"); never copied out.
+    if (name.endsWith('/')) continue;
     checkItemName(name);
     if (flags & (FLAG_ENCRYPTED | FLAG_STRONG_ENCRYPTION)) {
       throw invalid(

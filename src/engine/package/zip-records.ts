@@ -2,7 +2,7 @@
  * The byte layout of the ZIP records the writer produces (PKWARE APPNOTE 6.3.x §4.3): local file header, central
  * directory header (with the ZIP64 extended information field when its entry starts past 4 GiB), ZIP64 end of
  * central directory record and locator, end of central directory record. Fixed DOS timestamp, version needed
- * 2.0 unless the record uses ZIP64 (ooxml-notes §0 rule 2, §1.5).
+ * 2.0 unless the record uses ZIP64 (docs/powerpoint-rules.md "The ZIP container").
  */
 import {
   CENTRAL_HEADER_SIGNATURE,

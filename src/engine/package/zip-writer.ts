@@ -1,12 +1,12 @@
 /**
- * Writes a ZIP archive the way PowerPoint does (ooxml-notes §0 rule 2, §1.5): no directory entries, version
- * needed 2.0, Stored or Deflate, sizes in the local headers (no data descriptors). Deterministic: a fixed DOS
- * timestamp, so identical input gives identical bytes. Entries taken `from` another archive are copied as their
- * compressed bytes, never inflated.
+ * Writes a ZIP archive the way PowerPoint does (docs/powerpoint-rules.md "The ZIP container"): no directory
+ * entries, version needed 2.0, Stored or Deflate, sizes in the local headers (no data descriptors).
+ * Deterministic: a fixed DOS timestamp, so identical input gives identical bytes. Entries taken `from` another
+ * archive are copied as their compressed bytes, never inflated.
  *
  * It streams: an entry's local header and data go to the sink when the entry is added, the central directory
  * when the archive is finished, so no archive is ever whole in memory. ZIP64 records appear only where a value
- * does not fit (65 535 entries or more, an offset past 4 GiB; APPNOTE §4.4.1.4), never otherwise (rule 2).
+ * does not fit (65 535 entries or more, an offset past 4 GiB; APPNOTE §4.4.1.4), never otherwise.
  */
 import { crc32 } from 'node:zlib';
 import { EngineError } from '../errors.js';
@@ -221,7 +221,7 @@ export class ChunkCollector implements ByteSink {
   }
 }
 
-/** The whole archive in memory, [Content_Types].xml first as PowerPoint writes it (ooxml-notes §1.5). */
+/** The whole archive in memory, [Content_Types].xml first as PowerPoint writes it. */
 export function writeZip(entries: Iterable<ZipOutputEntry>, options: ZipWriteOptions = {}): Uint8Array {
   const collector = new ChunkCollector();
   const writer = new ZipStreamWriter(collector, options);

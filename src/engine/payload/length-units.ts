@@ -1,7 +1,7 @@
 /**
  * Geometry units of `settings` (docs/payload.md): `pt` (default), `points`, `cm`, `mm`, `in`, `px` at 96 dpi,
  * `emu`; everything becomes an integer EMU, since DrawingML coordinates are integers and a fractional value
- * makes PowerPoint repair the file (ooxml-notes.md §5.2).
+ * makes PowerPoint repair the file (docs/powerpoint-rules.md "Integer attributes").
  */
 import { enumOf } from './schema-builders.js';
 

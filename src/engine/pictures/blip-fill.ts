@@ -1,7 +1,8 @@
 /**
  * Writing an image into a blip fill: `p:blipFill` of a picture or `a:blipFill` of a shape's properties
  * (CT_BlipFillProperties: blip, srcRect?, tile | stretch). The blip's effects (alpha, duotone, …) stay; what
- * pointed at the old image goes: `r:link`, an SVG extension, an artistic-effect layer (ooxml-notes §8.1, §8.2).
+ * pointed at the old image goes: `r:link`, an SVG extension, an artistic-effect layer (docs/powerpoint-rules.md
+ * "Picture XML and cropping").
  */
 import {
   child,
@@ -22,7 +23,7 @@ export interface ImageRelIds {
 }
 
 const BLIP_FILL_ORDER = ['a:blip', 'a:srcRect', 'a:tile', 'a:stretch'];
-/** [MS-ODRAWXML] 2.3.1.31 / ooxml-notes §8.2: the extension PowerPoint 2016+ stores an SVG blip in. */
+/** [MS-ODRAWXML] 2.3.1.31: the extension PowerPoint 2016+ stores an SVG blip in. */
 const SVG_EXT_URI = '{96DAC541-7B7A-43D3-8B79-37D633B846F1}';
 const ASVG_NS = 'http://schemas.microsoft.com/office/drawing/2016/SVG/main';
 

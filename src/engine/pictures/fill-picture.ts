@@ -34,7 +34,10 @@ export interface PictureFillContext {
   warnings: Warning[];
 }
 
-/** Placeholder types PowerPoint fills with a picture when one is inserted (ooxml-notes §8.3). */
+/**
+ * Placeholder types PowerPoint fills with a picture when one is inserted (docs/powerpoint-rules.md
+ * "Picture placeholders").
+ */
 const PICTURE_PLACEHOLDERS = new Set(['pic', 'obj', 'clipArt']);
 
 /** Fills that an image fill replaces in CT_ShapeProperties. */
@@ -165,7 +168,7 @@ function addSpPr(shapeEl: XmlElement, order: readonly string[]): XmlElement {
   return spPr;
 }
 
-/** EMU are integers, extents never negative (ooxml-notes §5.2). */
+/** EMU are integers, extents never negative (docs/powerpoint-rules.md "Integer attributes"). */
 function writeBox(spPr: XmlElement, box: Box): void {
   const off = element('a:off', { x: String(Math.round(box.x)), y: String(Math.round(box.y)) });
   const ext = element('a:ext', {

@@ -1,7 +1,7 @@
 /**
- * Fitting an image of w × h pixels into a frame (docs/payload-pictures.md, ooxml-notes §8.1). All maths is
- * in slide space, where the frame's aspect is the one a person sees; the caller maps the result back into a
- * group's child space.
+ * Fitting an image of w × h pixels into a frame (docs/payload-pictures.md; docs/powerpoint-rules.md
+ * "Picture XML and cropping"). All maths is in slide space, where the frame's aspect is the one a person sees;
+ * the caller maps the result back into a group's child space.
  *
  * - contain: the whole image, aspect kept, centred: the frame shrinks to the image's aspect around its centre
  *   (a centre-kept box stays put under any rotation, which turns about the centre).

@@ -1,9 +1,9 @@
 /**
  * An empty picture (or content) placeholder becomes a picture the way PowerPoint makes one when a picture is
- * inserted into it (ooxml-notes §8.3): the `p:sp` turns into a `p:pic` that keeps `p:cNvPr` (id, name,
- * description, hyperlink), the `p:ph` element (so the layout's geometry and formatting still apply) and the
- * shape properties; the prompt text goes. The element is changed in place, so it keeps its z-order and every
- * reference to it stays valid.
+ * inserted into it (docs/powerpoint-rules.md "Picture placeholders"): the `p:sp` turns into a `p:pic` that keeps
+ * `p:cNvPr` (id, name, description, hyperlink), the `p:ph` element (so the layout's geometry and formatting still
+ * apply) and the shape properties; the prompt text goes. The element is changed in place, so it keeps its z-order
+ * and every reference to it stays valid.
  */
 import { child, element, type XmlElement, type XmlNode } from '../xml/index.js';
 import { newBlipFill } from './blip-fill.js';

@@ -15,7 +15,7 @@ export interface PreparedImage {
   /** Displayed pixel size of `bytes`. */
   width: number;
   height: number;
-  /** The SVG source, stored beside its rendition (ooxml-notes §8.2). */
+  /** The SVG source, stored beside its rendition (docs/powerpoint-rules.md "SVG pictures"). */
   svg?: Uint8Array;
   /** What preparing it changed that the user should know (an SVG's removed scripts), naming the source. */
   warnings?: string[];

@@ -1,9 +1,9 @@
 /**
  * An SVG made safe to store and bounded to render, before any renderer sees it.
  *
- * Stored: a deck carries the SVG to whoever extracts it (ooxml-notes §8.2), so scripts, event handlers and
- * references outside the document (file:, http:, stylesheets) are removed, and the user is told. Only
- * same-document fragments (`#id`) and PNG, JPEG or GIF `data:` images remain.
+ * Stored: a deck carries the SVG to whoever extracts it (docs/powerpoint-rules.md "SVG pictures"), so scripts,
+ * event handlers and references outside the document (file:, http:, stylesheets) are removed, and the user is
+ * told. Only same-document fragments (`#id`) and PNG, JPEG or GIF `data:` images remain.
  *
  * Bounded: an image inside the SVG is held to the limits of an uploaded one (a 100 × 100 SVG must not carry a
  * 20 000 × 20 000 PNG past the pixel limit), and the work of its filters is estimated. Filter cost grows with

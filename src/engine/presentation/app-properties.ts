@@ -1,8 +1,9 @@
 /**
  * docProps/app.xml: slide, notes and hidden-slide counts, and the application version that `export_version`
- * selects (without it the template's stays: LibreOffice reads it to decide whether a chart was written by
- * Office 2007, whose omitted chart settings mean other things). The per-slide title lists (TitlesOfParts/HeadingPairs) are dropped rather than left stale: they
- * must agree with each other (ooxml-notes §1.4) and PowerPoint rebuilds them on save.
+ * selects (without it the template's stays: LibreOffice reads it to decide whether a chart was written by Office
+ * 2007, whose omitted chart settings mean other things). The per-slide title lists (TitlesOfParts/HeadingPairs)
+ * are dropped rather than left stale: they must agree with each other (docs/powerpoint-rules.md
+ * "docProps/app.xml") and PowerPoint rebuilds them on save.
  */
 import type { PackageBuilder } from '../package/package-builder.js';
 import { resolveTarget } from '../package/relationships.js';

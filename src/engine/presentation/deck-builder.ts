@@ -4,10 +4,11 @@
  * are dropped, and so is every part only they used: the package builder prunes whatever is no longer
  * reachable from the package root.
  *
- * The first output slide made from a template slide keeps that slide's part name, id and owned parts
- * (charts, notes, SmartArt): nothing to copy. Every further clone gets fresh copies (rule 15).
- * Slides of other templates (`template_list`) are always fresh copies, and what they share with their
- * siblings (master, layouts, theme, images) is imported once (template-import.ts).
+ * The first output slide made from a template slide keeps that slide's part name, id and owned parts (charts,
+ * notes, SmartArt): nothing to copy. Every further clone gets fresh copies (docs/powerpoint-rules.md
+ * "What a cloned slide copies and what it shares"). Slides of other templates (`template_list`) are always fresh
+ * copies, and what they share with their siblings (master, layouts, theme, images) is imported once
+ * (template-import.ts).
  *
  * The deck streams into the caller's sink: each committed slide (and its notes) is written at once and only
  * its relationships stay; the parts slides share are written at `finish`, after pruning (docs/large-decks.md).
@@ -428,7 +429,10 @@ export class DeckBuilder implements DraftDeck {
 
   private createdNotesMaster: string | null = null;
 
-  /** The template's notes master, or one created on first need (rule 16). */
+  /**
+   * The template's notes master, or one created on first need (docs/powerpoint-rules.md
+   * "Notes slides and the notes master").
+   */
   private notesMaster(): string {
     const existing = this.template.related(this.template.pkg.mainPartName, NOTES_MASTER_REL);
     if (existing) return existing;
@@ -436,7 +440,10 @@ export class DeckBuilder implements DraftDeck {
     return this.createdNotesMaster;
   }
 
-  /** Links to slides that are not in the output are removed, with a warning (ooxml-notes §2.3). */
+  /**
+   * Links to slides that are not in the output are removed, with a warning (docs/powerpoint-rules.md
+   * "Sections, custom shows and links to dropped slides").
+   */
   private removeSlideLinks(root: XmlElement, relIds: readonly string[], position: number): void {
     const targets = new Set(relIds);
     const doomed: { parent: XmlElement; node: XmlElement }[] = [];
@@ -481,9 +488,9 @@ function isHidden(root: XmlElement): boolean {
 }
 
 /**
- * A clone is a new slide: give it its own p14:creationId (ooxml-notes §3.4). The element sits in an
- * extension list: every corpus slide that has one keeps it in p:cSld/p:extLst (ooxml-notes §3.4 says
- * p:sld/p:extLst); both are looked at, nothing deeper.
+ * A clone is a new slide: give it its own p14:creationId (docs/powerpoint-rules.md "Ids inside a slide"). The
+ * element sits in an extension list: PowerPoint-saved slides keep it in p:cSld/p:extLst, some other producers in
+ * p:sld/p:extLst; both are looked at, nothing deeper.
  */
 function refreshCreationId(root: XmlElement): void {
   for (const owner of [root, child(root, 'p:cSld')]) {

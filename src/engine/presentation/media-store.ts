@@ -1,8 +1,8 @@
 /**
  * The deck's image parts: every image a payload puts in is stored once per deck, across slides and copies of
- * slides, and an image equal to one the template already has reuses the template's part (ooxml-notes §8.4:
- * several relationships may target one part). Parts a replaced picture no longer uses are not this file's
- * business: the package builder prunes whatever nothing reaches.
+ * slides, and an image equal to one the template already has reuses the template's part (several
+ * relationships may target one part: docs/powerpoint-rules.md "Image formats and orientation"). Parts a replaced
+ * picture no longer uses are not this file's business: the package builder prunes whatever nothing reaches.
  *
  * Identity is byte equality, and candidates are found by size alone: hashing every image would read all of its
  * bytes (20 MB for a hundred photos) only to find the few that are equal, while a comparison of two images of

@@ -1,7 +1,7 @@
 /**
  * Notes pages. A generated slide that gets notes but has none in the template gets a notes slide built the
  * way PowerPoint writes one (slide image + body placeholder, geometry inherited from the notes master), and
- * a package that has no notes master gets one (ooxml-notes §3.3, rule 16).
+ * a package that has no notes master gets one (docs/powerpoint-rules.md "Notes slides and the notes master").
  */
 import {
   child,

@@ -1,9 +1,10 @@
 /**
- * The parts an output slide owns besides its own XML (its charts, their embedded workbooks and style parts),
- * as a filler sees them. The first use of a template slide owns the template's parts; a further copy owns fresh
- * copies (rule 15), made as raw bytes by the part copier. Reading returns the template source's content (or
- * what a filler wrote earlier in this request); writing replaces the output part. Fillers receive this door in
- * their narrow context and never reach into the deck builder.
+ * The parts an output slide owns besides its own XML (its charts, their embedded workbooks and style parts), as a
+ * filler sees them. The first use of a template slide owns the template's parts; a further copy owns fresh copies
+ * (docs/powerpoint-rules.md "What a cloned slide copies and what it shares"), made as raw bytes by the part
+ * copier. Reading returns the template source's content (or what a filler wrote earlier in this request); writing
+ * replaces the output part. Fillers receive this door in their narrow context and never reach into the deck
+ * builder.
  */
 import type { PackageLimits } from '../package/limits.js';
 import type { PackageBuilder } from '../package/package-builder.js';

@@ -1,7 +1,8 @@
 /**
- * Copies a part and every part that belongs exclusively to it into the output, under fresh names, as raw
- * bytes (never parsed). Rels of the copies keep their Ids (ooxml-notes §3.2: a fresh rels part may keep the
- * source's Ids), so the XML inside needs no rewriting; only Targets change.
+ * Copies a part and every part that belongs exclusively to it into the output, under fresh names, as raw bytes
+ * (never parsed). Rels of the copies keep their Ids (docs/powerpoint-rules.md
+ * "Cloned slides keep their relationship ids": a fresh rels part may keep the source's Ids), so the XML inside
+ * needs no rewriting; only Targets change.
  */
 import type { PackageBuilder } from '../package/package-builder.js';
 import { partKey } from '../package/part-names.js';
@@ -60,7 +61,8 @@ export class PartCopier {
   /**
    * The relationships a copy of `fromPart` living at `toPart` needs. A notes slide's link to its slide,
    * and any other part's link to a slide not in the output, point at the owner slide: a valid target of the
-   * right type (rule 3), where a dropped relationship would leave a dangling r:id in XML we do not parse.
+   * right type (docs/powerpoint-rules.md "Relationship ids and targets"), where a dropped relationship would
+   * leave a dangling r:id in XML we do not parse.
    */
   relationshipsFor(
     fromPart: string,

@@ -1,7 +1,7 @@
 /**
  * Placeholder inheritance: a slide placeholder without its own a:xfrm takes its geometry from the layout
  * placeholder with the same idx (or type), which in turn may inherit from the master's placeholder of that
- * type (ooxml-notes §8.3).
+ * type (docs/powerpoint-rules.md "Picture placeholders").
  */
 import { child, childElements, descendants, firstDescendant, type XmlElement } from '../xml/index.js';
 

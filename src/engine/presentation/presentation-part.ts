@@ -1,7 +1,8 @@
 /**
  * Rewrites `ppt/presentation.xml` for the output: the slide list in payload order, the masters and embedded
  * fonts other templates bring, the notes master when one was created, sections and custom shows mapped onto
- * the output slides, the main part's content type, and docProps/app.xml (ooxml-notes §2, rules 5–7, 16, 19).
+ * the output slides, the main part's content type, and docProps/app.xml (docs/powerpoint-rules.md,
+ * "presentation.xml" and "The main part's content type matches the extension").
  */
 import type { Warning } from '../errors.js';
 import type { PackageBuilder } from '../package/package-builder.js';
@@ -45,7 +46,7 @@ export interface FinishInput {
   warnings: Warning[];
 }
 
-/** CT_Presentation child order (ooxml-notes §2.1, rule 6). */
+/** CT_Presentation child order (docs/powerpoint-rules.md "Child order of presentation.xml"). */
 const PRESENTATION_ORDER = [
   'p:sldMasterIdLst',
   'p:notesMasterIdLst',
@@ -124,7 +125,8 @@ export function finishPresentation(input: FinishInput): void {
 
   builder.setRelationships(main, rels);
   builder.setPart(main, serializeXml({ prolog: template.presentation.prolog, root }), CT_MAIN);
-  // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros (rule 19).
+  // A .potx/.ppsx/.pptm template written as .pptx needs the plain presentation type, and no macros
+  // (docs/powerpoint-rules.md "The main part's content type matches the extension").
   builder.contentTypes.setOverride(main, CT_MAIN);
   updateAppProperties(template, builder, slides, input.exportVersion);
 }
@@ -142,7 +144,7 @@ export function dropTemplateSignature(builder: PackageBuilder): void {
 
 /**
  * Fonts embedded in other templates, by typeface, where the deck's template does not embed that typeface
- * itself (ooxml-notes §12: the list and its font parts).
+ * itself: the list and its font parts (docs/powerpoint-rules.md "Slides from several templates").
  */
 function addEmbeddedFonts(
   main: string,

@@ -1,7 +1,8 @@
 /**
- * What happens to each relationship when a slide is cloned (ooxml-notes §3.1, rule 15): parts that belong
- * to one slide are copied with it, shared resources (layouts, media, hyperlinks) are shared, and review
- * comments are dropped (payload.md: review comments are not carried over).
+ * What happens to each relationship when a slide is cloned (docs/powerpoint-rules.md
+ * "What a cloned slide copies and what it shares"): parts that belong to one slide are copied with it, shared
+ * resources (layouts, media, hyperlinks) are shared, and review comments are dropped (payload.md: review comments
+ * are not carried over).
  */
 const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
 const MS2007 = 'http://schemas.microsoft.com/office/2007/relationships/';
@@ -48,7 +49,8 @@ const DROPPED = new Set([
 /**
  * Relationships a slide's XML names by r:id. When no attribute names one any more (its shape was removed),
  * it is dropped, and the part it reached is pruned with it. Implicit ones (layout, notes, VML, the SmartArt
- * drawing named from inside the diagram data) are never dropped this way (rule 4).
+ * drawing named from inside the diagram data) are never dropped this way
+ * (docs/powerpoint-rules.md "Relationships no attribute names").
  */
 const REFERENCED_BY_ID = new Set([
   `${OFFICE}image`,

@@ -1,7 +1,7 @@
 /**
- * Sections and custom shows, rewritten onto the output slides (ooxml-notes §2.3, rule 7). Sections refer to
- * slides by slide id and must list the slides in presentation order as contiguous runs; custom shows refer
- * to them by presentation relationship id.
+ * Sections and custom shows, rewritten onto the output slides (docs/powerpoint-rules.md
+ * "Sections, custom shows and links to dropped slides"). Sections refer to slides by slide id and must list the
+ * slides in presentation order as contiguous runs; custom shows refer to them by presentation relationship id.
  */
 import { randomUUID } from 'node:crypto';
 import { child, childElements, element, firstDescendant, removeNode, type XmlElement } from '../xml/index.js';

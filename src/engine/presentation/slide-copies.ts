@@ -1,12 +1,12 @@
 /**
  * Copies of a template slide that nobody changes. A copy is a new slide and gets its own p14:creationId
- * (ooxml-notes §3.4); nothing else in its XML differs from the template's (its relationships keep their ids;
- * only their targets change, in the rels part). So the slide's text is read once, split around its creation
- * ids, and everything before the first id (nearly all of it: the id sits in the slide's last extension list) is
- * deflated once. Each copy then costs a fresh id and the deflate of the short rest, instead of a tree clone, a
- * serialisation and a deflate of the whole slide. A slide without a creation id is copied as its template
- * part's compressed bytes. A slide whose namespaces are under other prefixes than the engine's is rewritten from
- * its tree (null).
+ * (docs/powerpoint-rules.md "Ids inside a slide"); nothing else in its XML differs from the template's (its
+ * relationships keep their ids; only their targets change, in the rels part). So the slide's text is read once,
+ * split around its creation ids, and everything before the first id (nearly all of it: the id sits in the slide's
+ * last extension list) is deflated once. Each copy then costs a fresh id and the deflate of the short rest,
+ * instead of a tree clone, a serialisation and a deflate of the whole slide. A slide without a creation id is
+ * copied as its template part's compressed bytes. A slide whose namespaces are under other prefixes than the
+ * engine's is rewritten from its tree (null).
  */
 import { deflateHead, type DeflatedHead } from '../package/deflate.js';
 import { DEFAULT_DEFLATE_LEVEL } from '../package/zip-writer.js';
@@ -19,7 +19,7 @@ export type SlideCopy =
   /** The deflated head, then `tail(ids)`: fresh creation ids with the text between and after them. */
   | { kind: 'patched'; head: DeflatedHead; tail: () => Uint8Array };
 
-/** Where p14:creationId lives (ooxml-notes §3.4: p:cSld/p:extLst in every corpus slide, p:sld/p:extLst per the notes). */
+/** Where p14:creationId lives: p:cSld/p:extLst in PowerPoint-saved slides, p:sld/p:extLst in other producers'. */
 const CREATION_ID_PLACES = new Set(['p:sld/p:cSld/p:extLst/p:ext', 'p:sld/p:extLst/p:ext']);
 
 const encoder = new TextEncoder();

@@ -1,6 +1,7 @@
 /**
- * Slide ids (ST_SlideId): unique, 256 <= id < 2^31 (ooxml-notes §2.2). New ids are max+1; when that would
- * reach 2^31 (some producers allocate downward from the top) the lowest free id >= 256 is used.
+ * Slide ids (ST_SlideId): unique, 256 <= id < 2^31 (docs/powerpoint-rules.md "Slide, master and layout ids"). New
+ * ids are max+1; when that would reach 2^31 (some producers allocate downward from the top) the lowest free id >=
+ * 256 is used.
  */
 const MIN_SLIDE_ID = 256;
 const MAX_SLIDE_ID = 2 ** 31 - 1;

@@ -1,10 +1,10 @@
 /**
- * Slides from a second template (payload `template_list`, ooxml-notes §12). The output is built on the deck's
- * first template; what a slide of another template shares with its siblings comes over once, under fresh
- * names: its slide master with all of that master's layouts and its theme ("port fresh", never matched by
- * name), images, media and other shared parts, and the fonts its presentation embeds (for the deck's
- * p:embeddedFontLst). Notes slides point at the output's one notes master.
- * Master and layout ids are handed out above every id the output already uses (rule: one id space).
+ * Slides from a second template (payload `template_list`, docs/powerpoint-rules.md
+ * "Slides from several templates"). The output is built on the deck's first template; what a slide of another
+ * template shares with its siblings comes over once, under fresh names: its slide master with all of that
+ * master's layouts and its theme ("port fresh", never matched by name), images, media and other shared parts, and
+ * the fonts its presentation embeds (for the deck's p:embeddedFontLst). Notes slides point at the output's one
+ * notes master. Master and layout ids are handed out above every id the output already uses (rule: one id space).
  */
 import type { PackageBuilder } from '../package/package-builder.js';
 import { CT } from '../package/content-types.js';

@@ -99,7 +99,8 @@ export class Template {
 
   /**
    * The placeholders a slide placeholder `key` on `layoutPart` inherits from: the layout's, then the
-   * master's (ooxml-notes §8.3). Memoised: the same few lookups repeat on every slide of every request.
+   * master's (docs/powerpoint-rules.md "Picture placeholders"). Memoised: the same few lookups repeat on every
+   * slide of every request.
    */
   inheritedPlaceholders(layoutPart: string | null, key: PlaceholderKey): readonly XmlElement[] {
     const cacheKey = `${layoutPart}|${key.type}|${key.idx}`;

@@ -1,7 +1,7 @@
 /**
- * Keeping a slide's animation timeline (`p:timing`) consistent when shapes or paragraphs disappear. A time node or build
- * entry that targets a shape id no longer on the slide makes PowerPoint repair the file and drop every
- * animation of the slide (ooxml-notes §4, §10 #17, [auto#78]).
+ * Keeping a slide's animation timeline (`p:timing`) consistent when shapes or paragraphs disappear. A time node
+ * or build entry that targets a shape id no longer on the slide makes PowerPoint repair the file and drop every
+ * animation of the slide (docs/powerpoint-rules.md "Removing a shape").
  */
 import { child, childElements, removeNode, type XmlElement } from '../xml/index.js';
 
@@ -26,7 +26,7 @@ export function removeAnimationsOf(slideRoot: XmlElement, shapeIds: ReadonlySet<
 
 /**
  * After a shape's text was rewritten to `paragraphCount` paragraphs: effects on paragraphs it no longer has
- * (`p:spTgt/p:txEl/p:pRg`, ooxml-notes §4) go, ranges that reach past the end are clamped, and the shape's build
+ * (`p:spTgt/p:txEl/p:pRg`) go, ranges that reach past the end are clamped, and the shape's build
  * entry goes when none of its effects is left.
  */
 export function trimParagraphAnimations(

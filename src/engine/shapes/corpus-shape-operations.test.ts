@@ -58,7 +58,10 @@ const entry = (id: number, fields: Partial<ShapeRequest>): ShapeRequest => ({
   ...fields,
 });
 
-/** Every time node and build entry still targets a shape on the slide (ooxml-notes §4). */
+/**
+ * Every time node and build entry still targets a shape on the slide (docs/powerpoint-rules.md
+ * "Removing a shape").
+ */
 function expectTimingTargetsExist(doc: XmlDocument): void {
   const ids = new Set(
     [...descendants(doc.root)].filter((e) => e.name.endsWith(':cNvPr')).map((e) => e.attrs['id']),

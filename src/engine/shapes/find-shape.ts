@@ -26,7 +26,10 @@ export interface FoundShape {
 const SHAPE_ELEMENTS = new Set(['p:sp', 'p:pic', 'p:graphicFrame', 'p:grpSp', 'p:cxnSp', 'p:contentPart']);
 const ALTERNATE_CONTENT = 'mc:AlternateContent';
 
-/** a:graphicData/@uri values, ECMA-376 Part 1 §20/§21 plus Office 2014 chartEx (ooxml-notes §7.7). */
+/**
+ * a:graphicData/@uri values, ECMA-376 Part 1 §20/§21 plus Office 2014 chartEx (docs/powerpoint-rules.md
+ * "chartEx charts").
+ */
 const GRAPHIC_KINDS: Record<string, ShapeKind> = {
   'http://schemas.openxmlformats.org/drawingml/2006/table': 'table',
   'http://schemas.openxmlformats.org/drawingml/2006/chart': 'chart',
@@ -54,7 +57,7 @@ function collect(container: XmlElement, out: FoundShape[]): void {
       if (!inner) continue;
       out.push(describe(el, inner, container));
       // A group inside mc:Choice: its members are edited in the Choice branch only (the Fallback is what
-      // old readers show; ooxml-notes §3.6).
+      // old readers show; docs/powerpoint-rules.md "Namespaces and mc:Ignorable").
       if (inner.name === 'p:grpSp') collect(inner, out);
     }
   }
@@ -117,7 +120,8 @@ function placeholderOf(shapeEl: XmlElement): FoundShape['placeholder'] {
 function kindOf(shapeEl: XmlElement, placeholder: FoundShape['placeholder']): ShapeKind {
   switch (shapeEl.name) {
     case 'p:sp': {
-      // An empty picture placeholder is a p:sp without text until a picture goes in (ooxml-notes §8.3).
+      // An empty picture placeholder is a p:sp without text until a picture goes in (docs/powerpoint-rules.md
+      // "Picture placeholders").
       const body = child(shapeEl, 'p:txBody');
       if (placeholder?.type === 'pic' && (!body || !hasText(body))) return 'picture';
       // Any other auto-shape can hold text; one without a txBody gets one when text is written.

@@ -62,7 +62,10 @@ function remove(root: XmlElement, name: string): void {
   removeShape(root, shape);
 }
 
-/** The invariants PowerPoint checks on open (ooxml-notes §11): every timeline/build target exists, no empty lists. */
+/**
+ * The invariants PowerPoint checks on open (docs/powerpoint-rules.md "How the tests check these rules"): every
+ * timeline/build target exists, no empty lists.
+ */
 function expectConsistentTiming(root: XmlElement): void {
   const ids = new Set<string>();
   for (const el of descendants(child(root, 'p:cSld')!))

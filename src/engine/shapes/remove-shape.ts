@@ -1,7 +1,8 @@
 /**
- * Deleting a shape and everything on the slide that points at it (ooxml-notes §4): animation effects and
- * build entries, connector attachments. Relationships the removed XML used are left to the package layer's
- * reachability pruning (ooxml-notes §0 rule 4: never prune by scanning for r:id here).
+ * Deleting a shape and everything on the slide that points at it (docs/powerpoint-rules.md "Removing a shape"):
+ * animation effects and build entries, connector attachments. Relationships the removed XML used are left to the
+ * package layer's reachability pruning (never by scanning for r:id here: docs/powerpoint-rules.md
+ * "Relationships no attribute names").
  */
 import { child, childElements, descendants, localName, removeNode, type XmlElement } from '../xml/index.js';
 import { removeAnimationsOf } from './animation-timing.js';
@@ -40,7 +41,7 @@ function shapeIdsWithin(element: XmlElement): Set<number> {
   return ids;
 }
 
-/** A connector glued to a removed shape becomes a free line: drop its a:stCxn / a:endCxn ([pp-cxn]). */
+/** A connector glued to a removed shape becomes a free line: drop its a:stCxn / a:endCxn. */
 function detachConnectors(slideRoot: XmlElement, ids: ReadonlySet<number>): void {
   for (const props of descendants(slideRoot, 'p:cNvCxnSpPr')) {
     for (const end of childElements(props)) {

@@ -11,7 +11,7 @@ import { enclosingGroups, toChildSpace, toSlideSpace, type Box } from './group-t
 
 export type { Box } from './group-transform.js';
 
-/** CT_ShapeProperties child order [XSD-dml]. */
+/** CT_ShapeProperties child order (ECMA-376 Part 1, DrawingML). */
 export const SHAPE_PROPERTIES_ORDER = [
   'a:xfrm',
   'a:custGeom',
@@ -126,7 +126,7 @@ function setGeometry(
     return;
   }
   const local = toChildSpace({ x, y, cx, cy }, groups);
-  // EMU coordinates are integers; extents are never negative (ooxml-notes §5.2, §10 #22, #33).
+  // EMU coordinates are integers; extents are never negative (docs/powerpoint-rules.md "Integer attributes").
   const off = element('a:off', { x: String(Math.round(local.x)), y: String(Math.round(local.y)) });
   const ext = element('a:ext', {
     cx: String(Math.max(0, Math.round(local.cx))),

@@ -14,7 +14,7 @@ import { child, childElements, element, insertInOrder, type XmlElement } from '.
 /** CT_TableCell: a:txBody?, a:tcPr?, a:extLst?. */
 const CELL_ORDER = ['a:txBody', 'a:tcPr', 'a:extLst'];
 
-/** CT_TableCellProperties child order [XSD-dml] (ooxml-notes §6.1). */
+/** CT_TableCellProperties child order (ECMA-376 Part 1; docs/powerpoint-rules.md "Table grid and merges"). */
 const CELL_PROPERTIES_ORDER = [
   'a:lnL',
   'a:lnR',
@@ -107,7 +107,10 @@ function formatExistingText(
   }
 }
 
-/** The cell's a:txBody; a cell written without one gets PowerPoint's minimal body (ooxml-notes §6.1). */
+/**
+ * The cell's a:txBody; a cell written without one gets PowerPoint's minimal body (docs/powerpoint-rules.md
+ * "Table grid and merges").
+ */
 function textBody(tc: XmlElement): XmlElement {
   const existing = child(tc, 'a:txBody');
   if (existing) return existing;

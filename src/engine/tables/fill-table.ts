@@ -227,7 +227,7 @@ function placement(
   return { top: box.y, scale: box.cy / unit };
 }
 
-/** p:xfrm/a:ext/@cy = the rows' heights summed, as PowerPoint saves it (ooxml-notes §6.2). */
+/** p:xfrm/a:ext/@cy = the rows' heights summed, as PowerPoint saves it (docs/powerpoint-rules.md "Table sizes"). */
 function setFrameHeight(frame: XmlElement, height: number): void {
   const xfrm = child(frame, 'p:xfrm');
   const ext = xfrm ? child(xfrm, 'a:ext') : undefined;

@@ -1,10 +1,11 @@
 /**
- * Merged cells (ooxml-notes §6.1): the top-left cell of a merge carries `gridSpan` (columns) and `rowSpan`
- * (rows); cells to its right carry `hMerge`, cells below it `vMerge`, and in a two-way merge the covered cells
- * repeat the span of the other axis (`rowSpan`+`hMerge`, `gridSpan`+`vMerge`, `hMerge`+`vMerge`). So each axis
- * reads on its own: down a column, `rowSpan`/`vMerge` make the vertical groups; along a row, `gridSpan`/`hMerge`
- * the horizontal ones. After rows are removed, cloned or repeated on another slide, both are rewritten from the
- * rows as they now stand, so no span runs past the last row and no `vMerge` hangs below a row that is gone.
+ * Merged cells (docs/powerpoint-rules.md "Table grid and merges"): the top-left cell of a merge carries
+ * `gridSpan` (columns) and `rowSpan` (rows); cells to its right carry `hMerge`, cells below it `vMerge`, and in a
+ * two-way merge the covered cells repeat the span of the other axis (`rowSpan`+`hMerge`, `gridSpan`+`vMerge`,
+ * `hMerge`+`vMerge`). So each axis reads on its own: down a column, `rowSpan`/`vMerge` make the vertical groups;
+ * along a row, `gridSpan`/`hMerge` the horizontal ones. After rows are removed, cloned or repeated on another
+ * slide, both are rewritten from the rows as they now stand, so no span runs past the last row and no `vMerge`
+ * hangs below a row that is gone.
  */
 import { cellsOf, emu, isOn } from './table-grid.js';
 import type { XmlElement } from '../xml/index.js';

@@ -7,7 +7,7 @@ import { cloneElement, child, childElements, type XmlElement } from '../xml/inde
 import { normalizeMerges, unmergeRow, type PlacedRow } from './merges.js';
 import { setRows, type TableXml } from './table-grid.js';
 
-/** `a:tr/a:extLst/a:ext` holding PowerPoint 2016's `a16:rowId` (ooxml-notes §6.1). */
+/** `a:tr/a:extLst/a:ext` holding PowerPoint 2016's `a16:rowId` (docs/powerpoint-rules.md "Ids inside a slide"). */
 const ROW_ID_EXT = '{0D108BD9-81ED-4DB2-BD59-A6C34878D82A}';
 
 /**
@@ -37,8 +37,8 @@ export function placeRows(table: TableXml, payloadRows: readonly number[], heade
 }
 
 /**
- * `a16:rowId` names a row for co-authoring and must be unique within the table (ooxml-notes §6.1): a copy
- * gets the next number above every id the table has.
+ * `a16:rowId` names a row for co-authoring and must be unique within the table (docs/powerpoint-rules.md
+ * "Ids inside a slide"): a copy gets the next number above every id the table has.
  */
 class RowIds {
   private next: number;

@@ -1,9 +1,9 @@
 /**
  * How tall a row will be drawn. `a:tr/@h` is a minimum: PowerPoint and LibreOffice grow a row until its text
- * fits (ooxml-notes §6.2), so whether rows fit on a slide depends on the text. This estimate wraps each
- * paragraph word by word at the cell's width (less its left and right margins) with the glyph widths of wide
- * common fonts, gives each line 1.2 × its largest font size (single spacing), and adds the cell's top and
- * bottom margins. It errs on the tall side: a row carried to the next slide is better than one cut off.
+ * fits (docs/powerpoint-rules.md "Table sizes"), so whether rows fit on a slide depends on the text. This
+ * estimate wraps each paragraph word by word at the cell's width (less its left and right margins) with the glyph
+ * widths of wide common fonts, gives each line 1.2 × its largest font size (single spacing), and adds the cell's
+ * top and bottom margins. It errs on the tall side: a row carried to the next slide is better than one cut off.
  */
 import { isWideCodePoint } from '../text/wide-characters.js';
 

@@ -1,6 +1,7 @@
 /**
- * The parts of a DrawingML table (ooxml-notes §6.1): `a:tbl = a:tblPr?, a:tblGrid, a:tr*, a:extLst?`,
- * `a:tr = a:tc*, a:extLst?` with `@h` required, one `a:tc` per grid column in every row.
+ * The parts of a DrawingML table (docs/powerpoint-rules.md "Table grid and merges"):
+ * `a:tbl = a:tblPr?, a:tblGrid, a:tr*, a:extLst?`, `a:tr = a:tc*, a:extLst?` with `@h` required, one `a:tc` per
+ * grid column in every row.
  */
 import { EngineError } from '../errors.js';
 import { child, childElements, type XmlElement } from '../xml/index.js';
@@ -39,7 +40,7 @@ export function cellsOf(tr: XmlElement): XmlElement[] {
   return childElements(tr, 'a:tc');
 }
 
-/** `a:tr/@h`: a minimum; PowerPoint grows a row to fit its text (ooxml-notes §6.2). */
+/** `a:tr/@h`: a minimum; PowerPoint grows a row to fit its text (docs/powerpoint-rules.md "Table sizes"). */
 export function rowHeight(tr: XmlElement): number {
   return emu(tr.attrs.h);
 }

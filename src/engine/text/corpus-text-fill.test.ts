@@ -67,7 +67,7 @@ function fillAll(
   return warnings;
 }
 
-/** The structural rules of ooxml-notes §5.1 for every text body under `root`. */
+/** The structural rules of docs/powerpoint-rules.md "Text bodies" for every text body under `root`. */
 function expectWellFormedText(root: XmlElement, where: string): void {
   for (const el of descendants(root)) {
     if (el.name === 'p:txBody') {

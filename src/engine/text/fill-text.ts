@@ -33,7 +33,10 @@ interface ParagraphTemplate {
 }
 
 const NEW_PARAGRAPH = /\r\n|\n|\r/;
-/** PowerPoint reports soft line breaks as \v; in a:t it is illegal and triggers repair (ooxml-notes §5.3). */
+/**
+ * PowerPoint reports soft line breaks as \v; in a:t it is illegal and triggers repair (docs/powerpoint-rules.md
+ * "Characters in text").
+ */
 const LINE_BREAK = '\v';
 
 /** A plain string as text content: `\n` starts a new paragraph; "" empties the body. */
@@ -61,7 +64,7 @@ export function fillText(txBody: XmlElement, content: TextContent, ctx: FillText
   });
 
   for (const p of oldParagraphs) removeNode(txBody, p);
-  // A txBody always has a:bodyPr first and at least one a:p (ooxml-notes §0 rule 10).
+  // A txBody always has a:bodyPr first and at least one a:p (docs/powerpoint-rules.md "Text bodies").
   if (!child(txBody, 'a:bodyPr')) txBody.children.unshift(element('a:bodyPr'));
   txBody.children.push(...paragraphs);
 
@@ -127,8 +130,8 @@ function buildParagraph(
     written += nodes.length;
   }
 
-  // endParaRPr stays last (ooxml-notes §5.1). An emptied paragraph still needs it to keep its formatting
-  // for whoever types into it next.
+  // endParaRPr stays last (docs/powerpoint-rules.md "Text bodies"). An emptied paragraph still needs it to keep
+  // its formatting for whoever types into it next.
   const end = template.endParaRPr ?? (written === 0 ? template.runBase : undefined);
   if (end) {
     const endParaRPr = cloneElement(end);

@@ -1,7 +1,8 @@
 /**
  * Text that no longer fits its box (docs/payload.md "Text"). PowerPoint stores the result of its
- * shrink-on-overflow fit in `a:normAutofit` and does not recompute it on open (ooxml-notes §5.5), so where the
- * template asks for shrinking we write our own estimate; elsewhere an obvious overflow gets a warning.
+ * shrink-on-overflow fit in `a:normAutofit` and does not recompute it on open (docs/powerpoint-rules.md
+ * "Autofit is not recomputed on open"), so where the template asks for shrinking we write our own estimate;
+ * elsewhere an obvious overflow gets a warning.
  *
  * The estimate is deliberately simple: average glyph widths per script, 1.2 line height, no font metrics.
  * It aims at "looks right before anyone edits it", not at PowerPoint's exact numbers.

@@ -1,12 +1,13 @@
 /**
  * Writing paragraph formatting (`a:pPr`, CT_TextParagraphProperties): alignment, indent, line spacing and
- * bullets. Children are an XSD sequence; bullets before spacing made PowerPoint repair (ooxml-notes §5.1).
+ * bullets. Children are an XSD sequence; bullets before spacing made PowerPoint repair (docs/powerpoint-rules.md
+ * "Schema order of property children").
  */
 import type { ParagraphProps } from '../payload/model.js';
 import { child, childElements, element, insertInOrder, removeNode, type XmlElement } from '../xml/index.js';
 import { clamp } from './run-properties.js';
 
-/** CT_TextParagraphProperties child order [XSD-dml] [pp-txt] [auto-ppr]. */
+/** CT_TextParagraphProperties child order (ECMA-376 Part 1, DrawingML). */
 export const PARAGRAPH_PROPERTIES_ORDER = [
   'a:lnSpc',
   'a:spcBef',

@@ -1,12 +1,13 @@
 /**
  * Writing run formatting (`a:rPr`, CT_TextCharacterProperties). Its children are an XSD sequence with choice
- * groups: insert in schema order, replace the whole choice group, never duplicate (ooxml-notes §5.1, §0 rule 11).
+ * groups: insert in schema order, replace the whole choice group, never duplicate (docs/powerpoint-rules.md
+ * "Schema order of property children").
  */
 import type { Hyperlink, RunProps } from '../payload/model.js';
 import { cloneElement, element, insertInOrder, type XmlElement } from '../xml/index.js';
 import { setSolidFill, srgb } from '../shapes/solid-fill.js';
 
-/** CT_TextCharacterProperties child order [XSD-dml] [auto-rpr]. */
+/** CT_TextCharacterProperties child order (ECMA-376 Part 1, DrawingML). */
 export const RUN_PROPERTIES_ORDER = [
   'a:ln',
   'a:noFill',
@@ -33,8 +34,8 @@ export const RUN_PROPERTIES_ORDER = [
 ] as const;
 
 /**
- * Proofing bookkeeping that describes the *old* text (ooxml-notes §5.4): a spelling flag or a "needs
- * re-layout" flag is wrong for text we wrote.
+ * Proofing bookkeeping that describes the *old* text (docs/powerpoint-rules.md "Proofing attributes split runs"):
+ * a spelling flag or a "needs re-layout" flag is wrong for text we wrote.
  */
 const STALE_ATTRIBUTES = ['err', 'dirty'];
 

@@ -1,8 +1,9 @@
 /**
- * `{{ key }}` placeholders in text (docs/payload.md "Tags"). PowerPoint splits text into runs at spell-check
- * and edit boundaries (err, dirty, lang, noProof, smtClean, bmk differ; ooxml-notes §5.4), so a tag is matched
- * on the concatenated text of consecutive runs; the value goes into the run where the tag begins and keeps
- * its formatting, and the rest of the tag is cut from the runs that follow.
+ * `{{ key }}` placeholders in text (docs/payload.md "Tags"). PowerPoint splits text into runs at spell-check and
+ * edit boundaries (err, dirty, lang, noProof, smtClean, bmk differ; docs/powerpoint-rules.md
+ * "Proofing attributes split runs"), so a tag is matched on the concatenated text of consecutive runs; the value
+ * goes into the run where the tag begins and keeps its formatting, and the rest of the tag is cut from the runs
+ * that follow.
  */
 import {
   child,
@@ -139,7 +140,7 @@ function setRunText(run: XmlElement, value: string): void {
     run.children.push(t);
   }
   t.children = [text(value)];
-  // The proofing flags described the old text (ooxml-notes §5.4).
+  // The proofing flags described the old text (docs/powerpoint-rules.md "Proofing attributes split runs").
   const rPr = child(run, 'a:rPr');
   if (rPr) {
     delete rPr.attrs['err'];

@@ -1,9 +1,10 @@
 /**
  * Canonical prefixes. The engine names elements and attributes by qualified name (`p:sp`, `a:t`, `r:id`, a bare
- * `sheet` in SpreadsheetML), but a producer may bind any prefix to a namespace (ooxml-notes: never rely on
- * prefixes; Aspose writes `<xns:sheet>`). So each parsed part is brought to the prefixes below once, at parse
- * time: every name then means its namespace, and the queries stay plain string compares. A part that already
- * uses them (every PowerPoint and Excel part) is recognised while it is parsed and costs nothing more.
+ * `sheet` in SpreadsheetML), but a producer may bind any prefix to a namespace (Aspose writes
+ * `<xns:sheet>`; docs/powerpoint-rules.md "Namespaces and mc:Ignorable"). So each parsed part is brought to the
+ * prefixes below once, at parse time: every name then means its namespace, and the queries stay plain string
+ * compares. A part that already uses them (every PowerPoint and Excel part) is recognised while it is parsed and
+ * costs nothing more.
  */
 import type { XmlElement, XmlNode } from './node.js';
 

@@ -72,8 +72,9 @@ export function textContent(el: XmlElement): string {
 
 /**
  * Inserts `node` into `parent` at the place an XSD sequence demands (`order` lists the qualified names in
- * schema order, ooxml-notes §0 rule 11). An existing child of the same name is replaced: the sequences we
- * edit hold each of these children at most once. Children not named in `order` keep their place.
+ * schema order, docs/powerpoint-rules.md "Schema order of property children"). An existing child of the same name
+ * is replaced: the sequences we edit hold each of these children at most once. Children not named in `order` keep
+ * their place.
  */
 export function insertInOrder(parent: XmlElement, node: XmlElement, order: readonly string[]): void {
   const rank = order.indexOf(node.name);

@@ -1,7 +1,7 @@
 /**
  * Writes the tree back. Text is escaped minimally (&, <, >) and characters XML 1.0 forbids are dropped
- * (ooxml-notes §5.3: a vertical tab in a:t made PowerPoint repair). Attribute values also escape quotes
- * and whitespace control characters, so they survive attribute-value normalisation.
+ * (a vertical tab in a:t made PowerPoint repair: docs/powerpoint-rules.md "Characters in text"). Attribute values
+ * also escape quotes and whitespace control characters, so they survive attribute-value normalisation.
  */
 import { CANONICAL_URIS, XML_NS } from './namespaces.js';
 import type { XmlDocument, XmlElement, XmlNode } from './node.js';

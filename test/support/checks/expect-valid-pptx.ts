@@ -1,6 +1,7 @@
 /**
- * The one check every test runs on every .pptx it writes (DESIGN.md "Tests"): package invariants and
- * the Open XML SDK validator, each relative to the template the output was made from.
+ * The one check every test runs on every .pptx it writes (docs/powerpoint-rules.md
+ * "How the tests check these rules"): package invariants and the Open XML SDK validator, each relative to the
+ * template the output was made from.
  */
 import { expect } from 'vitest';
 import { checkPackageInvariantsAgainst } from './package-invariants.js';

@@ -1,6 +1,7 @@
 /**
- * Package invariants every .pptx a test writes must satisfy (DESIGN.md "Tests", ooxml-notes.md §0 and §11).
- * An independent judge: it shares no code with src/engine (own ZIP read via fflate, own XML reader).
+ * Package invariants every .pptx a test writes must satisfy (docs/powerpoint-rules.md
+ * "How the tests check these rules"). An independent judge: it shares no code with src/engine (own ZIP read via
+ * fflate, own XML reader).
  */
 import { createHash } from 'node:crypto';
 import {
@@ -68,7 +69,7 @@ function checkRelationships(pkg: OpcPackage, report: Report): void {
   }
 }
 
-/** Parts reachable from /_rels/.rels by internal relationships; the rest are orphans [§0 rule 4]. */
+/** Parts reachable from /_rels/.rels by internal relationships; the rest are orphans. */
 function checkReachability(pkg: OpcPackage, report: Report): void {
   const seen = new Set<string>(['/']);
   const queue = ['/'];

@@ -1,15 +1,17 @@
 /**
- * Which template part each part of an output deck came from, so that a flaw the template already has is
- * forgiven on the copies of the part that has it, and nowhere else (DESIGN.md "Tests": the checks compare the
- * output with its template). Output parts are renamed (template slide 7 becomes slide 3), cloned (three copies
- * of one slide, each with its own chart) and imported from other templates, so names say nothing. Instead:
+ * Which template part each part of an output deck came from, so that a flaw the template already has is forgiven
+ * on the copies of the part that has it, and nowhere else (docs/powerpoint-rules.md
+ * "How the tests check these rules": the checks compare the output with its template). Output parts are renamed
+ * (template slide 7 becomes slide 3), cloned (three copies of one slide, each with its own chart) and imported
+ * from other templates, so names say nothing. Instead:
  *
  * - a slide comes from the template slides whose content it matches best: its elements with their attributes
  *   (shape ids and names, geometry, formatting) and its text, measured as the share of the output slide's
  *   features that the template slide has too. Filling text or removing shapes lowers every template slide's
  *   share, not the true source's rank. Several slides that match equally well are all kept as candidates;
  * - any other part comes from the template parts that its referrer's sources reach by a relationship with the
- *   same Id and type (cloning keeps relationship Ids, ooxml-notes §3.2), or the only one of that type;
+ *   same Id and type (docs/powerpoint-rules.md "Cloned slides keep their relationship ids"), or the only one of
+ *   that type;
  * - a part nothing reaches comes from a template part with identical bytes;
  * - the package root and what hangs off it come from the first template: the deck is built on it.
  *

@@ -1,6 +1,7 @@
 /**
  * Checks that apply to the XML of any part: r:* references, text bodies, mc:Ignorable, integer attributes.
- * Sources: ooxml-notes.md §0 rules 3, 10, 12, 18 and §11.
+ * Sources: docs/powerpoint-rules.md "Relationship ids and targets", "Text bodies", "Namespaces and mc:Ignorable",
+ * "Integer attributes" and "How the tests check these rules".
  */
 import { is, inNs } from '../readers/namespaces.js';
 import type { Relationship } from '../readers/opc-package.js';
@@ -9,7 +10,7 @@ import { walk } from '../readers/xml-tree.js';
 
 export type Report = (kind: string, part: string, message: string) => void;
 
-/** (namespace key, element local name) -> attributes that are xsd:long / xsd:int in the schema [XSD-dml]. */
+/** (namespace key, element local name) -> attributes that are xsd:long / xsd:int in ECMA-376 Part 1's schemas. */
 const INTEGER_ATTRIBUTES: readonly { key: 'a'; local: string; attrs: readonly string[] }[] = [
   { key: 'a', local: 'off', attrs: ['x', 'y'] },
   { key: 'a', local: 'ext', attrs: ['cx', 'cy'] },
@@ -38,7 +39,7 @@ export function checkPartXml(
   for (const el of walk(root)) {
     for (const a of el.attrs) {
       // Any attribute in the relationships namespace names a relationship of this part (id, embed,
-      // link, pict, dm, lo, qs, cs, …); r:id="" is PowerPoint's own "no target" marker [php#992].
+      // link, pict, dm, lo, qs, cs, …); r:id="" is PowerPoint's own "no target" marker.
       if (inNs(a.ns, 'r') && a.value !== '' && !relIds.has(a.value)) {
         report(
           'r-attr-unresolved',

@@ -1,6 +1,7 @@
 /**
  * PresentationML checks: id spaces of p:presentation and masters, shape ids and animation targets per
- * slide, slide -> layout and slide <-> notes relationships. Sources: ooxml-notes.md §0 rules 5, 8, 9, 16.
+ * slide, slide -> layout and slide <-> notes relationships. Sources: docs/powerpoint-rules.md
+ * "Slide, master and layout ids", "Ids inside a slide", "Removing a shape", "Notes slides and the notes master".
  */
 import { is } from '../readers/namespaces.js';
 import { type OpcPackage, readPartTree, relsOf, relTypeIs } from '../readers/opc-package.js';
@@ -27,7 +28,9 @@ export function checkPresentationIds(
   const slideIds = new Set<number>();
   const masterLayoutIds = new Map<number, string>();
   const claimMasterOrLayout = (raw: string | undefined, where: string, part: string): void => {
-    if (raw === undefined) return; // @id is optional on p:sldMasterId and p:sldLayoutId [XSD-pml] (poi/2411-Performance_Up.pptx)
+    // @id is optional on p:sldMasterId and p:sldLayoutId (ECMA-376 Part 1 schema; a deck among Apache POI's test
+    // files omits it).
+    if (raw === undefined) return;
     const id = parseId(raw);
     if (!(id >= TWO_31 && id < TWO_32))
       report('master-layout-id-out-of-range', part, `${where} id ${id} is not in [2^31, 2^32)`);
@@ -57,8 +60,9 @@ export function checkPresentationIds(
       if (!master || masterPart === undefined) continue;
       for (const layoutId of walk(master)) {
         if (is(layoutId, 'p', 'sldLayoutId')) {
-          // Not checked: "each layout id above its master's" (ooxml-notes §0 rule 5) — PowerPoint-saved
-          // decks break it (poi/bug68703.pptx, ShapeCrawler/032.pptx), so it is no repair trigger.
+          // Not checked: "each layout id above its master's" (docs/powerpoint-rules.md
+          // "Slide, master and layout ids") — PowerPoint-saved decks break it (poi/bug68703.pptx,
+          // ShapeCrawler/032.pptx), so it is no repair trigger.
           claimMasterOrLayout(attr(layoutId, 'id'), `p:sldLayoutId in ${masterPart}`, masterPart);
         }
       }

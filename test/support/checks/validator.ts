@@ -1,7 +1,7 @@
 /**
- * The Open XML SDK validator (@ooxml-tools/validate, .NET on WebAssembly), compared differentially against
- * the template: real PowerPoint decks have non-zero baselines (ooxml-notes.md §11, [sdk#1218]), so only
- * errors the template does not already have count.
+ * The Open XML SDK validator (@ooxml-tools/validate, .NET on WebAssembly), compared differentially against the
+ * template: real PowerPoint decks have non-zero baselines (docs/powerpoint-rules.md
+ * "How the tests check these rules"), so only errors the template does not already have count.
  */
 import { createHash } from 'node:crypto';
 import validate, { ready } from '@ooxml-tools/validate';

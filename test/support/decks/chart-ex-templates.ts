@@ -1,9 +1,10 @@
 /**
  * Test templates for the chartEx layouts the corpus lacks (waterfall, funnel, treemap, histogram, pareto, box &
  * whisker, region map), written from the chartex schema (MS-ODRAWXML §2.24; the Open XML SDK's
- * `schemas_microsoft_com_office_drawing_2014_chartex`) in the shapes PowerPoint 2016 writes them (the Open XML SDK's
- * Office 2016 test files hold a waterfall, a box & whisker, a treemap and a sunburst made by PowerPoint;
- * ooxml-notes §7.7), and a sunburst for the first slide. chart-ex-deck.ts puts them into decks.
+ * `schemas_microsoft_com_office_drawing_2014_chartex`) in the shapes PowerPoint 2016 writes them (the Open XML
+ * SDK's Office 2016 test files hold a waterfall, a box & whisker, a treemap and a sunburst made by PowerPoint;
+ * docs/powerpoint-rules.md "chartEx charts"), and a sunburst for the first slide. chart-ex-deck.ts puts them into
+ * decks.
  */
 import { strToU8, unzipSync, zipSync } from 'fflate';
 

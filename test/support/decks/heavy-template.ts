@@ -1,6 +1,6 @@
 /**
  * The corpus's heaviest template (poi/…HowWeRefactor.pptx: 28 slides, 7 MB of slide XML, slide 23 alone
- * 1.65 MB) and the payloads the large-deck tests run on it (issue 14).
+ * 1.65 MB) and the payloads the large-deck tests run on it.
  */
 import { join } from 'node:path';
 import { CORPUS_DIR, readCorpus } from '../corpus/corpus.js';

@@ -1,5 +1,5 @@
 /**
- * The images of issue 21's probes, made in code: tiny files that cost a renderer or a decoder far more than
+ * Images that probe the image budgets, made in code: tiny files that cost a renderer or a decoder far more than
  * their size (an SVG filter bomb, an SVG carrying a huge PNG, an RLE BMP whose runs overwrite one row), and an
  * SVG carrying scripts and outside references.
  */

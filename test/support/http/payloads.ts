@@ -1,4 +1,4 @@
-/** jsonData documents and request bodies the HTTP tests send (spec/payload.md). */
+/** jsonData documents and request bodies the HTTP tests send (docs/payload.md). */
 import { TEMPLATE_NAME, templateBytes } from '../servers/http-harness-paths.js';
 
 export interface DeckOptions {

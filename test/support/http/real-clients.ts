@@ -1,6 +1,6 @@
 /**
  * The HTTP clients integrations use, each sending one multipart upload a number of times in a row as a user's
- * code would (issue 22): Node's fetch, axios, Python's requests and curl (with and without its
+ * code would: Node's fetch, axios, Python's requests and curl (with and without its
  * `Expect: 100-continue`). A network failure is recorded as an answer of its own, so a test shows what each
  * client saw instead of stopping at the first throw.
  */

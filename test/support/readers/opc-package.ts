@@ -17,7 +17,7 @@ export interface Relationship {
 export interface OpcPackage {
   /** ZIP item name -> bytes, as stored (directory entries included). */
   entries: Map<string, Uint8Array>;
-  /** Part name (lower-cased) -> part name as written, for case-insensitive existence checks [OPC-equiv]. */
+  /** Part name (lower-cased) -> part name as written, for case-insensitive lookups (ECMA-376 Part 2 §9.1.1). */
   partsByLowerName: Map<string, string>;
   defaults: Map<string, string>; // extension (lower) -> content type
   overrides: Map<string, string>; // part name (lower) -> content type
@@ -140,7 +140,8 @@ export function openPackage(
       }),
     ),
   );
-  // ZIP item names must be unique, and part names unique case-insensitively [OPC-zip] M3.3, [OPC-equiv].
+  // ZIP item names must be unique, and part names unique case-insensitively (ECMA-376 Part 2 §9.1.1,
+  // Annex C).
   const seen = new Map<string, string>();
   for (const name of names) {
     const other = seen.get(name.toLowerCase());

@@ -1,8 +1,8 @@
 /**
- * Renders a .pptx through LibreOffice to PDF and reads each page's text back with pdftotext, or its pixels
- * with pdftoppm.
- * A LibreOffice render proves the content is there, not that PowerPoint opens the file without repair
- * (ooxml-notes.md §11, [pgj#1449]); use it sparingly, it costs a second or more per call.
+ * Renders a .pptx through LibreOffice to PDF and reads each page's text back with pdftotext, or its pixels with
+ * pdftoppm. A LibreOffice render proves the content is there, not that PowerPoint opens the file without repair
+ * (docs/powerpoint-rules.md "How the tests check these rules"); use it sparingly, it costs a second or more per
+ * call.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

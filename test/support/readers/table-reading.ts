@@ -91,9 +91,9 @@ function decode(text: string): string {
 }
 
 /**
- * Every way the table's merges break the rules (ooxml-notes §6.1): each row has one cell per grid column; a
- * span stays inside the grid; the cells a merge covers carry hMerge (right of its first column) and vMerge
- * (below its first row); no other cell does.
+ * Every way the table's merges break the rules (docs/powerpoint-rules.md "Table grid and merges"): each row has
+ * one cell per grid column; a span stays inside the grid; the cells a merge covers carry hMerge (right of its
+ * first column) and vMerge (below its first row); no other cell does.
  */
 export function mergeProblems(table: ReadTable): string[] {
   const problems: string[] = [];

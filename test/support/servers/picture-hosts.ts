@@ -1,5 +1,5 @@
 /**
- * Picture servers on 127.0.0.1 that misbehave on purpose (issue 21): one that accepts connections and never
+ * Picture servers on 127.0.0.1 that misbehave on purpose: one that accepts connections and never
  * answers, one that streams large bodies without announcing their size and counts what it managed to send, and
  * one that holds each answer until the test releases it.
  */

@@ -1,9 +1,9 @@
 /**
- * Writing one chartEx series' data (ooxml-notes §7.7): its text dimension (`cx:strDim`, the categories: one
- * level, or the template's levels kept for a region map), its number dimension (`cx:numDim`: values, sizes or
- * colour values, with the template's format code), each with the formula (`cx:f`) that names the new cells, and
- * its name (`cx:tx/cx:txData`). Point formatting, labels and waterfall subtotals of points that no longer exist
- * go: PowerPoint keys them by point index.
+ * Writing one chartEx series' data (docs/powerpoint-rules.md "chartEx charts"): its text dimension (`cx:strDim`,
+ * the categories: one level, or the template's levels kept for a region map), its number dimension (`cx:numDim`:
+ * values, sizes or colour values, with the template's format code), each with the formula (`cx:f`) that names the
+ * new cells, and its name (`cx:tx/cx:txData`). Point formatting, labels and waterfall subtotals of points that no
+ * longer exist go: PowerPoint keys them by point index.
  */
 import {
   child,

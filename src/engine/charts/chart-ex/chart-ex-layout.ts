@@ -1,9 +1,9 @@
 /**
- * What a chartEx chart is (ooxml-notes §7.7) and what its points mean. The part names a layout per series
- * (`cx:series/@layoutId`); a histogram and a pareto chart are both `clusteredColumn` series, told apart by their
- * layout properties: binning (`cx:binning`: the values are observations sorted into bins) or aggregation
- * (`cx:aggregation`: values summed by category), and a pareto chart adds a `paretoLine` series that follows its
- * owner (`@ownerIdx`) and has no data of its own.
+ * What a chartEx chart is (docs/powerpoint-rules.md "chartEx charts") and what its points mean. The part names a
+ * layout per series (`cx:series/@layoutId`); a histogram and a pareto chart are both `clusteredColumn` series,
+ * told apart by their layout properties: binning (`cx:binning`: the values are observations sorted into bins) or
+ * aggregation (`cx:aggregation`: values summed by category), and a pareto chart adds a `paretoLine` series that
+ * follows its owner (`@ownerIdx`) and has no data of its own.
  */
 import { child, childElements, type XmlElement } from '../../xml/index.js';
 

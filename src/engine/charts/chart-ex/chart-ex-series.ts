@@ -1,6 +1,6 @@
 /**
- * The series of a chartEx part and their data blocks (ooxml-notes §7.7): a series names its data by
- * `cx:dataId`; a pareto line (`layoutId="paretoLine"`) has no data and follows the series at position
+ * The series of a chartEx part and their data blocks (docs/powerpoint-rules.md "chartEx charts"): a series names
+ * its data by `cx:dataId`; a pareto line (`layoutId="paretoLine"`) has no data and follows the series at position
  * `@ownerIdx` among the region's `cx:series`. Resizing keeps that sound: a series that goes takes its line with
  * it, a series cloned from one with a line gets a line of its own, and every line's `ownerIdx` is set again from
  * where its owner now stands. New series and data blocks get fresh ids, format indices and unique ids.

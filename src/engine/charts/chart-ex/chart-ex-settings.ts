@@ -1,7 +1,8 @@
 /**
- * Chart settings on a chartEx part (`cx:chartSpace`, ooxml-notes §7.7): its title (`cx:title/cx:tx/cx:txData`),
- * legend (`cx:legend/@pos`), chart area fill and value labels (`cx:dataLabels/cx:visibility/@value`). The other
- * settings have no counterpart PowerPoint honours there and are skipped with a warning.
+ * Chart settings on a chartEx part (`cx:chartSpace`, docs/powerpoint-rules.md "chartEx charts"): its title
+ * (`cx:title/cx:tx/cx:txData`), legend (`cx:legend/@pos`), chart area fill and value labels
+ * (`cx:dataLabels/cx:visibility/@value`). The other settings have no counterpart PowerPoint honours there and are
+ * skipped with a warning.
  */
 import type { ShapeSettings } from '../../payload/model.js';
 import {

@@ -1,9 +1,10 @@
 /**
  * The Office 2016 chart part (`cx:chartSpace`: waterfall, funnel, treemap, sunburst, histogram, pareto, box &
- * whisker, region map; ooxml-notes §7.7). Its data sits apart from its series: `cx:chartData/cx:data[@id]` holds a
- * text dimension (categories: `cx:strDim`) and number dimensions (`cx:numDim`: values, sizes, colour values), each
- * with a formula (`cx:f`) and levels of points (`cx:lvl/cx:pt`, the text of the point); a series names its data
- * by `cx:dataId`. The same `content` form fills it, read as the layout reads its points (chart-ex-layout.ts):
+ * whisker, region map; docs/powerpoint-rules.md "chartEx charts"). Its data sits apart from its series:
+ * `cx:chartData/cx:data[@id]` holds a text dimension (categories: `cx:strDim`) and number dimensions
+ * (`cx:numDim`: values, sizes, colour values), each with a formula (`cx:f`) and levels of points (`cx:lvl/cx:pt`,
+ * the text of the point); a series names its data by `cx:dataId`. The same `content` form fills it, read as the
+ * layout reads its points (chart-ex-layout.ts):
  * - categories, one value each (waterfall, funnel, treemap, sunburst, a histogram by category, pareto): the
  *   categories on one level (a hierarchy of the template becomes flat);
  * - observations (histogram): the values are sorted into bins, no categories are drawn;

@@ -1,8 +1,9 @@
 /**
- * A classic chart's data as its caches hold it (ooxml-notes §7.4: what PowerPoint draws), in the shape of a
- * chart's `content` (docs/payload-charts.md): categories and one `values` list per series, or `x`, `y` (and
- * `size`) for scatter and bubble series. A point the cache leaves out is a gap, `null`. Grouped categories give
- * their innermost level, as a payload's categories are one level.
+ * A classic chart's data as its caches hold it (what PowerPoint draws: docs/powerpoint-rules.md
+ * "Chart caches are what PowerPoint draws"), in the shape of a chart's `content` (docs/payload-charts.md):
+ * categories and one `values` list per series, or `x`, `y` (and `size`) for scatter and bubble series. A point
+ * the cache leaves out is a gap, `null`. Grouped categories give their innermost level, as a payload's categories
+ * are one level.
  */
 import { child, childElements, textContent, type XmlElement } from '../../xml/index.js';
 import { chartSeries } from './series-resize.js';

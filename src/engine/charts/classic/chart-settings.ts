@@ -3,7 +3,8 @@
  * data labels, number format and axis titles, written into the chart part in schema order (dml-chart.xsd).
  * An option that does not apply to the chart is skipped with a warning, never written: a legend position when
  * the chart draws no legend, a data label position the plot type does not allow (PowerPoint refuses a file with
- * an invalid `c:dLblPos`, ooxml-notes §7.5), an axis title on a chart without axes.
+ * an invalid `c:dLblPos`, docs/powerpoint-rules.md "Changing series and point counts"), an axis title on a chart
+ * without axes.
  */
 import type { ChartSettings, RunProps, ShapeSettings } from '../../payload/model.js';
 import { SHAPE_PROPERTIES_ORDER } from '../../shapes/shape-properties.js';
@@ -23,7 +24,10 @@ import {
 } from '../../xml/index.js';
 import { plotGroupInfo, plotGroups } from './plot-groups.js';
 
-/** CT_ChartSpace, CT_Chart, CT_Title, CT_Legend, CT_DLbls child orders [XSD-chart] (ooxml-notes §7.2). */
+/**
+ * CT_ChartSpace, CT_Chart, CT_Title, CT_Legend, CT_DLbls child orders (ECMA-376 Part 1 §21.2;
+ * docs/powerpoint-rules.md "Chart XML order and series data").
+ */
 const CHART_SPACE_ORDER = [
   'c:date1904',
   'c:lang',
@@ -127,7 +131,10 @@ export function applyChartSettings(root: XmlElement, settings: ShapeSettings, wa
   if (s.valueAxisTitle !== undefined) setAxisTitle(chart, 'value', s.valueAxisTitle, warn);
 }
 
-/** Rich text with one run, keeping the template's paragraph and run formatting (ooxml-notes §5.1, rule 10). */
+/**
+ * Rich text with one run, keeping the template's paragraph and run formatting (docs/powerpoint-rules.md
+ * "Text bodies").
+ */
 export function richText(value: string, template?: XmlElement): XmlElement {
   const oldP = template ? childElements(template, 'a:p')[0] : undefined;
   const pPr = oldP && child(oldP, 'a:pPr');

@@ -2,7 +2,8 @@
  * Fills a classic chart part (`c:chartSpace`, ECMA-376 Part 1 §21.2) with new data: the series are resized
  * (series-resize.ts), their caches rewritten (series-caches.ts) with formulas that name where the data now sits
  * in the workbook (data-layout.ts), and the embedded workbook rewritten to match (chart-workbook.ts), so
- * PowerPoint shows the data before and after "Edit Data" (ooxml-notes §7.4).
+ * PowerPoint shows the data before and after "Edit Data" (docs/powerpoint-rules.md
+ * "Chart caches are what PowerPoint draws").
  */
 import { EngineError } from '../../errors.js';
 import type { ChartContent } from '../../payload/model.js';

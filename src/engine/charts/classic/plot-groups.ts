@@ -1,12 +1,13 @@
 /**
  * The plot groups of a classic chart part (`c:plotArea` children, ECMA-376 Part 1 §21.2.2, dml-chart.xsd) and
- * what each allows: the child order of its series (ooxml-notes §7.3, rule 11: insert in schema order), where
- * its series sit among the group's own children, how many series it takes, and which data label positions
- * PowerPoint accepts for its series (an invalid `c:dLblPos` is schema-valid but makes PowerPoint report a corrupt
- * slide: ooxml-notes §7.5, §10 #29). The positions are Office's, [MS-OI29500] 2.1.1456: pie, 3-D pie and
- * pie-of-pie take bestFit/outEnd/inEnd/ctr; clustered bars inBase/inEnd/outEnd/ctr, stacked bars the same without
- * outEnd; bubble, line, scatter and stock l/r/t/b/ctr; area, 3-D area, 3-D bar, doughnut, 3-D line and radar none.
- * Surface series have no labels at all (CT_SurfaceSer has no c:dLbls).
+ * what each allows: the child order of its series (insert in schema order: docs/powerpoint-rules.md
+ * "Chart XML order and series data"), where its series sit among the group's own children, how many series it
+ * takes, and which data label positions PowerPoint accepts for its series (an invalid `c:dLblPos` is schema-valid
+ * but makes PowerPoint report a corrupt slide: docs/powerpoint-rules.md "Changing series and point counts"). The
+ * positions are Office's, [MS-OI29500] 2.1.1456: pie, 3-D pie and pie-of-pie take bestFit/outEnd/inEnd/ctr;
+ * clustered bars inBase/inEnd/outEnd/ctr, stacked bars the same without outEnd; bubble, line, scatter and stock
+ * l/r/t/b/ctr; area, 3-D area, 3-D bar, doughnut, 3-D line and radar none. Surface series have no labels at all
+ * (CT_SurfaceSer has no c:dLbls).
  */
 import { child, childElements, type XmlElement } from '../../xml/index.js';
 import type { SeriesKind } from '../series-targets.js';
@@ -100,7 +101,7 @@ const GROUPS: Record<string, PlotGroupInfo> = {
     kind: 'category',
     seriesOrder: BAR_SER,
     maxSeries: Infinity,
-    // Stacked bars have no "outside end" ([pp#789]; [MS-OI29500] 2.1.1456).
+    // Stacked bars have no "outside end" ([MS-OI29500] 2.1.1456).
     labelPositions: (group) =>
       valOf(group, 'c:grouping') === 'clustered' || valOf(group, 'c:grouping') === undefined
         ? ['ctr', 'inBase', 'inEnd', 'outEnd']

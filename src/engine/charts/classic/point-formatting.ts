@@ -1,8 +1,8 @@
 /**
  * Per-point overrides are sparse and keyed by point index (`c:dPt/c:idx`, `c:dLbls/c:dLbl/c:idx`): after the
- * point count shrinks, the ones for points that no longer exist go (ooxml-notes §7.5). A series whose every
- * point had its own label (labels from cells, Office 2013's `c15:datalabelsRange`) gets one for each new
- * point too, cloned from the last.
+ * point count shrinks, the ones for points that no longer exist go (docs/powerpoint-rules.md
+ * "Changing series and point counts"). A series whose every point had its own label (labels from cells, Office
+ * 2013's `c15:datalabelsRange`) gets one for each new point too, cloned from the last.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -53,7 +53,10 @@ export function labelRange(series: XmlElement): XmlElement | undefined {
   return undefined;
 }
 
-/** Rewrites the label range's formula and cache: the same length as the points (ooxml-notes §7.5). */
+/**
+ * Rewrites the label range's formula and cache: the same length as the points (docs/powerpoint-rules.md
+ * "Changing series and point counts").
+ */
 export function writeLabelRange(
   range: XmlElement,
   labels: readonly (string | number | null)[],

@@ -1,9 +1,9 @@
 /**
- * More or fewer series than the template has (ooxml-notes §7.5). A new series is a clone of the last one (its
- * formatting, markers, labels), placed in the same plot group, with `c:idx`/`c:order` unique across the chart
- * (rule: unique within the chart, python-pptx allocates max + 1), fresh `c16:uniqueId`s, and the next theme
- * accent colour so it can be told apart. Extra series are removed; a plot group left without series goes, and
- * so do the axes only it used (a combination chart's secondary axes).
+ * More or fewer series than the template has (docs/powerpoint-rules.md "Changing series and point counts"). A new
+ * series is a clone of the last one (its formatting, markers, labels), placed in the same plot group, with
+ * `c:idx`/`c:order` unique across the chart (rule: unique within the chart, python-pptx allocates max + 1), fresh
+ * `c16:uniqueId`s, and the next theme accent colour so it can be told apart. Extra series are removed; a plot
+ * group left without series goes, and so do the axes only it used (a combination chart's secondary axes).
  */
 import { randomUUID } from 'node:crypto';
 import {

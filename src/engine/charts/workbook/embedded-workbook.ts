@@ -1,9 +1,10 @@
 /**
- * The workbook embedded in a chart (`ppt/embeddings/*.xlsx`, ooxml-notes §7.6): a zip inside the zip, read and
- * written with the engine's own zip and XML code, within the template's zip-bomb limits. Only the parts a chart
- * edit touches are parsed (the workbook, the data sheet, shared strings, the sheet's tables); everything else
- * is copied as its compressed bytes. A stale calculation chain is dropped (Excel rebuilds it), and the workbook
- * asks Excel to recalculate on load, so formulas that read the chart's data are up to date.
+ * The workbook embedded in a chart (`ppt/embeddings/*.xlsx`, docs/powerpoint-rules.md "The embedded workbook"): a
+ * zip inside the zip, read and written with the engine's own zip and XML code, within the template's zip-bomb
+ * limits. Only the parts a chart edit touches are parsed (the workbook, the data sheet, shared strings, the
+ * sheet's tables); everything else is copied as its compressed bytes. A stale calculation chain is dropped (Excel
+ * rebuilds it), and the workbook asks Excel to recalculate on load, so formulas that read the chart's data are up
+ * to date.
  */
 import { EngineError } from '../../errors.js';
 import { ContentTypes } from '../../package/content-types.js';

@@ -1,10 +1,9 @@
 /**
  * The Excel table over a chart's data (`xl/tables/tableN.xml`, the blue border in PowerPoint's data sheet;
- * ooxml-notes §7.6). When the data grows or shrinks, the table's `ref` (and its `autoFilter/@ref`, without the
- * filter columns past its last column) follow, and it
- * has one `tableColumn` per column whose `name` equals the header cell's text: Excel repairs a workbook where
- * they differ. Column names are unique (ignoring case); an empty or repeated header gets a name Excel would give
- * it, written into the cell too.
+ * docs/powerpoint-rules.md "The embedded workbook"). When the data grows or shrinks, the table's `ref` (and its
+ * `autoFilter/@ref`, without the filter columns past its last column) follow, and it has one `tableColumn` per
+ * column whose `name` equals the header cell's text: Excel repairs a workbook where they differ. Column names are
+ * unique (ignoring case); an empty or repeated header gets a name Excel would give it, written into the cell too.
  */
 import { child, childElements, element, type XmlElement } from '../../xml/index.js';
 import { cellAddress, parseCell, type Cell } from '../formula.js';
