@@ -21,19 +21,31 @@ const DECKS = readdirSync(EXAMPLES)
   .map((name) => [name, new Uint8Array(readFileSync(new URL(name, EXAMPLES)))] as const);
 
 describe('the templates in examples/', () => {
-  it('are the sample, the report and the brand deck', () => {
-    expect(DECKS.map(([name]) => name).sort()).toEqual(['brand.pptx', 'report.pptx', 'sample-template.pptx']);
+  it('are the sample, the report, the brand and the process deck', () => {
+    expect(DECKS.map(([name]) => name).sort()).toEqual([
+      'brand.pptx',
+      'process.pptx',
+      'report.pptx',
+      'sample-template.pptx',
+    ]);
   });
 
   it('are what examples/make-*-template.ts write (run them again after changing one)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'deckforge-examples-'));
     try {
       const scripts = readdirSync(EXAMPLES).filter((name) => /^make-.*\.ts$/.test(name));
-      expect(scripts.length).toBe(3);
+      expect(scripts.length).toBe(4);
       const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
       for (const script of scripts) await run(tsx, [fileURLToPath(new URL(script, EXAMPLES)), folder]);
       const written = readdirSync(folder).sort();
-      expect(written).toEqual(['brand.pptx', 'logo.png', 'report.pptx', 'sample-template.pptx', 'team.jpg']);
+      expect(written).toEqual([
+        'brand.pptx',
+        'logo.png',
+        'process.pptx',
+        'report.pptx',
+        'sample-template.pptx',
+        'team.jpg',
+      ]);
       const stale = written.filter(
         (name) => !readFileSync(join(folder, name)).equals(readFileSync(new URL(name, EXAMPLES))),
       );
@@ -71,6 +83,7 @@ describe('the templates in examples/', () => {
       'brand.pptx Logo': 'picture',
       'brand.pptx Hero photo': 'picture',
       'brand.pptx Badge': 'text',
+      'process.pptx Diagram 1': 'smartart',
     };
     expect(Object.fromEntries(Object.keys(expected).map((key) => [key, kinds.get(key)]))).toEqual(expected);
   });
