@@ -86,7 +86,9 @@ describe.skipIf(serverUrl === null)('PostgreSQL shared by several nodes', () => 
        VALUES ('h1', 'a1', '2026-11-21T08:00:00Z', '2999-01-01T00:00:00Z'),
               ('h2', 'a1', '2026-11-21T09:00:00Z', '2999-01-01T00:00:00Z')`,
     );
-    expect((await migratePg(node)).applied.map((a) => a.split(' ')[0])).toEqual(['2', '3']);
+    expect((await migratePg(node)).applied.map((a) => a.split(' ')[0])).toEqual(
+      PG_MIGRATIONS.slice(1).map((m) => String(m.version)),
+    );
     const live = await new PgTokenStore(node, clock).listLive('a1', new Date('2026-11-22T00:00:00Z'));
     expect(live.map((t) => t.tokenHash)).toEqual(['h2', 'h1']);
     expect(new Set(live.map((t) => t.id)).size).toBe(2);

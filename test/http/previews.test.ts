@@ -220,7 +220,13 @@ describeWithLibreOffice('previews over HTTP', () => {
     // A plain job is unchanged: no preview fields at all.
     const plainId = await submitJob(server.base, token, uploadForm(titleDeck(1)));
     const plain = (await pollUntil(server.base, token, plainId, ['SUCCEEDED', 'FAILED'])).last;
-    expect(Object.keys(plain).sort()).toEqual(['error_message', 'file_url', 'status', 'warnings']);
+    expect(Object.keys(plain).sort()).toEqual([
+      'error_message',
+      'file_url',
+      'progress',
+      'status',
+      'warnings',
+    ]);
     await expectValidPptx(await download(plain.file_url ?? '', PPTX), template);
   }, 120_000);
 
