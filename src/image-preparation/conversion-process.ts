@@ -11,7 +11,7 @@
  * first on a busy machine.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -139,8 +139,9 @@ export class ConversionProcess {
 }
 
 /**
- * The child's entry: the built JavaScript beside this file (also from the worker's bundle, one folder over), or
- * under the tests, the TypeScript source through tsx.
+ * The child's entry: the built JavaScript in dist/image-preparation/, found from this module wherever it runs
+ * (beside it, from the CLI's bundle in dist/cli/, from the generation threads' bundle in
+ * dist/adapters/generation-threads/), or under the tests, the TypeScript source through tsx.
  */
 function childEntry(): { entry: string; execArgv: string[] } {
   const here = fileURLToPath(import.meta.url);
@@ -151,10 +152,10 @@ function childEntry(): { entry: string; execArgv: string[] } {
       execArgv: ['--import', tsx],
     };
   }
-  return {
-    entry: fileURLToPath(new URL('../image-preparation/conversion-child.js', import.meta.url)),
-    execArgv: [],
-  };
+  const places = ['../image-preparation/', '../../image-preparation/'].map((folder) =>
+    fileURLToPath(new URL(`${folder}conversion-child.js`, import.meta.url)),
+  );
+  return { entry: places.find((place) => existsSync(place)) ?? places[0]!, execArgv: [] };
 }
 
 /** Resident memory of a process in MB from /proc (Linux); 0 where there is no /proc, or it has ended. */

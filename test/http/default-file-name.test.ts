@@ -42,23 +42,26 @@ afterAll(async () => {
 });
 
 describe('the default file name', () => {
-  it("docs/http-api.md's curl -OJ, run beside the template, writes template-generated.pptx and leaves the template alone", async () => {
+  it("docs/http-api.md's curl -OJ, run beside the template, writes sample-template-generated.pptx and leaves the template alone", async () => {
     const page = readFileSync(join(REPO_ROOT, 'docs', 'http-api.md'), 'utf8');
     const section = page.slice(page.indexOf('### Synchronous'));
     const block = /```sh\n([\s\S]*?)```/.exec(section)![1]!;
-    expect(block).toContain('-F files=@template.pptx -F jsonData=@payload.json -OJ');
+    expect(block).toContain('-F files=@"$SAMPLE" -F jsonData=@payload.json -OJ');
     const docsDir = mkdtempSync(join(tmpdir(), 'deckforge-default-name-docs-'));
     try {
-      copyFileSync(SAMPLE_PATH, join(docsDir, 'template.pptx'));
-      writeFileSync(join(docsDir, 'payload.json'), PAYLOAD.replace('sample-template.pptx', 'template.pptx'));
-      // As the reader runs it, with B and TOKEN set; curl exits 23 when -OJ cannot write its file.
+      copyFileSync(SAMPLE_PATH, join(docsDir, 'sample-template.pptx'));
+      writeFileSync(join(docsDir, 'payload.json'), PAYLOAD);
+      // As the reader runs it, with B, TOKEN and SAMPLE set; curl exits 23 when -OJ cannot write its file.
       await run('bash', ['-c', `set -euo pipefail\n${block}`], {
         cwd: docsDir,
-        env: { ...process.env, B: server.base, TOKEN: token },
+        env: { ...process.env, B: server.base, TOKEN: token, SAMPLE: 'sample-template.pptx' },
         timeout: 60_000,
       });
-      expect(new Uint8Array(readFileSync(join(docsDir, 'template.pptx')))).toEqual(SAMPLE);
-      await expectValidPptx(new Uint8Array(readFileSync(join(docsDir, 'template-generated.pptx'))), SAMPLE);
+      expect(new Uint8Array(readFileSync(join(docsDir, 'sample-template.pptx')))).toEqual(SAMPLE);
+      await expectValidPptx(
+        new Uint8Array(readFileSync(join(docsDir, 'sample-template-generated.pptx'))),
+        SAMPLE,
+      );
     } finally {
       rmSync(docsDir, { recursive: true, force: true });
     }
