@@ -22,7 +22,7 @@ let work: string;
 beforeAll(async () => {
   await ensureBuilt();
   mkdirSync(join(REPO_ROOT, '.tmp'), { recursive: true });
-  // Inside the repository, so `deckforge/client` resolves to this package as it would in a user's project.
+  // Inside the repository, so `deckforge/client` and `deckforge-client` resolve as they would in a user's project.
   work = mkdtempSync(join(REPO_ROOT, '.tmp', 'client-types-'));
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
