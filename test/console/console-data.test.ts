@@ -2,7 +2,8 @@
  * The console's data routes over a real socket, each with a signed-in session cookie and its CSRF token: tokens
  * (made here, used on every endpoint like one from token/create, last use recorded, revoked and refused at
  * once), usage with per-day figures, the job list (never another account's), the inspector (upload and URL) and
- * the playground (a deck that passes expectValidPptx, a job walking to its download link, errors in shape A).
+ * the playground (a deck that passes expectValidPptx, a job walking to its download link, errors in shape A),
+ * stored templates (the API's store, counted as its calls, never another account's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
@@ -296,6 +297,78 @@ describe('console playground, jobs and usage', () => {
     const refused = await ann.call('POST', '/console/api/inspect', { body: notAPptx });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ statusCode: 400, message: 'Invalid input parameters' });
+  });
+});
+
+describe('console templates', () => {
+  const templateForm = (name?: string): FormData => {
+    const form = new FormData();
+    form.append('file', new Blob([templateBytes()]), TEMPLATE_NAME);
+    if (name !== undefined) form.append('name', name);
+    return form;
+  };
+
+  it("stores, lists, reads and deletes in the API's own store; upload, read and delete count as API calls, the list does not", async () => {
+    await expectShapeB(await fetch(`${server.base}/console/api/templates`), 401, 'Unauthorized');
+    await expectShapeB(
+      await ann.call('POST', '/console/api/templates', { body: templateForm(), csrf: false }),
+      403,
+      'Forbidden',
+    );
+    const before = (await (await ann.call('GET', '/console/api/usage')).json()) as UsageBody;
+
+    const stored = await ann.call('POST', '/console/api/templates', { body: templateForm('console.pptx') });
+    expect(stored.status).toBe(201);
+    const template = (await stored.json()) as { id: string; name: string; version: number; created: boolean };
+    expect(template).toMatchObject({ name: 'console.pptx', version: 1, created: true });
+    const again = await ann.call('POST', '/console/api/templates', { body: templateForm('console.pptx') });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ id: template.id, created: false });
+
+    const listed = (await (await ann.call('GET', '/console/api/templates')).json()) as {
+      templates: { id: string; bytes: number; slides: number; createdAt: string }[];
+    };
+    expect(listed.templates).toEqual([
+      expect.objectContaining({
+        id: template.id,
+        bytes: templateBytes().byteLength,
+        createdAt: expect.any(String),
+      }),
+    ]);
+    const detail = (await (await ann.call('GET', `/console/api/templates/${template.id}`)).json()) as {
+      versions: { id: string }[];
+      inspect: InspectBody;
+    };
+    expect(detail.versions.map((v) => v.id)).toEqual([template.id]);
+    expect(detail.inspect.slides.length).toBe(listed.templates[0]!.slides);
+
+    // The API sees the same template under the same id; Bob's session does not.
+    const token = await apiToken(annCredentials);
+    const api = (await (await fetch(`${server.base}/v1.0/templates`, { headers: bearer(token) })).json()) as {
+      templates: { id: string }[];
+    };
+    expect(api.templates.map((t) => t.id)).toContain(template.id);
+    expect(
+      ((await (await bob.call('GET', '/console/api/templates')).json()) as { templates: [] }).templates,
+    ).toEqual([]);
+    await expectShapeB(await bob.call('DELETE', `/console/api/templates/${template.id}`), 404, 'Not Found');
+
+    // Not a presentation: shape A, as the API answers it.
+    const notOne = new FormData();
+    notOne.append('file', new Blob(['not a zip']), 'notes.pptx');
+    const refused = await ann.call('POST', '/console/api/templates', { body: notOne });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ statusCode: 400, message: 'Invalid input parameters' });
+
+    const deleted = await ann.call('DELETE', `/console/api/templates/${template.id}`);
+    expect(await deleted.json()).toEqual({ deletedVersions: 1 });
+    await expectShapeB(await ann.call('GET', `/console/api/templates/${template.id}`), 404, 'Not Found');
+
+    // Counted: two uploads, one read, the API's list, one delete; failed: the refused upload and the read of a
+    // deleted id. The console's lists and the usage reads are not API calls.
+    const after = (await (await ann.call('GET', '/console/api/usage')).json()) as UsageBody;
+    expect(after.apiCalls.successful - before.apiCalls.successful).toBe(5);
+    expect(after.apiCalls.failed - before.apiCalls.failed).toBe(2);
   });
 });
 

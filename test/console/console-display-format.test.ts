@@ -1,6 +1,7 @@
 /** One way of writing dates, numbers and allowances across the console (src/console/browser/display-format.ts). */
 import { describe, expect, it } from 'vitest';
 import {
+  formatBytes,
   formatCount,
   formatDate,
   formatDay,
@@ -36,6 +37,15 @@ describe('console display format', () => {
       unlimited: true,
     });
     expect(slideAllowance(0, UNLIMITED_SLIDES).text).not.toContain('1000000000');
+  });
+
+  it("gives a file size in bytes, KB or MB, in the units of the server's limit messages (1 MB = 1 048 576 bytes)", () => {
+    const n = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+    expect(formatBytes(812)).toBe('812 bytes');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(14_540)).toBe(`${n.format(14.2)} KB`);
+    expect(formatBytes(2_516_582)).toBe(`${n.format(2.4)} MB`);
+    expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB');
   });
 
   it('gives a slide size in centimetres and inches, not EMU', () => {

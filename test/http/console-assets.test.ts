@@ -65,6 +65,7 @@ describe('the console shell', () => {
       'tokens',
       'usage',
       'jobs',
+      'templates',
       'inspector',
       'playground',
       'account',

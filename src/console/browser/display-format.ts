@@ -2,6 +2,7 @@
  * How the console writes dates, numbers and allowances: one style on every page, in the browser's language.
  * Moments (a token's expiry, a job's end) read "27 Nov 2026, 19:20" in local time; days (a reset date, a
  * period's bounds) read "27 Nov 2026", taken as calendar days (UTC), so no time zone moves them to another day.
+ * File sizes read "2.4 MB" in the units of the server's limit messages (1 MB = 1 048 576 bytes).
  */
 
 const MOMENT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,6 +30,17 @@ export function formatDay(iso: string | null | undefined): string {
 
 export function formatCount(value: number): string {
   return COUNT.format(value);
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+const SIZE = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** "812 bytes", "14.2 KB", "2.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < KB) return `${formatCount(bytes)} bytes`;
+  if (bytes < MB) return `${SIZE.format(bytes / KB)} KB`;
+  return `${SIZE.format(bytes / MB)} MB`;
 }
 
 /** "1,234 of 5,000 slides used", or "1,234 slides used (unlimited)" on a plan without a ceiling. */

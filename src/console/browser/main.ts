@@ -9,7 +9,15 @@ import { currentSession, loadSession, sendJson } from './console-api.js';
 import { el, replaceChildren } from './dom-builder.js';
 import { isPublicPage, pageFor, PAGE_TITLES, type PageName } from './pages/page-table.js';
 
-const NAV_SIGNED_IN: PageName[] = ['tokens', 'usage', 'jobs', 'inspector', 'playground', 'account'];
+const NAV_SIGNED_IN: PageName[] = [
+  'tokens',
+  'usage',
+  'jobs',
+  'templates',
+  'inspector',
+  'playground',
+  'account',
+];
 const NAV_SIGNED_OUT: PageName[] = ['sign-in', 'sign-up'];
 
 export function navigate(path: string): void {

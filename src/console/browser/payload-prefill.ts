@@ -2,7 +2,8 @@
  * The playground's starting `jsonData`: every template slide once, in order, with one entry per shape whose
  * content a payload gives back (shape-entry.ts), so that generating it unchanged gives the template back and
  * changing one value shows what that value does. Pictures have no entry: they keep the template's image. The
- * template is named by the uploaded file's name, which is how the multipart request sends it.
+ * template is named as the inspected template was: the uploaded file's name (which is how the multipart request
+ * sends it), its URL, or a stored template's name or id (docs/http-api.md "Stored templates").
  */
 import type { InspectResult } from './inspect-types.js';
 import { contentEntry, isFillable, type ShapeEntry } from './shape-entry.js';

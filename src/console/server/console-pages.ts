@@ -24,6 +24,7 @@ export const CONSOLE_PAGES = [
   'tokens',
   'usage',
   'jobs',
+  'templates',
   'inspector',
   'playground',
   'account',

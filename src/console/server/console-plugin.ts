@@ -12,6 +12,7 @@ import { registerSessionRoutes } from './session-routes.js';
 import { registerActivityRoutes } from './activity-routes.js';
 import { registerApiCallAccounting } from './api-call-accounting.js';
 import { registerPlaygroundRoutes } from './playground-routes.js';
+import { registerTemplateRoutes } from './template-routes.js';
 import { registerTokenRoutes } from './token-routes.js';
 
 export async function consolePlugin(app: FastifyInstance, context: ConsoleContext): Promise<void> {
@@ -23,4 +24,5 @@ export async function consolePlugin(app: FastifyInstance, context: ConsoleContex
   registerTokenRoutes(app, context);
   registerActivityRoutes(app, context);
   registerPlaygroundRoutes(app, context);
+  registerTemplateRoutes(app, context);
 }

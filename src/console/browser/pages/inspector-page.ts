@@ -63,7 +63,7 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
     el(
       'p',
       { class: 'muted' },
-      `${template.templateName} · ${formatSlideSize(size.cx, size.cy)} · `,
+      `${template.templateName}${template.stored ? ' (stored on the server)' : ''} · ${formatSlideSize(size.cx, size.cy)} · `,
       el('a', { href: '/console/playground' }, 'Fill it in the playground'),
     ),
     slidesSection,

@@ -4,6 +4,7 @@ import { renderConfirm, renderReset, renderSignIn, renderSignUp } from './sign-i
 import { renderInspector } from './inspector-page.js';
 import { renderJobs } from './jobs-page.js';
 import { renderPlayground } from './playground-page.js';
+import { renderTemplates } from './templates-page.js';
 import { renderTokens } from './tokens-page.js';
 import { renderUsage } from './usage-page.js';
 import type { PageContext } from './page-context.js';
@@ -20,6 +21,7 @@ export const PAGE_TITLES = {
   tokens: 'Tokens',
   usage: 'Usage',
   jobs: 'Jobs',
+  templates: 'Templates',
   inspector: 'Template inspector',
   playground: 'Playground',
   account: 'Account',
@@ -41,6 +43,7 @@ const RENDERERS: Record<PageName, PageRenderer> = {
   tokens: renderTokens,
   usage: renderUsage,
   jobs: renderJobs,
+  templates: renderTemplates,
   inspector: renderInspector,
   playground: renderPlayground,
   account: renderAccount,

@@ -96,7 +96,7 @@ function editor(template: InspectedTemplate): HTMLElement {
     el(
       'p',
       { class: 'muted' },
-      `Template: ${template.templateName} · `,
+      `Template: ${template.templateName}${template.stored ? ' (stored on the server)' : ''} · `,
       el('a', { href: '/console/inspector' }, 'see its shapes'),
     ),
     field('jsonData', text, 'One entry per fillable shape of every slide; edit freely.'),
