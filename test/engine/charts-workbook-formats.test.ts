@@ -218,6 +218,24 @@ describe('the embedded workbook carries the number formats of typed values', () 
     expect(parts[STYLES]).toBe(strFromU8(unzipSync(unzipSync(template)[WORKBOOK]!)[STYLES]!));
   });
 
+  it('a new number format takes an id no other format of the stylesheet has, a differential one included', async () => {
+    const template = withWorkbook(chartDeck(), (book) => {
+      book[STYLES] = book[STYLES]!.replace(
+        '<dxfs count="0"/>',
+        '<dxfs count="1"><dxf><numFmt numFmtId="164" formatCode="0.000"/></dxf></dxfs>',
+      );
+    });
+    const result = fill(template, {
+      categories: ['Q1', 'Q2'],
+      series: [{ name: 'Share', values: typed('0.0%', [0.125, 0.5]) }],
+    });
+    await expectValidPptx(result.bytes, template);
+    expect(await newWorkbookErrors(result.bytes, template)).toEqual([]);
+    const { parts } = outputWorkbook(result.bytes);
+    expect(stylesOf(parts[STYLES]!).numFmts).toEqual([{ id: 165, code: '0.0%' }]);
+    expect(formatsOf(parts, ['B2', 'B3'])).toEqual({ B2: '0.0%', B3: '0.0%' });
+  });
+
   it('values without a format keep the cells and the stylesheet as they were', async () => {
     const template = chartDeck();
     const result = fill(template, {

@@ -11,6 +11,7 @@
  */
 import { cellsOf, formatArea, sameSheet, type Area, type Cell } from './formula.js';
 import type { PointValue } from './series-caches.js';
+import type { CellFormat } from './workbook/cell-styles.js';
 
 /** A template series' references, by role; each role may span several areas (multi-area formulas). */
 export interface TemplateRefs {
@@ -56,16 +57,6 @@ export interface LayoutPlan {
   oldBlock: { from: Cell; to: Cell } | null;
   /** The header cell of the categories column (the table's first column), if there is a header row. */
   categoryHeader: Cell | null;
-}
-
-/** How a number written to the workbook is shown. */
-export interface CellFormat {
-  code: string;
-  /**
-   * A cell that already shows a date keeps its own format: the template's date categories, whose code the
-   * chart's cache may spell otherwise than the cell's (built-in format 14 is the reader's short date).
-   */
-  anyDate: boolean;
 }
 
 export interface CellWrite {

@@ -11,7 +11,7 @@ import { child, childElements, descendants, type XmlElement } from '../../xml/in
 import { categoryValues, isDateFormat, type CategoryValues } from '../category-values.js';
 import type { ChartParts } from '../chart-parts.js';
 import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from '../chart-workbook.js';
-import { planLayout, type CellFormat, type LayoutPlan, type TemplateRefs } from '../data-layout.js';
+import { planLayout, type LayoutPlan, type TemplateRefs } from '../data-layout.js';
 import { parseFormula, type Area } from '../formula.js';
 import { plotGroupInfo, plotGroups, type SeriesKind } from './plot-groups.js';
 import { fitPoints, labelRange, writeLabelRange } from './point-formatting.js';
@@ -24,6 +24,7 @@ import {
 } from '../series-caches.js';
 import { chartSeries, resizeSeries, type ChartSeriesEntry } from './series-resize.js';
 import { categoryLabels, seriesCount, seriesTargets, type SeriesTarget } from '../series-targets.js';
+import type { CellFormat } from '../workbook/cell-styles.js';
 
 const DIMENSIONS: Record<SeriesKind, readonly string[]> = {
   category: ['c:val'],

@@ -6,9 +6,10 @@
  * stays as its own or its neighbour's. Existing formats are reused, never renumbered: other cells point at them.
  */
 import {
-  childElements,
   child,
+  childElements,
   cloneElement,
+  descendants,
   element,
   insertInOrder,
   serializeElement,
@@ -17,9 +18,18 @@ import {
   type XmlElement,
 } from '../../xml/index.js';
 import { isDateFormat } from '../category-values.js';
-import type { CellFormat } from '../data-layout.js';
 
-/** CT_Stylesheet child order (§18.8.39), for a `numFmts` or `cellXfs` the stylesheet did not have. */
+/** How a number written to the workbook is shown. */
+export interface CellFormat {
+  code: string;
+  /**
+   * A cell that already shows a date keeps its own format: the template's date categories, whose code the
+   * chart's cache may spell otherwise than the cell's (built-in format 14 is the reader's short date).
+   */
+  anyDate: boolean;
+}
+
+/** CT_Stylesheet child order (§18.8.39), for a `numFmts` the stylesheet did not have. */
 const STYLESHEET_ORDER = [
   'numFmts',
   'fonts',
@@ -162,7 +172,11 @@ export class CellStyles {
     for (const [id, code] of this.custom) if (code === formatCode) return id;
     const builtIn = BUILT_IN_IDS.get(formatCode);
     if (builtIn !== undefined) return builtIn;
-    const id = Math.max(FIRST_CUSTOM_ID - 1, ...this.custom.keys()) + 1;
+    // Differential formats (`dxf`) carry number formats of their own; a new id stays clear of theirs too.
+    const taken = [...descendants(this.document.root, this.name('numFmt'))].map(
+      (n) => Number(n.attrs.numFmtId) || 0,
+    );
+    const id = Math.max(FIRST_CUSTOM_ID - 1, ...taken) + 1;
     let numFmts = child(this.document.root, this.name('numFmts'));
     if (!numFmts) {
       numFmts = element(this.name('numFmts'));

@@ -15,10 +15,9 @@ import {
   type XmlDocument,
   type XmlElement,
 } from '../../xml/index.js';
-import type { CellFormat } from '../data-layout.js';
 import { cellAddress, columnNumber, type Cell } from '../formula.js';
 import type { PointValue } from '../series-caches.js';
-import type { CellStyles } from './cell-styles.js';
+import type { CellFormat, CellStyles } from './cell-styles.js';
 import type { SharedStrings } from './shared-strings.js';
 
 /** CT_Worksheet child order up to sheetData (§18.3.1.99), for a dimension the sheet did not have. */
