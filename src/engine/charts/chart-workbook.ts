@@ -108,7 +108,7 @@ export function writeWorkbook(
     return;
   }
   for (const cell of plan.clears) sheet.clear(cell);
-  for (const { cell, value } of plan.writes.values()) sheet.set(cell, value);
+  for (const { cell, value, format } of plan.writes.values()) sheet.set(cell, value, format);
   fitTables(sheet, plan.oldBlock, plan.block);
   sheet.finish();
   workbook.save(sheet);

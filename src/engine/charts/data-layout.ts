@@ -11,6 +11,7 @@
  */
 import { cellsOf, formatArea, sameSheet, type Area, type Cell } from './formula.js';
 import type { PointValue } from './series-caches.js';
+import type { CellFormat } from './workbook/cell-styles.js';
 
 /** A template series' references, by role; each role may span several areas (multi-area formulas). */
 export interface TemplateRefs {
@@ -31,6 +32,8 @@ export interface LayoutSeries {
   template: number;
   /** Whether the series has a data label range to fill (`labels` of its template). */
   labels: PointValue[] | null;
+  /** The number format of each dimension's cells (a typed value's); null or none: the cells keep theirs. */
+  formats?: readonly (CellFormat | null)[];
 }
 
 export interface PlacedSeries {
@@ -43,8 +46,8 @@ export interface PlacedSeries {
 export interface LayoutPlan {
   /** The data sheet's prefix as the template wrote it. */
   sheet: string;
-  /** Cells to write, by `row:col`. */
-  writes: Map<string, { cell: Cell; value: PointValue }>;
+  /** Cells to write, by `row:col`, with the number format their numbers are shown in (null: the cell's own). */
+  writes: Map<string, CellWrite>;
   /** Template cells that hold no data any more. */
   clears: Cell[];
   formulas: PlacedSeries[];
@@ -56,18 +59,26 @@ export interface LayoutPlan {
   categoryHeader: Cell | null;
 }
 
+export interface CellWrite {
+  cell: Cell;
+  value: PointValue;
+  format: CellFormat | null;
+}
+
 type Orientation = 'columns' | 'rows';
 
 /**
  * `fallbackSheet`: where data goes when the template has no formulas at all (a chart built with no series):
  * the workbook's first sheet, from A1. Null when there is no workbook either: then there is nothing to plan.
  * Returns null when the template's formulas span several sheets (the data cannot be kept together).
+ * `categoryFormat`: the number format of the category cells (dates), null for the cells' own.
  */
 export function planLayout(
   refs: readonly TemplateRefs[],
   series: readonly LayoutSeries[],
   categories: readonly PointValue[] | null,
   fallbackSheet: string | null,
+  categoryFormat: CellFormat | null = null,
 ): LayoutPlan | null {
   const all = refs.flatMap((r) => [r.name, r.categories, ...r.dims, r.labels].flatMap((a) => a ?? []));
   const first = refs.flatMap((r) => r.dims.flatMap((d) => d ?? []))[0] ?? all[0];
@@ -100,10 +111,10 @@ export function planLayout(
     if (categoryAcross !== null) taken.set(categoryAcross, 'categories');
   }
 
-  const writes = new Map<string, { cell: Cell; value: PointValue }>();
+  const writes = new Map<string, CellWrite>();
   const gaps: Cell[] = [];
-  const write = (cell: Cell, value: PointValue): void => {
-    if (value !== null && value !== '') writes.set(`${cell.row}:${cell.col}`, { cell, value });
+  const write = (cell: Cell, value: PointValue, format: CellFormat | null = null): void => {
+    if (value !== null && value !== '') writes.set(`${cell.row}:${cell.col}`, { cell, value, format });
     else gaps.push(cell);
   };
   const range = (acrossAt: number, count: number): string =>
@@ -128,7 +139,8 @@ export function planLayout(
         for (const [at, content] of taken) if (content === key) place = at;
       place ??= next++;
       taken.set(place, key);
-      values.forEach((value, i) => write(at(p0 + i, place), value));
+      const format = s.formats?.[d] ?? null;
+      values.forEach((value, i) => write(at(p0 + i, place), value, format));
       maxPoints = Math.max(maxPoints, values.length);
       return place;
     });
@@ -164,7 +176,7 @@ export function planLayout(
     };
   });
   if (categories && categoryAcross !== null)
-    categories.forEach((value, i) => write(at(p0 + i, categoryAcross), value));
+    categories.forEach((value, i) => write(at(p0 + i, categoryAcross), value, categoryFormat));
 
   // A gap is an empty cell, whatever the sheet held there before.
   const clears: Cell[] = [...gaps];

@@ -64,9 +64,9 @@ let queue: Promise<unknown> = Promise.resolve();
 /** What the SDK throws when an internal relationship targets a part the package lacks. */
 const MISSING_PART_CRASH = 'Specified part does not exist in the package.';
 
-async function runValidator(bytes: Uint8Array): Promise<ValidatorResult[]> {
+async function runValidator(bytes: Uint8Array, kind: 'pptx' | 'xlsx' = 'pptx'): Promise<ValidatorResult[]> {
   await withPackageLevelPaths();
-  const results = await validate(new Uint8Array(bytes), 'pptx', 'Microsoft365');
+  const results = await validate(new Uint8Array(bytes), kind, 'Microsoft365');
   return results.map((r) => ({
     id: r.id,
     description: r.description,
@@ -102,6 +102,14 @@ export function validatePptx(bytes: Uint8Array): Promise<ValidatorResult[]> {
       ];
     }
   };
+  const result = queue.then(run, run);
+  queue = result;
+  return result;
+}
+
+/** Every validator error of an .xlsx (a chart's embedded workbook), taking its turn with the decks. */
+export function validateXlsx(bytes: Uint8Array): Promise<ValidatorResult[]> {
+  const run = (): Promise<ValidatorResult[]> => runValidator(bytes, 'xlsx');
   const result = queue.then(run, run);
   queue = result;
   return result;

@@ -24,6 +24,7 @@ import {
 } from '../series-caches.js';
 import { chartSeries, resizeSeries, type ChartSeriesEntry } from './series-resize.js';
 import { categoryLabels, seriesCount, seriesTargets, type SeriesTarget } from '../series-targets.js';
+import type { CellFormat } from '../workbook/cell-styles.js';
 
 const DIMENSIONS: Record<SeriesKind, readonly string[]> = {
   category: ['c:val'],
@@ -102,9 +103,13 @@ export function fillClassicChart(input: ClassicFillInput): void {
           primary: series[k]!.info.kind === 'category' ? 0 : 1,
           template: Math.max(0, series[k]!.template),
           labels: labelRange(series[k]!.el) ? pointLabels(content.categories, t) : null,
+          formats: typedFormats(series[k]!.info.kind, content.series[k]?.formatCode),
         })),
         hasCategories ? categories.values : null,
         fallbackSheet === undefined ? null : sheetPrefix(fallbackSheet),
+        categoryKind.kind === 'date' && categories.formatCode !== null
+          ? { code: categories.formatCode, anyDate: true }
+          : null,
       )
     : null;
 
@@ -158,6 +163,16 @@ function writeSeries(
   fitPoints(el, points);
   const range = labelRange(el);
   if (range) writeLabelRange(range, pointLabels(content.categories, target), formulas?.labels ?? null);
+}
+
+/**
+ * The number format of each dimension's workbook cells: the code of the series' typed values where its cache
+ * shows that code (values; y and size for scatter and bubble, see writeSeries), else null (the cells keep theirs).
+ */
+function typedFormats(kind: SeriesKind, formatCode: string | undefined): (CellFormat | null)[] {
+  return DIMENSIONS[kind].map((_, d) =>
+    formatCode !== undefined && (d > 0 || kind === 'category') ? { code: formatCode, anyDate: false } : null,
+  );
 }
 
 /** Point labels from cells (a scatter series' `c15:datalabelsRange`): the categories, when one per point. */

@@ -30,6 +30,7 @@ import {
 } from '../../xml/index.js';
 import { parseCell, type Area, type Cell } from '../formula.js';
 import { sheetPrefix } from '../sheet-prefix.js';
+import { CellStyles } from './cell-styles.js';
 import { SharedStrings } from './shared-strings.js';
 import { Worksheet } from './worksheet.js';
 
@@ -38,6 +39,7 @@ const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationsh
 const REL_OFFICE_DOCUMENT = `${OFFICE}officeDocument`;
 const REL_WORKSHEET = `${OFFICE}worksheet`;
 const REL_SHARED_STRINGS = `${OFFICE}sharedStrings`;
+const REL_STYLES = `${OFFICE}styles`;
 const REL_CALC_CHAIN = `${OFFICE}calcChain`;
 const REL_TABLE = `${OFFICE}table`;
 /** A formula element in a worksheet's text (`<f>`, `<f t="shared" …>`, `<x:f>`; not `<font>` or `<fill>`). */
@@ -76,6 +78,7 @@ export class EmbeddedWorkbook {
   private readonly workbookPart: string;
   private readonly workbook: XmlDocument;
   private sharedStrings: SharedStrings | null | undefined;
+  private cellStyles: CellStyles | null | undefined;
   private tableList: ReturnType<EmbeddedWorkbook['tables']> | undefined;
 
   private constructor(
@@ -146,7 +149,7 @@ export class EmbeddedWorkbook {
       .map((r) => resolveTarget(part, r.target))
       .filter((t) => this.items.has(partKey(t)))
       .map((t) => ({ part: t, doc: this.xml(t) }));
-    return new Worksheet(part, this.xml(part), tables, this.strings());
+    return new Worksheet(part, this.xml(part), tables, this.strings(), () => this.styles());
   }
 
   /**
@@ -215,6 +218,8 @@ export class EmbeddedWorkbook {
     for (const table of sheet.tables) this.changed.set(partKey(table.part), serializeXml(table.doc));
     const strings = this.sharedStrings;
     if (strings?.changed) this.changed.set(partKey(strings.partName), strings.serialize());
+    const styles = this.cellStyles;
+    if (styles?.changed) this.changed.set(partKey(styles.partName), styles.serialize());
     this.dropCalculationChain();
   }
 
@@ -263,6 +268,20 @@ export class EmbeddedWorkbook {
         part && this.items.has(partKey(part)) ? new SharedStrings(part, this.xml(part)) : null;
     }
     return this.sharedStrings;
+  }
+
+  /**
+   * The stylesheet, read only when a cell needs a number format. A workbook without one keeps its cells
+   * unstyled: adding a stylesheet would take a part, its relationship, its content type and the default fonts,
+   * fills, borders and formats every `xf` points at, for workbooks PowerPoint and Excel do not write.
+   */
+  private styles(): CellStyles | null {
+    if (this.cellStyles === undefined) {
+      const rel = this.relationships(this.workbookPart).find((r) => r.type === REL_STYLES && !r.external);
+      const part = rel ? resolveTarget(this.workbookPart, rel.target) : null;
+      this.cellStyles = part && this.items.has(partKey(part)) ? new CellStyles(part, this.xml(part)) : null;
+    }
+    return this.cellStyles;
   }
 
   /**

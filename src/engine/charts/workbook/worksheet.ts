@@ -1,7 +1,8 @@
 /**
  * One worksheet's cells (`sheetData`, SpreadsheetML §18.3.1.80): rows and cells kept in ascending order, as
  * Excel requires; a written cell keeps its style (`s`, so number and date formats stay), a new cell takes the
- * style of its nearest neighbour above or to the left. Text goes to the shared string table (inline strings
+ * style of its nearest neighbour above or to the left, and a number written with a format code (a typed value, a
+ * date category) takes a style with that number format. Text goes to the shared string table (inline strings
  * when the workbook has none). The sheet's `dimension` and the Excel tables over the chart's data follow.
  */
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../xml/index.js';
 import { cellAddress, columnNumber, type Cell } from '../formula.js';
 import type { PointValue } from '../series-caches.js';
+import type { CellFormat, CellStyles } from './cell-styles.js';
 import type { SharedStrings } from './shared-strings.js';
 
 /** CT_Worksheet child order up to sheetData (§18.3.1.99), for a dimension the sheet did not have. */
@@ -51,6 +53,8 @@ export class Worksheet {
     readonly document: XmlDocument,
     readonly tables: readonly TablePart[],
     private readonly strings: SharedStrings | null,
+    /** The workbook's cell formats, read the first time a number needs one (null: the workbook has none). */
+    private readonly styles: () => CellStyles | null = () => null,
   ) {
     const root = document.root.name;
     this.prefix = root.includes(':') ? root.slice(0, root.indexOf(':') + 1) : '';
@@ -74,8 +78,11 @@ export class Worksheet {
     }
   }
 
-  /** Writes a value (text, number) into a cell, or empties it (null). */
-  set(cell: Cell, value: PointValue): void {
+  /**
+   * Writes a value (text, number) into a cell, or empties it (null). A number with a `format` gets a style
+   * showing it so (cell-styles.ts); without one the cell keeps its style.
+   */
+  set(cell: Cell, value: PointValue, format: CellFormat | null = null): void {
     if (value === null || value === '') {
       this.clear(cell);
       return;
@@ -93,6 +100,10 @@ export class Worksheet {
       content = element(this.n('is'), {}, [element(this.n('t'), {}, [text(value)])]);
     }
     c.children.unshift(content);
+    if (format !== null && typeof value === 'number') {
+      const style = this.styles()?.withNumberFormat(c.attrs.s, format);
+      if (style !== undefined) c.attrs.s = style;
+    }
   }
 
   clear(cell: Cell): void {
