@@ -1,8 +1,8 @@
 /**
  * A generation worker thread: runs the engine's `generate` / `inspect` for the pool, with its own TemplateCache
- * (a template used again is not reopened), bounded by the bytes the pool gives it (ThreadSettings). Pictures that need decoding are converted first (image-preparation/),
- * so the engine stays synchronous. A deck goes into the task's output file as it is built, or comes back as
- * bytes, by transfer, not copy.
+ * (a template used again is not reopened), bounded by the bytes the pool gives it (ThreadSettings). Pictures
+ * that need decoding are converted first (image-preparation/), so the engine stays synchronous. A deck goes
+ * into the task's output file as it is built, or comes back as bytes, by transfer, not copy.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
