@@ -24,6 +24,7 @@ import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/jobs/job-consumer.js';
 import type { Clock, GenerationPool, Mailer, PasswordHasher, Renderer } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
+import { InspectResults } from '../service/templates/inspect-results.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
 import { WebhookDispatcher } from '../service/jobs/webhook-delivery.js';
@@ -33,6 +34,7 @@ import { createLogger } from './logger.js';
 import { openBlobStore, openQueueAndLimiter, type QueueAndLimiter } from './open-queue-and-files.js';
 import { NoDataError, openStores, type StoreSet } from './open-stores.js';
 import { createScratchDir, type ScratchDir } from './scratch-dir.js';
+import { templateCacheBudget } from './template-cache-budget.js';
 
 export interface RuntimeOptions {
   /** Run queued jobs in this process (default true; `deckforge serve` and `deckforge worker`). */
@@ -144,10 +146,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   let shared: QueueAndLimiter | null = null;
   try {
     scratch = createScratchDir(config.dataDir);
+    const cacheBudget = templateCacheBudget(config.templateCacheMb, config.workers);
     pool = new WorkerThreadPool(config.workers, undefined, {
       taskTimeoutMs: config.generationTimeoutMs,
       now: () => clock.now().getTime(),
       memoryBudgetMb: config.generationMemoryMb,
+      templateCacheBytes: cacheBudget.perThreadBytes,
     });
     // No LibreOffice process starts here (the first preview starts one): the service starts as fast without.
     renderer = new LibreOfficeRendererPool({
@@ -222,6 +226,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       counters: { decks: 0, slides: 0, seconds: 0 },
       usage: new UsageWriter(stores.ledger, logger),
       afterAnswer: new AfterAnswer(logger),
+      inspectResults: new InspectResults(cacheBudget.inspectResultsBytes),
     };
     const admin = new AccountAdmin({ ...deps, plans: config.plans });
     const firstAccount = options.createFirstAccount ? await admin.ensureFirstAccount() : null;

@@ -72,6 +72,7 @@ describe('configuration', () => {
     [{ DECKFORGE_ALLOW_PRIVATE_URLS: 'maybe' }, /DECKFORGE_ALLOW_PRIVATE_URLS must be true or false/],
     [{ DECKFORGE_PUBLIC_URL: 'decks.example.com' }, /DECKFORGE_PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ DECKFORGE_WORKERS: '0' }, /DECKFORGE_WORKERS must be between 1/],
+    [{ DECKFORGE_TEMPLATE_CACHE_MB: '-1' }, /DECKFORGE_TEMPLATE_CACHE_MB must be a whole number/],
     [{ DECKFORGE_LOG_LEVEL: 'loud' }, /DECKFORGE_LOG_LEVEL must be one of/],
     [{ DECKFORGE_LINK_SECRET: 'short' }, /at least 32 characters/],
     [
@@ -81,6 +82,12 @@ describe('configuration', () => {
   ])('refuses %o with a readable message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps 256 MB of templates unless DECKFORGE_TEMPLATE_CACHE_MB says otherwise; 0 turns the cache off', () => {
+    expect(loadConfig({}).templateCacheMb).toBe(256);
+    expect(loadConfig({ DECKFORGE_TEMPLATE_CACHE_MB: '64' }).templateCacheMb).toBe(64);
+    expect(loadConfig({ DECKFORGE_TEMPLATE_CACHE_MB: '0' }).templateCacheMb).toBe(0);
   });
 
   it('reads plans from DECKFORGE_PLANS; a missing default means the first plan', () => {

@@ -47,6 +47,12 @@ export interface Config {
    */
   generationMemoryMb: number;
   /**
+   * DECKFORGE_TEMPLATE_CACHE_MB, default 256: memory this process keeps parsed templates in (shared out among the
+   * generation threads, each with its own cache) and inspect results (composition/template-cache-budget.ts);
+   * 0 keeps none.
+   */
+  templateCacheMb: number;
+  /**
    * DECKFORGE_FETCH_TIMEOUT_SECONDS, default 20: the time all the URLs of one request or job have to download,
    * together (each URL's own timeout too).
    */
@@ -160,6 +166,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     workers,
     generationMemoryMb: generation.memoryMb,
+    templateCacheMb: integer(env, 'DECKFORGE_TEMPLATE_CACHE_MB', 256, 0, 65_536),
     fetchTimeoutMs: integer(env, 'DECKFORGE_FETCH_TIMEOUT_SECONDS', 20, 1, 600) * 1000,
     generationTimeoutMs: integer(env, 'DECKFORGE_GENERATION_TIMEOUT_SECONDS', 120, 1, 86_400) * 1000,
     shutdownTimeoutMs: integer(env, 'DECKFORGE_SHUTDOWN_TIMEOUT_SECONDS', 8, 0, 3600) * 1000,

@@ -43,8 +43,13 @@ export interface GenerateInput {
   images?: ReadonlyMap<string, ImageOutcome>;
   limits?: Partial<PackageLimits>;
   imageLimits?: Partial<ImageLimits>;
-  /** Reuse opened templates across calls (one cache per worker thread). */
+  /** Reuse opened templates across calls (one cache per worker thread); trimmed to its bound when done. */
   cache?: TemplateCache;
+  /**
+   * SHA-256 (hex) of files in `files` whose hash the caller already knows (a stored template's), by name: the
+   * cache then need not hash them. Trusted, not checked.
+   */
+  fileHashes?: ReadonlyMap<string, string>;
   /**
    * Most output slides the deck may have, continuation slides of long tables included (a request over it is
    * refused with LIMIT_EXCEEDED before the extra slides are built). Default: no limit.
@@ -80,7 +85,12 @@ export function generate(input: GenerateInput & { output: ByteSink }): GenerateS
 export function generate(input: GenerateInput): GenerateResult;
 export function generate(input: GenerateInput): GenerateSummary | GenerateResult {
   const collector = input.output ? null : new ChunkCollector();
-  const summary = build(input, input.output ?? (collector as ChunkCollector));
+  let summary: GenerateSummary;
+  try {
+    summary = build(input, input.output ?? (collector as ChunkCollector));
+  } finally {
+    input.cache?.trim(); // the templates' memoised parses grew while the deck was built
+  }
   return collector ? { ...summary, bytes: collector.bytes() } : summary;
 }
 
@@ -180,7 +190,7 @@ function openNamed(
   ref: TemplateRef,
 ): Template {
   try {
-    return cache.open(bytes, input.limits);
+    return cache.open(bytes, input.limits, input.fileHashes?.get(ref.source));
   } catch (error) {
     if (!(error instanceof EngineError) || error.path !== null) throw error;
     throw new EngineError(error.code, `template file "${ref.source}": ${error.message}`, ref.path);

@@ -27,6 +27,7 @@ import type {
   WebhookStore,
 } from './ports/index.js';
 import type { AfterAnswer } from './after-answer.js';
+import type { InspectResults } from './templates/inspect-results.js';
 import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {
@@ -95,6 +96,8 @@ export interface ServiceDeps extends ServicePorts {
   usage: UsageWriter;
   /** Work started by a request and finished after its answer (mail whose timing would tell something). */
   afterAnswer: AfterAnswer;
+  /** Inspect results by content hash (DECKFORGE_TEMPLATE_CACHE_MB). */
+  inspectResults: InspectResults;
 }
 
 export const TOKEN_VALIDITY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,12 @@
 /** Messages between the pool (main thread) and a generation worker thread. Plain, structured-cloneable data. */
 import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
 
+/** What a thread is started with (its workerData). */
+export interface ThreadSettings {
+  /** Bytes the thread's parsed-template cache may hold; 0 keeps none; absent: TemplateCache's default. */
+  templateCacheBytes?: number;
+}
+
 export type TaskMessage =
   | {
       id: number;
@@ -9,6 +15,8 @@ export type TaskMessage =
       /** The `jsonData` document as text, parsed in the worker; `payload` is then unused. */
       payloadText: string | null;
       files: [string, Uint8Array][];
+      /** SHA-256 of files whose hash is already known, by name (GenerationTask.fileHashes). */
+      fileHashes: [string, string][];
       /** More files, by name, as paths the thread reads itself. */
       filePaths: [string, string][];
       /** Picture URLs that could not be fetched, with the reason. */

@@ -1,12 +1,12 @@
 /**
  * A generation worker thread: runs the engine's `generate` / `inspect` for the pool, with its own TemplateCache
- * (a template used again is not reopened). Pictures that need decoding are converted first (image-preparation/),
- * so the engine stays synchronous. A deck goes into the task's output file as it is built, or comes back as
- * bytes, by transfer, not copy.
+ * (a template used again is not reopened), bounded by the bytes the pool gives it (ThreadSettings). Pictures
+ * that need decoding are converted first (image-preparation/), so the engine stays synchronous. A deck goes
+ * into the task's output file as it is built, or comes back as bytes, by transfer, not copy.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { parentPort, resourceLimits } from 'node:worker_threads';
+import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import {
   DEFAULT_IMAGE_LIMITS,
   EngineError,
@@ -33,6 +33,7 @@ import {
   type ProgressMessage,
   PROGRESS_INTERVAL_MS,
   type TaskMessage,
+  type ThreadSettings,
 } from './generation-protocol.js';
 
 /** This thread's image conversion process; the pool learns its id, to kill it with the thread. */
@@ -41,7 +42,10 @@ const converter = new ConversionProcess(
   (pid) => parentPort?.postMessage({ converterPid: pid } satisfies ConverterMessage),
 );
 
-let cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
+const { templateCacheBytes } = (workerData ?? {}) as ThreadSettings;
+const newCache = (): TemplateCache =>
+  new TemplateCache(templateCacheBytes === undefined ? {} : { maxBytes: templateCacheBytes });
+let cache = newCache();
 
 /**
  * Cached templates live in the thread's memory budget (the pool's resourceLimits). When they hold half of it, a
@@ -49,8 +53,7 @@ let cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
  */
 function keepRoomInBudget(): void {
   const budgetMb = resourceLimits.maxOldGenerationSizeMb;
-  if (budgetMb && getHeapStatistics().used_heap_size > (budgetMb * 2 ** 20) / 2)
-    cache = new TemplateCache({ maxEntries: 16, maxBytes: 256 * 2 ** 20 });
+  if (budgetMb && getHeapStatistics().used_heap_size > (budgetMb * 2 ** 20) / 2) cache = newCache();
 }
 
 /**
@@ -111,6 +114,7 @@ async function handle(task: TaskMessage): Promise<void> {
         images,
         imageLimits,
         cache,
+        fileHashes: new Map(task.fileHashes),
         maxSlides: task.maxSlides,
         onProgress: task.reportProgress ? progressReporter(port, task.id) : undefined,
       };

@@ -31,6 +31,7 @@ import {
   type ResultMessage,
   type SerializedError,
   type TaskMessage,
+  type ThreadSettings,
   type WorkerMessage,
 } from './generation-protocol.js';
 
@@ -71,6 +72,11 @@ export interface WorkerThreadPoolOptions {
    * picture loads sharp itself.
    */
   loadImageLibraryFirst?: boolean;
+  /**
+   * Bytes each thread's parsed-template cache may hold (generation-protocol.ts, ThreadSettings); 0 keeps no
+   * template between tasks. Default: TemplateCache's own bound.
+   */
+  templateCacheBytes?: number;
 }
 
 /**
@@ -89,9 +95,9 @@ function threadBundle(here: string): URL {
  * Thread entry: the build's one-file bundle of generation-thread.ts (`npm run build`; one module instead of ~70 starts
  * faster and takes ~5 MB less memory per thread), or (tests running the TypeScript sources) the .ts via tsx.
  */
-function spawnWorker(resourceLimits: ResourceLimits = {}): Worker {
+function spawnWorker(resourceLimits: ResourceLimits = {}, workerData: ThreadSettings = {}): Worker {
   const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.js')) return new Worker(threadBundle(here), { resourceLimits });
+  if (here.endsWith('.js')) return new Worker(threadBundle(here), { resourceLimits, workerData });
   const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-thread.ts')).href;
   // require.resolve finds the CommonJS entry; the worker imports the ES module one beside it.
   const tsxApi = pathToFileURL(
@@ -100,7 +106,7 @@ function spawnWorker(resourceLimits: ResourceLimits = {}): Worker {
       .replace(/\.cjs$/, '.mjs'),
   ).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
+  return new Worker(bootstrap, { eval: true, resourceLimits, workerData });
 }
 
 /**
@@ -130,13 +136,17 @@ export class WorkerThreadPool implements GenerationPool {
   private readonly taskTimeoutMs: number;
   private readonly now: () => number;
   private readonly memoryBudgetMb: number | null;
+  private readonly threadSettings: ThreadSettings = {};
   /** When the last free thread was taken (or died); null while a thread is free. */
   private saturatedSince: number | null = null;
 
   constructor(
     readonly size: number,
     /** Starts one thread; tests substitute threads that crash or hang to exercise replacement. */
-    private readonly startWorker: (resourceLimits: ResourceLimits) => Worker = spawnWorker,
+    private readonly startWorker: (
+      resourceLimits: ResourceLimits,
+      settings: ThreadSettings,
+    ) => Worker = spawnWorker,
     options: WorkerThreadPoolOptions = {},
   ) {
     if (!Number.isInteger(size) || size < 1)
@@ -144,6 +154,8 @@ export class WorkerThreadPool implements GenerationPool {
     this.taskTimeoutMs = options.taskTimeoutMs ?? Infinity;
     this.now = options.now ?? Date.now;
     this.memoryBudgetMb = options.memoryBudgetMb ?? null;
+    if (options.templateCacheBytes !== undefined)
+      this.threadSettings = { templateCacheBytes: options.templateCacheBytes };
     if (options.loadImageLibraryFirst ?? true) loadSharp();
     for (let i = 0; i < size; i++) this.slots.push(this.startSlot());
   }
@@ -170,6 +182,7 @@ export class WorkerThreadPool implements GenerationPool {
         payload: task.payload,
         payloadText: task.payloadText ?? null,
         files,
+        fileHashes: [...(task.fileHashes ?? [])],
         filePaths: [...(task.filePaths ?? [])],
         unavailable: [...(task.unavailable ?? [])],
         imageLimits: task.imageLimits ?? null,
@@ -329,7 +342,7 @@ export class WorkerThreadPool implements GenerationPool {
     const limits: ResourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
     if (this.memoryBudgetMb !== null) limits.maxOldGenerationSizeMb = this.memoryBudgetMb;
     const slot: Slot = {
-      worker: this.startWorker(limits),
+      worker: this.startWorker(limits, this.threadSettings),
       busy: null,
       deadline: null,
       replies: 0,

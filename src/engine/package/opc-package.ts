@@ -66,6 +66,7 @@ export class OpcPackage {
   /** Part key -> ZIP item name, in archive order. */
   private readonly items: Map<string, string>;
   private readonly inflated = new Map<string, Uint8Array>();
+  private inflatedTotal = 0;
   private readonly rels = new Map<string, readonly Relationship[]>();
   /** Internal relationships whose Target left the package and names no part once confined, by rels part key. */
   private readonly outside = new Map<string, OutsideRelationships>();
@@ -162,7 +163,13 @@ export class OpcPackage {
       throw new EngineError('INVALID_TEMPLATE', 'a referenced part is missing from the package', partName);
     const data = this.archive.inflate(item);
     this.inflated.set(key, data);
+    this.inflatedTotal += data.byteLength;
     return data;
+  }
+
+  /** Bytes of the parts inflated so far (memoised by bytes()): memory this package holds beyond the file. */
+  get inflatedBytes(): number {
+    return this.inflatedTotal;
   }
 
   /** The part as text: UTF-8, or UTF-16 when a BOM says so (ECMA-376 Part 2 §8.1.4); the BOM is dropped. */

@@ -25,6 +25,8 @@ export interface PreparedRequest {
   request: DeckRequest;
   warnings: Warning[];
   files: Map<string, Uint8Array>;
+  /** SHA-256 of files whose hash is known without hashing them (stored templates'), by name. */
+  fileHashes?: Map<string, string>;
   slideCount: number;
 }
 
@@ -151,6 +153,7 @@ export function generationTask(
   return {
     payload: prepared.payload,
     files: prepared.files,
+    ...(prepared.fileHashes ? { fileHashes: prepared.fileHashes } : {}),
     filePaths: fetched.paths,
     unavailable: fetched.unavailable,
     imageLimits: { maxPixels: maxImagePixels, maxBytes: maxImageBytes },

@@ -11,6 +11,11 @@ export interface GenerationTask {
   payloadText?: string;
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
   files: ReadonlyMap<string, Uint8Array>;
+  /**
+   * SHA-256 (hex) of files whose hash is already known (a stored template's), by name: the engine's template
+   * cache is keyed by it and need not hash those bytes again.
+   */
+  fileHashes?: ReadonlyMap<string, string>;
   /** More files by name or URL, on disk: read by the thread that generates, so this thread never holds them. */
   filePaths?: ReadonlyMap<string, string>;
   /** Picture URLs that could not be fetched, with the reason (a picture using one is refused with it). */

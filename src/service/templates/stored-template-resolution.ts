@@ -28,6 +28,7 @@ export async function prepareWithStoredTemplates(
     const record = await findStored(deps, account, source);
     if (!record) throw await unknownTemplate(deps, account, prepared, path, source);
     prepared.files.set(source, await readTemplateBytes(deps, record));
+    (prepared.fileHashes ??= new Map()).set(source, record.sha256);
   }
   return prepared;
 }

@@ -1,8 +1,9 @@
 /** Listing, reading, downloading and deleting an account's stored templates; another account's id is a 404. */
-import { GenerationTimeLimitError, NotFoundError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import { storedContent } from '../generation/deck-content.js';
-import { GenerationTimeoutError, type TemplateRecord } from '../ports/index.js';
+import type { TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { inspectByHash } from './inspect-results.js';
 import { accountTemplatesPrefix, templateBlobKey, templateContentPrefix } from './template-blobs.js';
 import {
   storedTemplate,
@@ -39,13 +40,7 @@ export async function getTemplate(
 ): Promise<StoredTemplateDetail> {
   const record = await findTemplate(deps, account, id);
   const versions = await deps.templates.versions(account.id, record.name);
-  let inspect;
-  try {
-    inspect = await deps.pool.inspect(await readTemplateBytes(deps, record));
-  } catch (error) {
-    if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
-    throw error;
-  }
+  const inspect = await inspectByHash(deps, record.sha256, () => readTemplateBytes(deps, record));
   return { ...storedTemplate(record), versions: versions.map(storedTemplate), inspect };
 }
 

@@ -1,12 +1,11 @@
 /**
  * Storing a template: the size limit of an upload and the plan's limits, then the engine opens it once (zip
  * bombs, encryption, a package that is no presentation: the errors an uploaded template gets) and counts its
- * slides; the bytes go to the blob store unless the account already has them.
+ * slides (an inspect kept by content hash: inspect-results.ts); the bytes go to the blob store unless the account already has them.
  */
-import { createHash } from 'node:crypto';
-import { GenerationTimeLimitError, InvalidInputError } from '../errors.js';
-import { GenerationTimeoutError } from '../ports/index.js';
+import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
+import { inspectByHash, sha256Of } from './inspect-results.js';
 import { newTemplateId, templateBlobKey } from './template-blobs.js';
 import { checkRoomForTemplate } from './template-limits.js';
 import {
@@ -31,7 +30,7 @@ export async function uploadTemplate(
       'file: the template is larger than the upload limit (DECKFORGE_MAX_UPLOAD_MB)',
     );
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const sha256 = sha256Of(bytes);
   const latest = await deps.templates.latest(account.id, name);
   if (latest?.sha256 === sha256) return { template: storedTemplate(latest), created: false };
 
@@ -42,7 +41,7 @@ export async function uploadTemplate(
     newContent: sameContent === null,
     bytes: bytes.byteLength,
   });
-  const slides = sameContent?.slides ?? (await countSlides(deps, bytes));
+  const slides = sameContent?.slides ?? (await inspectByHash(deps, sha256, () => bytes)).slides.length;
   if (sameContent === null) await deps.blobs.put(templateBlobKey(account.id, sha256), bytes);
   const record = await deps.templates.addVersion({
     id: newTemplateId(),
@@ -74,14 +73,4 @@ function templateName(upload: TemplateUpload): string {
     throw new InvalidInputError('name: a name that is a URL could not be told apart from a template URL');
   }
   return name;
-}
-
-/** Opens the template as generation would (EngineError, a 400, for what cannot be used) and counts its slides. */
-async function countSlides(deps: ServiceDeps, bytes: Uint8Array): Promise<number> {
-  try {
-    return (await deps.pool.inspect(bytes)).slides.length;
-  } catch (error) {
-    if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
-    throw error;
-  }
 }
