@@ -1,5 +1,5 @@
 /** Inspecting a template: its slides, layouts and shapes (docs/http-api.md, "Inspecting a template"). */
-import type { Account, UploadedFile } from '../deckforge-service.js';
+import type { Account, TemplateSource, UploadedFile } from '../deckforge-service.js';
 import { GenerationTimeLimitError, InvalidInputError } from '../errors.js';
 import { FetchError, GenerationTimeoutError } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -9,33 +9,34 @@ import { readTemplateBytes } from '../templates/template-queries.js';
 export async function inspectTemplate(
   deps: ServiceDeps,
   account: Account,
-  source: { files: UploadedFile[]; templateUrl?: string },
+  source: TemplateSource,
 ): Promise<unknown> {
-  const bytes = await templateToInspect(deps, account, source);
+  const template = await templateOf(deps, account, source);
   try {
-    return await deps.pool.inspect(bytes);
+    return await deps.pool.inspect(template.bytes);
   } catch (error) {
     if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
     throw error;
   }
 }
 
-async function templateToInspect(
+/** The template a source names, with a name to show in messages (its file name, its URL or its stored name). */
+export async function templateOf(
   deps: ServiceDeps,
   account: Account,
-  source: { files: UploadedFile[]; templateUrl?: string },
-): Promise<Uint8Array> {
+  source: TemplateSource,
+): Promise<UploadedFile> {
   const url = source.templateUrl?.trim();
   if (url && source.files.length === 0 && !/^https?:\/\//i.test(url)) {
     // Not a URL: a stored template's name or id (docs/http-api.md, "Stored templates").
     const stored = await findStored(deps, account, url);
     if (!stored)
       throw new InvalidInputError(`template: "${url}" is no URL and no stored template of this account`);
-    return readTemplateBytes(deps, stored);
+    return { name: url, bytes: await readTemplateBytes(deps, stored) };
   }
   if (url) {
     try {
-      return await deps.fetcher.fetch(url);
+      return { name: url, bytes: await deps.fetcher.fetch(url) };
     } catch (error) {
       if (error instanceof FetchError) throw new InvalidInputError(`template ${error.message}`);
       throw error;
@@ -49,5 +50,5 @@ async function templateToInspect(
   if (template.bytes.byteLength > deps.settings.limits.maxUploadBytes) {
     throw new InvalidInputError('the template is larger than the upload limit');
   }
-  return template.bytes;
+  return template;
 }
