@@ -8,7 +8,7 @@ import type { Account, SlidePictures, TemplateSource } from '../deckforge-servic
 import type { ServiceDeps } from '../service-deps.js';
 import { chargedRender } from './charged-render.js';
 import { templateOf } from './inspect-template.js';
-import { fontWarnings } from './render-deck.js';
+import { fontWarnings, requireRenderer } from './render-deck.js';
 
 export async function slidePictures(
   deps: ServiceDeps,
@@ -16,6 +16,7 @@ export async function slidePictures(
   source: TemplateSource,
   options: { width: number; signal?: AbortSignal },
 ): Promise<SlidePictures> {
+  await requireRenderer(deps); // before a template URL is fetched for nothing
   const template = await templateOf(deps, account, source);
   const ask = { pdf: false, pngWidth: options.width, signal: options.signal };
   return chargedRender(deps, account, template, ask, async (rendered, visibleSlides) => {
