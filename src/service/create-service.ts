@@ -12,6 +12,7 @@ import { AccountGate } from './generation/account-gate.js';
 import { generateNowOnce } from './generation/generate-now.js';
 import { inspectTemplate } from './generation/inspect-template.js';
 import { renderUpload } from './generation/render-upload.js';
+import { previewsStatus, slidePictures } from './generation/slide-pictures.js';
 import { jobSummary, listJobs } from './jobs/job-listing.js';
 import { jobStatus, openDownload } from './jobs/job-status.js';
 import { submitJobOnce } from './jobs/submit-job.js';
@@ -49,6 +50,8 @@ export function createDeckforgeService(
     jobSummary: (account, jobId, baseUrl) => jobSummary(deps, account, jobId, baseUrl),
     render: (account, upload) => renderUpload(deps, account, upload),
     inspectTemplate: (account, source) => inspectTemplate(deps, account, source),
+    slidePictures: (account, source, options) => slidePictures(deps, account, source, options),
+    previewsStatus: () => previewsStatus(deps),
     templates: createTemplateService(deps),
     stats: () => serviceStats(deps),
     health: () => serviceHealth(deps),

@@ -214,6 +214,20 @@ export interface RenderedUpload {
   warnings: Warning[];
 }
 
+/** A template to inspect (or draw): uploaded `files`, or `templateUrl` (a URL, or a stored template's name or id). */
+export interface TemplateSource {
+  files: UploadedFile[];
+  templateUrl?: string;
+}
+
+/** The console inspector's slide pictures: a PNG of each visible slide (hidden slides get none). */
+export interface SlidePictures {
+  /** In slide order; `index` is the slide's index as `inspectTemplate` gives it. */
+  slides: { index: number; png: Uint8Array }[];
+  /** The fonts LibreOffice drew with others (FONT_SUBSTITUTED), as a render reports them. */
+  warnings: Warning[];
+}
+
 export interface ServiceStats {
   jobsByState: Record<JobState, number>;
   queueDepth: number;
@@ -277,10 +291,18 @@ export interface DeckforgeService {
   /** `POST /v1.0/render`: counts the deck's visible slides against the allowance, like generation. */
   render(account: Account, upload: RenderUpload): Promise<RenderedUpload>;
   /** Same result as `deckforge inspect --json`; `files` holds the template, or jsonData-less URL. */
-  inspectTemplate(
+  inspectTemplate(account: Account, source: TemplateSource): Promise<unknown>;
+  /**
+   * The console inspector's pictures of a template's slides, `width` pixels wide: charged and refused exactly as
+   * `render` with `format: 'png'` is (a 400 saying why on a server without LibreOffice).
+   */
+  slidePictures(
     account: Account,
-    source: { files: UploadedFile[]; templateUrl?: string },
-  ): Promise<unknown>;
+    source: TemplateSource,
+    options: { width: number; signal?: AbortSignal },
+  ): Promise<SlidePictures>;
+  /** Whether this server can draw previews and slide pictures, and why not; final once the tools were looked for. */
+  previewsStatus(): Promise<{ available: boolean; reason?: string }>;
 
   /** Figures for /metrics, read on each scrape: jobs by state, queue depth, finished jobs' totals. */
   stats(): Promise<ServiceStats>;

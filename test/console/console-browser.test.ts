@@ -4,7 +4,9 @@
  * confirms, signs in, makes a token that a plain HTTP client then uses, revokes it, inspects a template, generates
  * from the playground (a deck that passes expectValidPptx) and follows a job, reads usage and jobs; a hostile shape
  * name shows literally, CSRF-less requests and another account's reach are refused, wrong passwords slow sign-in
- * down. Every page is saved as a screenshot in test-output/console/.
+ * down. The server has no renderer (its Python cannot drive LibreOffice, on every machine): the inspector draws
+ * boxes alone and says why; inspector-pictures.test.ts has the slide pictures. Every page is saved as a
+ * screenshot in test-output/console/.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -56,6 +58,8 @@ describeBrowser('the console in Chromium', () => {
       DECKFORGE_SMTP_URL: mail.url,
       DECKFORGE_MAIL_FROM: 'Deckforge <console@example.test>',
       DECKFORGE_LOG_LEVEL: 'warn',
+      // No Python with LibreOffice's UNO bridge: previews are off here, whatever the machine has.
+      DECKFORGE_RENDER_PYTHON: join(tmpdir(), 'deckforge-no-such-python'),
     });
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -186,6 +190,10 @@ describeBrowser('the console in Chromium', () => {
     const hostile = page.locator('g.shape').filter({ has: page.locator('title', { hasText: HOSTILE }) });
     await poll(() => hostile.count()).toBe(1);
     await poll(() => text(hostile.locator('text'))).toContain('<img src=x');
+    // Without a renderer: boxes alone, and a line saying why.
+    await poll(() => text(page.locator('#picture-note'))).toMatch(
+      /^Boxes alone: this server cannot draw slide pictures \(.+\)\.$/,
+    );
     expect(await page.locator('main img').count()).toBe(0);
     await hostile.focus();
     await page.keyboard.press('Enter');

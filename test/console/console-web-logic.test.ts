@@ -9,7 +9,7 @@ import { firstJsonPath, lineAndColumn, locateJsonPath } from '../../src/console/
 import type { InspectResult, InspectedShape } from '../../src/console/browser/inspect-types.js';
 import { prefillPayload } from '../../src/console/browser/payload-prefill.js';
 import { contentEntry, isFillable, shapeEntry } from '../../src/console/browser/shape-entry.js';
-import { planSlide, slideSize } from '../../src/console/browser/slide-geometry.js';
+import { LABEL_PIXELS, planSlide, slideSize } from '../../src/console/browser/slide-geometry.js';
 import { CHART, chartBars } from '../../src/console/browser/usage-bars.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
@@ -260,6 +260,21 @@ describe('drawing a slide', () => {
       900_000 + narrow.placed[0]!.fontSize,
     );
     expect(narrow.placed[0]!.lines).toHaveLength(1);
+  });
+  it('sizes labels to read at 12 CSS pixels at the width the drawing is shown, however large the slide', () => {
+    const box = { x: 0, y: 0, cx: 4_000_000, cy: 2_000_000 };
+    for (const size of [
+      { cx: 12_192_000, cy: 6_858_000 },
+      { cx: 9_144_000, cy: 6_858_000 },
+      { cx: 51_206_400, cy: 28_803_600 },
+    ]) {
+      for (const drawnWidth of [320, 480, 900]) {
+        const plan = planSlide([shape({ name: 'Title 1', box })], size, drawnWidth);
+        const pixels = (plan.placed[0]!.fontSize * drawnWidth) / plan.width;
+        expect(pixels, `${size.cx} EMU wide, drawn ${drawnWidth} px`).toBeGreaterThanOrEqual(LABEL_PIXELS);
+      }
+    }
+    expect(LABEL_PIXELS).toBe(12);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * A server on a machine without LibreOffice: its renderer looks for soffice on a PATH that has none,
  * a real condition, not a mock. It starts, generates decks as before and says in /healthz that previews are
- * unavailable; every request for a PDF, slide images or a render is a 400 (shape A) saying so and why, at once,
- * and uses no quota. Runs on every machine: it needs no LibreOffice. Where LibreOffice is installed, a server whose
+ * unavailable; every request for a PDF, slide images or a render (the console inspector's slide pictures too) is
+ * a 400 (shape A) saying so and why, at once, and uses no quota. Runs on every machine: it needs no LibreOffice. Where LibreOffice is installed, a server whose
  * Python cannot drive it (no UNO bridge) refuses a preview job at submission too.
  */
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -15,11 +15,13 @@ import { bearer, startServer, type RunningServer } from '../support/servers/http
 import { templateBytes } from '../support/servers/http-harness-paths.js';
 import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { ConsoleVisitor } from '../console/console-client.js';
 
 /** A PATH with poppler and fontconfig (when installed) but no soffice. */
 const bin = mkdtempSync(join(tmpdir(), 'deckforge-no-soffice-'));
 let server: RunningServer;
 let token: string;
+let credentials: { email: string; password: string };
 
 beforeAll(async () => {
   mkdirSync(bin, { recursive: true });
@@ -28,7 +30,9 @@ beforeAll(async () => {
     if (found) symlinkSync(found, join(bin, tool));
   }
   server = await startServer({ overrides: { rendering: { searchPath: bin } } });
-  token = (await server.signUp()).token;
+  const account = await server.signUp();
+  token = account.token;
+  credentials = account;
 });
 afterAll(async () => {
   await server?.close();
@@ -95,6 +99,28 @@ describe('a server without LibreOffice', () => {
       });
       expect(body.details, label).toMatch(/^previews are unavailable on this server: .*soffice/);
     }
+    expect(await usedSlides()).toBe(before);
+  });
+});
+
+describe("the console inspector's slide pictures without LibreOffice", () => {
+  it('says they are off and why, and refuses them at once like a render, using no quota', async () => {
+    const visitor = new ConsoleVisitor(server.base);
+    expect((await visitor.signIn(credentials.email, credentials.password)).status).toBe(200);
+    const previews = await visitor.get('/console/api/previews');
+    expect(previews.status).toBe(200);
+    expect(previews.body).toEqual({ available: false, reason: expect.stringMatching(/soffice/) });
+    const before = await usedSlides();
+    // Refused before the address is even fetched (nothing answers there).
+    const pictures = await visitor.post('/console/api/slide-pictures', {
+      url: 'https://deckforge-template.invalid/deck.pptx',
+    });
+    expect(pictures.status).toBe(400);
+    expect(pictures.body).toEqual({
+      statusCode: 400,
+      message: 'Invalid input parameters',
+      details: expect.stringMatching(/^previews are unavailable on this server: .*soffice/),
+    });
     expect(await usedSlides()).toBe(before);
   });
 });

@@ -60,6 +60,14 @@ export function drawSlide(
   return drawing;
 }
 
+/**
+ * A slide's picture, laid under its drawing (console.css `.slide-stage`): it fills the drawing's box, which has
+ * the slide's aspect ratio, as the picture (one page of the slide's PDF) has too.
+ */
+export function slidePicture(src: string, description: string): HTMLImageElement {
+  return el('img', { class: 'slide-picture', src, alt: description, decoding: 'async' });
+}
+
 /** Shapes without a position, as a list of buttons under the drawing. */
 export function unplacedList(
   shapes: InspectedShape[],

@@ -2,8 +2,9 @@
  * Where each shape of a slide goes in its drawing: the SVG's coordinates are the slide's own, in points (12,700 EMU
  * each), so a box is drawn at exactly the position and size `inspect` reports and the drawing keeps the slide's
  * aspect ratio. Points rather than EMU because browsers cap font sizes (Chromium at 10,000 px), and a label sized in
- * EMU would be far past that. Labels are cut
- * to what fits the box. Pure (no DOM), so it is tested without a browser.
+ * EMU would be far past that. Labels are sized for the width the drawing is shown at, so that they read at
+ * LABEL_PIXELS however large the slide, and cut to what fits the box. Pure (no DOM), so it is tested without a
+ * browser.
  */
 import { DEFAULT_SLIDE_SIZE, type InspectedShape, type InspectResult } from './inspect-types.js';
 
@@ -28,6 +29,12 @@ export interface SlidePlan {
 
 export const EMU_PER_POINT = 12_700;
 
+/** The smallest label height on screen, in CSS pixels: what reads at arm's length (the page's small print). */
+export const LABEL_PIXELS = 12;
+
+/** The width a drawing is shown at when the page cannot tell (an inspector column on a laptop). */
+const DEFAULT_DRAWN_WIDTH = 480;
+
 /** Average glyph width as a share of the font size, for cutting labels (a sans-serif's is about half). */
 const GLYPH_WIDTH = 0.55;
 
@@ -36,8 +43,14 @@ export function slideSize(result: Pick<InspectResult, 'slideSize'>): { cx: numbe
   return size && size.cx > 0 && size.cy > 0 ? size : DEFAULT_SLIDE_SIZE;
 }
 
-export function planSlide(shapes: InspectedShape[], size: { cx: number; cy: number }): SlidePlan {
-  const fontSize = size.cy / EMU_PER_POINT / 40;
+/** `drawnWidth`: the CSS pixels across the drawing as the page shows it. */
+export function planSlide(
+  shapes: InspectedShape[],
+  size: { cx: number; cy: number },
+  drawnWidth = DEFAULT_DRAWN_WIDTH,
+): SlidePlan {
+  const width = size.cx / EMU_PER_POINT;
+  const fontSize = Math.max(size.cy / EMU_PER_POINT / 40, (LABEL_PIXELS * width) / Math.max(1, drawnWidth));
   const placed: PlacedShape[] = [];
   const unplaced: InspectedShape[] = [];
   for (const shape of shapes) {
@@ -68,7 +81,7 @@ export function planSlide(shapes: InspectedShape[], size: { cx: number; cy: numb
       fontSize,
     });
   }
-  return { width: size.cx / EMU_PER_POINT, height: size.cy / EMU_PER_POINT, placed, unplaced };
+  return { width, height: size.cy / EMU_PER_POINT, placed, unplaced };
 }
 
 export function kindLabel(shape: InspectedShape): string {

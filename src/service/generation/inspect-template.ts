@@ -2,7 +2,7 @@
  * Inspecting a template: its slides, layouts and shapes (docs/http-api.md, "Inspecting a template"); the same
  * bytes again get the result kept by content hash (templates/inspect-results.ts).
  */
-import type { Account, UploadedFile } from '../deckforge-service.js';
+import type { Account, TemplateSource, UploadedFile } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import { FetchError, type TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -13,7 +13,7 @@ import { readTemplateBytes } from '../templates/template-queries.js';
 export async function inspectTemplate(
   deps: ServiceDeps,
   account: Account,
-  source: { files: UploadedFile[]; templateUrl?: string },
+  source: TemplateSource,
 ): Promise<unknown> {
   const template = await templateToInspect(deps, account, source);
   if ('stored' in template) {
@@ -23,22 +23,34 @@ export async function inspectTemplate(
   return inspectByHash(deps, sha256Of(template.bytes), () => template.bytes);
 }
 
+/** The template a source names, with a name to show in messages (its file name, its URL or its stored name). */
+export async function templateOf(
+  deps: ServiceDeps,
+  account: Account,
+  source: TemplateSource,
+): Promise<UploadedFile> {
+  const template = await templateToInspect(deps, account, source);
+  if ('stored' in template)
+    return { name: template.name, bytes: await readTemplateBytes(deps, template.stored) };
+  return template;
+}
+
 async function templateToInspect(
   deps: ServiceDeps,
   account: Account,
-  source: { files: UploadedFile[]; templateUrl?: string },
-): Promise<{ stored: TemplateRecord } | { bytes: Uint8Array }> {
+  source: TemplateSource,
+): Promise<{ name: string; stored: TemplateRecord } | UploadedFile> {
   const url = source.templateUrl?.trim();
   if (url && source.files.length === 0 && !/^https?:\/\//i.test(url)) {
     // Not a URL: a stored template's name or id (docs/http-api.md, "Stored templates").
     const stored = await findStored(deps, account, url);
     if (!stored)
       throw new InvalidInputError(`template: "${url}" is no URL and no stored template of this account`);
-    return { stored };
+    return { name: url, stored };
   }
   if (url) {
     try {
-      return { bytes: await deps.fetcher.fetch(url) };
+      return { name: url, bytes: await deps.fetcher.fetch(url) };
     } catch (error) {
       if (error instanceof FetchError) throw new InvalidInputError(`template ${error.message}`);
       throw error;
@@ -52,5 +64,5 @@ async function templateToInspect(
   if (template.bytes.byteLength > deps.settings.limits.maxUploadBytes) {
     throw new InvalidInputError('the template is larger than the upload limit');
   }
-  return { bytes: template.bytes };
+  return template;
 }

@@ -4,64 +4,32 @@
  * 400 before any slide is reserved); its visible slides are reserved from the allowance like generated
  * slides, and the pages the PDF got are charged once it is made. A failed render charges nothing.
  */
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { slideCountText, writeZip } from '../../engine/index.js';
-import { scratchFile, temporaryContent } from './deck-content.js';
+import { writeZip } from '../../engine/index.js';
+import { temporaryContent } from './deck-content.js';
 import type { Account, RenderedUpload, RenderUpload, UploadedFile } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
-import {
-  deckBaseName,
-  fontWarnings,
-  renderDeck,
-  requireRenderer,
-  type RenderedFiles,
-} from './render-deck.js';
+import { chargedRender } from './charged-render.js';
+import { deckBaseName, fontWarnings, type RenderedFiles } from './render-deck.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { reserveSlides } from '../usage/slide-quota.js';
 
 export async function renderUpload(
   deps: ServiceDeps,
   account: Account,
   upload: RenderUpload,
 ): Promise<RenderedUpload> {
-  await requireRenderer(deps);
   const deck = theDeck(upload.files);
-  const inspected = await deps.pool.inspect(deck.bytes); // EngineError (400) for what is not a readable .pptx
-  const visible = inspected.slides.filter((slide) => !slide.hidden).length;
-  const { maxSlidesPerRequest } = deps.settings.limits;
-  if (visible === 0) throw new InvalidInputError(`files: "${deck.name}" has no visible slide to render`);
-  if (visible > maxSlidesPerRequest) {
-    throw new InvalidInputError(
-      `files: "${deck.name}" has ${slideCountText(visible)}; a render takes at most ${slideCountText(maxSlidesPerRequest)}`,
-    );
-  }
-  const reservationId = await reserveSlides(deps, account, visible, null);
-  const deckFile = scratchFile(deps.settings.scratchDir);
-  let rendered: RenderedFiles | null = null;
-  try {
-    await writeFile(deckFile, deck.bytes);
-    rendered = await renderDeck(deps, {
-      accountId: account.id,
-      deckFile,
-      pdf: upload.format === 'pdf',
-      pngWidth: upload.format === 'png' ? upload.width : null,
-      signal: upload.signal,
-    });
-    const answer = await answerOf(rendered, upload.format, deckBaseName(deck.name));
-    deps.usage.settle(reservationId, Math.min(rendered.pageCount, visible), deps.clock.now());
-    return {
-      ...answer,
-      pageCount: rendered.pageCount,
-      warnings: fontWarnings(rendered.substitutedFonts),
-    };
-  } catch (error) {
-    await rendered?.discard();
-    await deps.ledger.release(reservationId);
-    throw error;
-  } finally {
-    await rm(deckFile, { force: true });
-  }
+  const ask = {
+    pdf: upload.format === 'pdf',
+    pngWidth: upload.format === 'png' ? upload.width : null,
+    signal: upload.signal,
+  };
+  return chargedRender(deps, account, deck, ask, async (rendered) => ({
+    ...(await answerOf(rendered, upload.format, deckBaseName(deck.name))),
+    pageCount: rendered.pageCount,
+    warnings: fontWarnings(rendered.substitutedFonts),
+  }));
 }
 
 /** The one .pptx of the upload (the `files` field, as on the generator). */

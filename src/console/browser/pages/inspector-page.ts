@@ -1,15 +1,17 @@
 /**
  * The template inspector: every slide and layout drawn at its true aspect ratio, each shape a box at its position
- * with its name, kind and text. Clicking a box (or Enter on it) copies a ready `shapes[]` entry for it.
+ * with its name, kind and text. Clicking a box (or Enter on it) copies a ready `shapes[]` entry for it. Where the
+ * server can draw slide pictures (slide-pictures.ts), each visible slide's picture appears under its boxes.
  */
 import { copyText } from '../copy-button.js';
 import { formatSlideSize } from '../display-format.js';
 import { el, replaceChildren } from '../dom-builder.js';
 import type { InspectedShape } from '../inspect-types.js';
 import { shapeEntry } from '../shape-entry.js';
-import { drawSlide, unplacedList } from '../slide-drawing.js';
+import { drawSlide, slidePicture, unplacedList } from '../slide-drawing.js';
 import { planSlide, slideSize } from '../slide-geometry.js';
-import { inspectedTemplate, type InspectedTemplate } from '../template-state.js';
+import { loadSlidePictures } from '../slide-pictures.js';
+import { inspectedTemplate, type InspectedTemplate, type PictureOutcome } from '../template-state.js';
 import { inspectForm } from './inspect-form.js';
 
 /** Slides drawn per animation frame: the first appears at once, a long deck does not freeze the page. */
@@ -38,16 +40,22 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
   const { result } = template;
   const size = slideSize(result);
   const onPick = (shape: InspectedShape): void => pick(picked, shape);
-  const items: { heading: string; shapes: InspectedShape[]; hidden?: boolean }[] = [
+  const items: { heading: string; shapes: InspectedShape[]; slideIndex?: number }[] = [
     ...result.slides.map((slide) => ({
       heading: `Slide ${slide.index}${slide.layout ? ` · layout “${slide.layout}”` : ''}${slide.hidden ? ' · hidden' : ''}`,
       shapes: slide.shapes,
+      slideIndex: slide.index,
     })),
     ...result.layouts.map((layout) => ({
       heading: `Layout ${layout.index} · ${layout.name}`,
       shapes: layout.shapes,
     })),
   ];
+  const note = el(
+    'p',
+    { id: 'picture-note', class: 'picture-note', role: 'status' },
+    'Drawing the slide pictures…',
+  );
   const slidesSection = el(
     'section',
     { 'aria-labelledby': 'slides-heading' },
@@ -66,25 +74,50 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
       `${template.templateName}${template.stored ? ' (stored on the server)' : ''} · ${formatSlideSize(size.cx, size.cy)} · `,
       el('a', { href: '/console/playground' }, 'Fill it in the playground'),
     ),
+    note,
     slidesSection,
     layoutsSection,
   );
+  // The pictures come seconds after the boxes: each drawn slide gets its own when they arrive (or at once, when
+  // they came before it was drawn, or on coming back to a template whose pictures are kept).
+  const stages = new Map<number, HTMLElement>();
+  let outcome: PictureOutcome | null = null;
+  const addPicture = (index: number, stage: HTMLElement): void => {
+    const src = outcome?.pictures.get(index);
+    if (!src) return;
+    stage.prepend(slidePicture(src, `Slide ${index} as LibreOffice draws it`));
+    stage.classList.add('has-picture');
+  };
+  template.pictures ??= loadSlidePictures(template);
+  void template.pictures.then((arrived) => {
+    if (!note.isConnected) return; // another template (or page) is shown by now
+    outcome = arrived;
+    note.textContent = arrived.note;
+    for (const [index, stage] of stages) addPicture(index, stage);
+  });
+  const drawnWidth = stageWidth(slidesSection);
   let next = 0;
   const drawBatch = (): void => {
     for (const end = Math.min(items.length, next + PER_FRAME); next < end; next++) {
       const item = items[next];
       if (!item) continue;
+      const plan = planSlide(item.shapes, size, drawnWidth);
+      const stage = el('div', { class: 'slide-stage' }, drawSlide(plan, item.heading, onPick));
+      if (item.slideIndex !== undefined) {
+        stages.set(item.slideIndex, stage);
+        addPicture(item.slideIndex, stage);
+      }
       const figure = el(
         'figure',
         { class: 'slide' },
-        drawSlide(planSlide(item.shapes, size), item.heading, onPick),
+        stage,
         el(
           'figcaption',
           {},
           item.heading,
           ` · ${item.shapes.length} shape${item.shapes.length === 1 ? '' : 's'}`,
         ),
-        unplacedList(planSlide(item.shapes, size).unplaced, onPick),
+        unplacedList(plan.unplaced, onPick),
       );
       (next < result.slides.length ? slidesSection : layoutsSection).appendChild(figure);
       if (next === 0) requestAnimationFrame(() => performance.mark('inspect-first-drawing'));
@@ -92,6 +125,16 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
     if (next < items.length) requestAnimationFrame(drawBatch);
   };
   drawBatch();
+}
+
+/** The CSS pixels across a drawing in `section`'s grid (console.css), read once from an empty stand-in. */
+function stageWidth(section: HTMLElement): number | undefined {
+  const stage = el('div', { class: 'slide-stage' });
+  const probe = el('figure', { class: 'slide' }, stage);
+  section.appendChild(probe);
+  const width = stage.clientWidth;
+  probe.remove();
+  return width > 0 ? width : undefined;
 }
 
 function pick(picked: HTMLElement, shape: InspectedShape): void {
