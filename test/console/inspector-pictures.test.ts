@@ -1,9 +1,9 @@
 /**
  * The inspector draws each visible slide's real picture under its boxes when the server has LibreOffice: one
  * Chromium, one server (one renderer), a small three-slide deck whose middle slide is hidden. What a user sees:
- * the picture is there, at the slide's aspect ratio, filling the drawing's box, with real content (not a blank
- * page); the hidden slide and the layouts have boxes alone; the note says what was drawn; the pictures are
- * charged as `POST /v1.0/render` charges them (the visible slides). The server without a renderer (boxes and a
+ * nothing drawn or charged before they ask; then the picture, at the slide's aspect ratio, filling the drawing's
+ * box, with real content (not a blank page); the hidden slide and the layouts have boxes alone; the note says
+ * what was drawn; the pictures are charged as `POST /v1.0/render` charges them (the visible slides). The server without a renderer (boxes and a
  * note why) is the inspector test of console-browser.test.ts.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -99,6 +99,17 @@ describeWithLibreOffice('the inspector with a renderer', () => {
       await expect
         .poll(() => figures.count(), { timeout: 20_000 })
         .toBe(inspected.slides.length + inspected.layouts.length);
+      // Nothing is drawn, or charged, until the user asks.
+      await expect
+        .poll(() => page.locator('#picture-note').textContent(), { timeout: 20_000 })
+        .toMatch(
+          /^Boxes alone\. Draw the slides under the boxes \(2 slides of the allowance, as a render\)$/,
+        );
+      expect(await page.locator('img.slide-picture').count()).toBe(0);
+      const before = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
+      expect(((await before.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount).toBe(0);
+      await screenshot(page, 'inspector-before-pictures');
+      await page.locator('#draw-pictures').click();
       // LibreOffice takes seconds per deck here.
       await expect
         .poll(() => page.locator('#picture-note').textContent(), { timeout: 120_000, interval: 250 })

@@ -1,8 +1,8 @@
 /**
  * The inspector's slide pictures (docs/console.md, "The pages"): when the server can draw them (LibreOffice), a
- * PNG of each visible slide, asked for once per inspected template through `POST /console/api/slide-pictures`
- * and charged as `POST /v1.0/render` is. Whatever happens, the outcome carries a one-line note saying what the
- * drawings show: pictures under the boxes, or the boxes alone and why.
+ * PNG of each visible slide, drawn when the user asks (they are charged as `POST /v1.0/render` is), once per
+ * inspected template, through `POST /console/api/slide-pictures`. Whatever happens, a one-line note says what
+ * the drawings show: pictures under the boxes, or the boxes alone and why.
  */
 import { getJson, sendForm, sendJson } from './console-api.js';
 import { describeError } from './form-handling.js';
@@ -23,15 +23,23 @@ export function previewsStatus(): Promise<PreviewsStatus> {
   return getJson<PreviewsStatus>('/console/api/previews');
 }
 
-export async function loadSlidePictures(template: InspectedTemplate): Promise<PictureOutcome> {
+/**
+ * Whether this server can draw slide pictures: `null` when it can, else the note that says why the boxes stand
+ * alone. Asking is free; drawing them is charged, so the inspector draws them only when asked to.
+ */
+export async function whyBoxesAlone(): Promise<string | null> {
   let status: PreviewsStatus;
   try {
     status = await previewsStatus();
   } catch (error) {
-    return boxesAlone(`the server did not say whether it can draw them (${describeError(error)})`);
+    return boxesAlone(`the server did not say whether it can draw them (${describeError(error)})`).note;
   }
-  if (!status.available)
-    return boxesAlone(`this server cannot draw slide pictures (${status.reason ?? 'no LibreOffice'})`);
+  return status.available
+    ? null
+    : boxesAlone(`this server cannot draw slide pictures (${status.reason ?? 'no LibreOffice'})`).note;
+}
+
+export async function loadSlidePictures(template: InspectedTemplate): Promise<PictureOutcome> {
   let answer: SlidePicturesAnswer;
   try {
     answer = await requestPictures(template);

@@ -1,7 +1,8 @@
 /**
  * The template inspector: every slide and layout drawn at its true aspect ratio, each shape a box at its position
  * with its name, kind and text. Clicking a box (or Enter on it) copies a ready `shapes[]` entry for it. Where the
- * server can draw slide pictures (slide-pictures.ts), each visible slide's picture appears under its boxes.
+ * server can draw slide pictures (slide-pictures.ts), a button draws each visible slide's picture under its boxes
+ * (charged as a render, so never without asking).
  */
 import { copyText } from '../copy-button.js';
 import { formatSlideSize } from '../display-format.js';
@@ -10,7 +11,7 @@ import type { InspectedShape } from '../inspect-types.js';
 import { shapeEntry } from '../shape-entry.js';
 import { drawSlide, slidePicture, unplacedList } from '../slide-drawing.js';
 import { planSlide, slideSize } from '../slide-geometry.js';
-import { loadSlidePictures } from '../slide-pictures.js';
+import { loadSlidePictures, whyBoxesAlone } from '../slide-pictures.js';
 import { inspectedTemplate, type InspectedTemplate, type PictureOutcome } from '../template-state.js';
 import { inspectForm } from './inspect-form.js';
 
@@ -51,11 +52,7 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
       shapes: layout.shapes,
     })),
   ];
-  const note = el(
-    'p',
-    { id: 'picture-note', class: 'picture-note', role: 'status' },
-    'Drawing the slide pictures…',
-  );
+  const note = el('p', { id: 'picture-note', class: 'picture-note', role: 'status' });
   const slidesSection = el(
     'section',
     { 'aria-labelledby': 'slides-heading' },
@@ -88,13 +85,18 @@ function showTemplate(drawings: HTMLElement, picked: HTMLElement, template: Insp
     stage.prepend(slidePicture(src, `Slide ${index} as LibreOffice draws it`));
     stage.classList.add('has-picture');
   };
-  template.pictures ??= loadSlidePictures(template);
-  void template.pictures.then((arrived) => {
-    if (!note.isConnected) return; // another template (or page) is shown by now
-    outcome = arrived;
-    note.textContent = arrived.note;
-    for (const [index, stage] of stages) addPicture(index, stage);
-  });
+  const show = (pictures: Promise<PictureOutcome>): void => {
+    note.textContent = 'Drawing the slide pictures…';
+    void pictures.then((arrived) => {
+      if (!note.isConnected) return; // another template (or page) is shown by now
+      outcome = arrived;
+      note.textContent = arrived.note;
+      for (const [index, stage] of stages) addPicture(index, stage);
+    });
+  };
+  // Drawn once per template, and only when asked: they count against the allowance.
+  if (template.pictures) show(template.pictures);
+  else void offerPictures(template, note, () => show((template.pictures ??= loadSlidePictures(template))));
   const drawnWidth = stageWidth(slidesSection);
   let next = 0;
   const drawBatch = (): void => {
@@ -164,4 +166,26 @@ function closeButton(picked: HTMLElement): HTMLElement {
     picked.hidden = true;
   });
   return button;
+}
+
+/** The boxes alone and a button that draws the visible slides under them, when the server can; else why not. */
+async function offerPictures(
+  template: InspectedTemplate,
+  note: HTMLElement,
+  draw: () => void,
+): Promise<void> {
+  const why = await whyBoxesAlone();
+  if (!note.isConnected) return;
+  if (why !== null) {
+    note.textContent = why;
+    return;
+  }
+  const visible = template.result.slides.filter((slide) => !slide.hidden).length;
+  const button = el(
+    'button',
+    { type: 'button', id: 'draw-pictures' },
+    `Draw the slides under the boxes (${visible} slide${visible === 1 ? '' : 's'} of the allowance, as a render)`,
+  );
+  button.addEventListener('click', draw);
+  replaceChildren(note, 'Boxes alone. ', button);
 }
