@@ -89,6 +89,13 @@ describeBrowser('the console in Chromium', () => {
   };
 
   it('signs up: the confirmation mail is caught with the key and a link; the link confirms the address', async () => {
+    // The pages before signing in, at phone width too: one line of navigation, nothing cut off (looked at).
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const name of ['sign-in', 'sign-up', 'reset', 'confirm']) {
+      await open(`/console/${name}`);
+      await screenshot(page, `${name}-phone`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await open('/console/sign-up');
     await screenshot(page, 'sign-up');
     await page.getByLabel('E-mail').fill(ann.email);
