@@ -59,6 +59,8 @@ export async function ensureBuilt(): Promise<void> {
       }
       // The bin runs `generate` from this bundle of the compiled output (package.json "build:bundle").
       await run('npm', ['run', '--silent', 'build:bundle'], { cwd: REPO_ROOT });
+      // The typed client (package.json "build:client"), which `deckforge/client` imports resolve to.
+      await run('npm', ['run', '--silent', 'build:client'], { cwd: REPO_ROOT });
       // The console's browser code (package.json "build:console"), which `deckforge serve` sends from dist/console.
       await run('npm', ['run', '--silent', 'build:console'], { cwd: REPO_ROOT });
       writeFileSync(STAMP, startedAt.toISOString());
