@@ -10,6 +10,7 @@ import { InvalidInputError } from '../service/errors.js';
 import { checkedKey } from '../service/generation/idempotency.js';
 import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/generation/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
+import type { TemplateUpload } from '../service/templates/template-service.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 import { checkGenerationFields, checkJsonBodyKeys } from './form-fields.js';
 
@@ -240,4 +241,20 @@ export async function readInspectSource(
     );
   }
   return templateUrl === undefined ? { files: form.files } : { files: form.files, templateUrl };
+}
+
+/** The upload's body: multipart, the template as the one `file` part and an optional `name` field. */
+export async function readTemplateUpload(
+  request: FastifyRequest,
+  limits: ErrorMapperLimits,
+): Promise<TemplateUpload> {
+  if (!request.isMultipart()) {
+    throw new InvalidInputError('send multipart/form-data with the template as the "file" part');
+  }
+  const form = await readForm(request, limits);
+  const [file, ...others] = form.files;
+  if (!file) throw new InvalidInputError('file: upload the template as the "file" part');
+  if (others.length > 0) throw new InvalidInputError('file: upload one template per request');
+  const name = form.fields['name'];
+  return name === undefined ? { file } : { file, name };
 }

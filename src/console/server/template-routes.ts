@@ -1,13 +1,13 @@
 /**
  * The console's templates page (console contract): `GET /console/api/templates` (the latest version of each),
  * `POST /console/api/templates` (multipart `file` and an optional `name`, as `POST /v1.0/templates`: 201, or 200
- * for bytes already stored; `created` says which), `GET /console/api/templates/:id` (its versions and inspect result) and `DELETE
- * /console/api/templates/:id`. The same use cases as docs/http-api.md "Stored templates", for the signed-in
+ * for bytes already stored; `created` says which), `GET /console/api/templates/:id` (its versions and inspect
+ * result) and `DELETE /console/api/templates/:id`. The same use cases as docs/http-api.md "Stored templates", for the signed-in
  * account, with the plan's limits and errors. Uploading, reading one (an inspection) and deleting are API calls
  * (api-call-accounting.ts), rate-limited and counted as their `/v1.0` twins; the list is a page read.
  */
 import type { FastifyInstance } from 'fastify';
-import { readTemplateUpload } from '../../http/routes/template-routes.js';
+import { readTemplateUpload } from '../../http/request-form.js';
 import type { Account } from '../../service/deckforge-service.js';
 import type { ConsoleContext } from './console-context.js';
 import { requireSession } from './console-session.js';

@@ -4,12 +4,10 @@
  * and `DELETE /v1.0/templates/{id}`. Another account's id answers exactly like an unknown one (404).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StoredTemplate, TemplateUpload } from '../../service/templates/template-service.js';
-import { InvalidInputError } from '../../service/errors.js';
+import type { StoredTemplate } from '../../service/templates/template-service.js';
 import { accountOf } from '../bearer-auth.js';
-import type { ErrorMapperLimits } from '../error-mapper.js';
 import { contentDisposition, PPTX_CONTENT_TYPE } from '../file-response.js';
-import { readForm } from '../request-form.js';
+import { readTemplateUpload } from '../request-form.js';
 import type { RouteContext } from '../route-context.js';
 
 const CONFIG = { endpoint: 'templates', bearer: true, rateLimited: true, noStore: true } as const;
@@ -25,22 +23,6 @@ export function templateBody(template: StoredTemplate): Record<string, unknown> 
     slides: template.slides,
     created_at: template.createdAt,
   };
-}
-
-/** The upload's body: multipart, the template as the one `file` part and an optional `name` field. */
-export async function readTemplateUpload(
-  request: FastifyRequest,
-  limits: ErrorMapperLimits,
-): Promise<TemplateUpload> {
-  if (!request.isMultipart()) {
-    throw new InvalidInputError('send multipart/form-data with the template as the "file" part');
-  }
-  const form = await readForm(request, limits);
-  const [file, ...others] = form.files;
-  if (!file) throw new InvalidInputError('file: upload the template as the "file" part');
-  if (others.length > 0) throw new InvalidInputError('file: upload one template per request');
-  const name = form.fields['name'];
-  return name === undefined ? { file } : { file, name };
 }
 
 function idOf(request: FastifyRequest): string {
