@@ -5,6 +5,9 @@
 import { ApiError } from './console-api.js';
 import { message, replaceChildren } from './dom-builder.js';
 
+/** What a template's file input accepts: .pptx by name or by media type. */
+export const PPTX_FILES = '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation';
+
 export function onSubmit(
   form: HTMLFormElement,
   status: HTMLElement,

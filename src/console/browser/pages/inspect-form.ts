@@ -1,7 +1,7 @@
 /** The upload (or URL) form both the inspector and the playground start from. */
 import { sendFormTimed, sendJson } from '../console-api.js';
 import { el, field, message, replaceChildren } from '../dom-builder.js';
-import { describeError } from '../form-handling.js';
+import { describeError, PPTX_FILES } from '../form-handling.js';
 import type { InspectResult } from '../inspect-types.js';
 import { keepInspectedTemplate, type InspectedTemplate } from '../template-state.js';
 
@@ -11,7 +11,7 @@ export function inspectForm(onInspected: (template: InspectedTemplate) => void):
     id: 'template-file',
     name: 'template',
     type: 'file',
-    accept: '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    accept: PPTX_FILES,
   });
   const url = el('input', {
     id: 'template-url',

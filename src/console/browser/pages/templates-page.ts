@@ -8,7 +8,7 @@
 import { getJson, sendForm, sendJson } from '../console-api.js';
 import { el, field, message, replaceChildren } from '../dom-builder.js';
 import { formatBytes, formatCount, formatDate } from '../display-format.js';
-import { describeError } from '../form-handling.js';
+import { describeError, PPTX_FILES } from '../form-handling.js';
 import type { InspectResult } from '../inspect-types.js';
 import { keepInspectedTemplate } from '../template-state.js';
 import type { PageContext } from './page-context.js';
@@ -66,7 +66,7 @@ function uploadForm(view: TemplatesView): HTMLFormElement {
     id: 'upload-file',
     name: 'file',
     type: 'file',
-    accept: '.pptx,application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    accept: PPTX_FILES,
   });
   const name = el('input', {
     id: 'upload-name',
