@@ -1,9 +1,17 @@
 /**
- * TemplateStore on PostgreSQL. Adding a version holds a transaction-scoped advisory lock on the account and name,
- * so two nodes storing the same name at once number their versions one after the other.
+ * TemplateStore on PostgreSQL. Adding a version holds a transaction-scoped advisory lock on the account, so two
+ * nodes storing templates for one account at once count its holdings, check its limits and number their versions
+ * one after the other.
  */
-import type { TemplateHoldings, TemplateRecord, TemplateStore } from '../../service/ports/index.js';
-import { isoOf, type PgDatabase } from './pg-database.js';
+import {
+  limitExceeded,
+  TemplateLimitError,
+  type TemplateHoldings,
+  type TemplateLimits,
+  type TemplateRecord,
+  type TemplateStore,
+} from '../../service/ports/index.js';
+import { isoOf, type PgDatabase, type Queryable } from './pg-database.js';
 
 interface TemplateRow {
   id: string;
@@ -32,12 +40,26 @@ function toRecord(row: TemplateRow): TemplateRecord {
 export class PgTemplateStore implements TemplateStore {
   constructor(private readonly db: PgDatabase) {}
 
-  async addVersion(record: Omit<TemplateRecord, 'version'>): Promise<TemplateRecord> {
+  async addVersion(record: Omit<TemplateRecord, 'version'>, limits?: TemplateLimits): Promise<TemplateRecord> {
     return this.db.transaction(async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1 || '/' || $2, 0))", [
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('templates/' || $1, 0))", [
         record.accountId,
-        record.name,
       ]);
+      if (limits) {
+        // Read committed: each statement below sees what the lock's previous holders committed.
+        const held = await holdingsOn(client, record.accountId);
+        const { rows } = await client.query<{ has_name: boolean; has_content: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM templates WHERE account_id = $1 AND name = $2) AS has_name,
+                  EXISTS (SELECT 1 FROM templates WHERE account_id = $1 AND sha256 = $3) AS has_content`,
+          [record.accountId, record.name, record.sha256],
+        );
+        const refused = limitExceeded(
+          held,
+          { newName: !rows[0]!.has_name, newContent: !rows[0]!.has_content, bytes: record.bytes },
+          limits,
+        );
+        if (refused) throw new TemplateLimitError(refused, held);
+      }
       const { rows } = await client.query<TemplateRow>(
         `INSERT INTO templates (id, account_id, name, version, sha256, bytes, slides, created_at)
          SELECT $1, $2, $3, COALESCE(MAX(version), 0) + 1, $4, $5, $6, $7
@@ -93,13 +115,7 @@ export class PgTemplateStore implements TemplateStore {
   }
 
   async holdings(accountId: string): Promise<TemplateHoldings> {
-    const { rows } = await this.db.query<{ templates: string; bytes: string }>(
-      `SELECT (SELECT COUNT(DISTINCT name) FROM templates WHERE account_id = $1) AS templates,
-              (SELECT COALESCE(SUM(bytes), 0) FROM
-                 (SELECT MAX(bytes) AS bytes FROM templates WHERE account_id = $1 GROUP BY sha256) c) AS bytes`,
-      [accountId],
-    );
-    return { templates: Number(rows[0]?.templates ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
+    return holdingsOn(this.db, accountId);
   }
 
   async findContent(accountId: string, sha256: string): Promise<TemplateRecord | null> {
@@ -125,4 +141,14 @@ export class PgTemplateStore implements TemplateStore {
     );
     return rows.map(toRecord);
   }
+}
+
+async function holdingsOn(db: Queryable, accountId: string): Promise<TemplateHoldings> {
+  const { rows } = await db.query<{ templates: string; bytes: string }>(
+    `SELECT (SELECT COUNT(DISTINCT name) FROM templates WHERE account_id = $1) AS templates,
+            (SELECT COALESCE(SUM(bytes), 0) FROM
+               (SELECT MAX(bytes) AS bytes FROM templates WHERE account_id = $1 GROUP BY sha256) c) AS bytes`,
+    [accountId],
+  );
+  return { templates: Number(rows[0]?.templates ?? 0), bytes: Number(rows[0]?.bytes ?? 0) };
 }

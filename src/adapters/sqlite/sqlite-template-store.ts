@@ -1,5 +1,12 @@
 /** TemplateStore on SQLite: the templates table of migration 8. */
-import type { TemplateHoldings, TemplateRecord, TemplateStore } from '../../service/ports/index.js';
+import {
+  limitExceeded,
+  TemplateLimitError,
+  type TemplateHoldings,
+  type TemplateLimits,
+  type TemplateRecord,
+  type TemplateStore,
+} from '../../service/ports/index.js';
 import type { SqliteDatabase } from './database.js';
 
 interface TemplateRow {
@@ -29,27 +36,49 @@ function toRecord(row: TemplateRow): TemplateRecord {
 export class SqliteTemplateStore implements TemplateStore {
   constructor(private readonly db: SqliteDatabase) {}
 
-  async addVersion(record: Omit<TemplateRecord, 'version'>): Promise<TemplateRecord> {
-    // One statement computes and takes the next number: SQLite serialises writers, so no two get the same.
-    const row = this.db
-      .prepare(
-        `INSERT INTO templates (id, account_id, name, version, sha256, bytes, slides, created_at)
-         SELECT ?, ?, ?, COALESCE(MAX(version), 0) + 1, ?, ?, ?, ?
-         FROM templates WHERE account_id = ? AND name = ?
-         RETURNING *`,
-      )
-      .get(
-        record.id,
-        record.accountId,
-        record.name,
-        record.sha256,
-        record.bytes,
-        record.slides,
-        record.createdAt,
-        record.accountId,
-        record.name,
-      ) as TemplateRow;
-    return toRecord(row);
+  async addVersion(record: Omit<TemplateRecord, 'version'>, limits?: TemplateLimits): Promise<TemplateRecord> {
+    // One write transaction (IMMEDIATE: the write lock from its first statement) counts what the account holds,
+    // refuses past its limits and takes the next number: no other writer, in this process or another on the same
+    // file, adds in between.
+    const add = this.db.transaction((): TemplateRow => {
+      if (limits) {
+        const held = this.holdingsNow(record.accountId);
+        const refused = limitExceeded(
+          held,
+          {
+            newName: !this.has('name', record.accountId, record.name),
+            newContent: !this.has('sha256', record.accountId, record.sha256),
+            bytes: record.bytes,
+          },
+          limits,
+        );
+        if (refused) throw new TemplateLimitError(refused, held);
+      }
+      return this.db
+        .prepare(
+          `INSERT INTO templates (id, account_id, name, version, sha256, bytes, slides, created_at)
+           SELECT ?, ?, ?, COALESCE(MAX(version), 0) + 1, ?, ?, ?, ?
+           FROM templates WHERE account_id = ? AND name = ?
+           RETURNING *`,
+        )
+        .get(
+          record.id,
+          record.accountId,
+          record.name,
+          record.sha256,
+          record.bytes,
+          record.slides,
+          record.createdAt,
+          record.accountId,
+          record.name,
+        ) as TemplateRow;
+    });
+    return toRecord(add.immediate());
+  }
+
+  private has(column: 'name' | 'sha256', accountId: string, value: string): boolean {
+    const sql = `SELECT 1 FROM templates WHERE account_id = ? AND ${column} = ? LIMIT 1`;
+    return this.db.prepare(sql).get(accountId, value) !== undefined;
   }
 
   async get(accountId: string, id: string): Promise<TemplateRecord | null> {
@@ -86,6 +115,10 @@ export class SqliteTemplateStore implements TemplateStore {
   }
 
   async holdings(accountId: string): Promise<TemplateHoldings> {
+    return this.holdingsNow(accountId);
+  }
+
+  private holdingsNow(accountId: string): TemplateHoldings {
     const row = this.db
       .prepare(
         `SELECT (SELECT COUNT(DISTINCT name) FROM templates WHERE account_id = ?) AS templates,

@@ -50,4 +50,11 @@ export { MailDeliveryError } from './mailer.js';
 export type { SessionRecord, SessionStore } from './session-store.js';
 export type { OneTimePurpose, OneTimeTokenRecord, OneTimeTokenStore } from './one-time-token-store.js';
 export { StoreUnavailableError } from './store-errors.js';
-export type { TemplateHoldings, TemplateRecord, TemplateStore } from './template-store.js';
+export type {
+  TemplateAddition,
+  TemplateHoldings,
+  TemplateLimits,
+  TemplateRecord,
+  TemplateStore,
+} from './template-store.js';
+export { limitExceeded, TemplateLimitError } from './template-store.js';

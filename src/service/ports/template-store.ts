@@ -24,12 +24,50 @@ export interface TemplateHoldings {
   bytes: number;
 }
 
+/** A plan's stored-template limits: named templates and bytes (each distinct content once). */
+export interface TemplateLimits {
+  templates: number;
+  bytes: number;
+}
+
+/** What an addition would add to the holdings: a name the account does not have yet, bytes it does not have yet. */
+export interface TemplateAddition {
+  newName: boolean;
+  newContent: boolean;
+  bytes: number;
+}
+
+/** Which limit an addition would take the account past, given what it holds; null when it fits. */
+export function limitExceeded(
+  held: TemplateHoldings,
+  addition: TemplateAddition,
+  limits: TemplateLimits,
+): keyof TemplateLimits | null {
+  if (addition.newName && held.templates + 1 > limits.templates) return 'templates';
+  if (addition.newContent && held.bytes + addition.bytes > limits.bytes) return 'bytes';
+  return null;
+}
+
+/** TemplateStore.addVersion refused a record: storing it would take the account past `limit`. */
+export class TemplateLimitError extends Error {
+  override readonly name = 'TemplateLimitError';
+  constructor(
+    readonly limit: keyof TemplateLimits,
+    /** What the account held when the record was refused. */
+    readonly held: TemplateHoldings,
+  ) {
+    super(`storing the template would take the account past its ${limit} limit`);
+  }
+}
+
 export interface TemplateStore {
   /**
    * Adds the next version of `record.name` for its account (1 when the name is new) and returns it. Two callers
-   * adding to one name at once get two versions, never the same number.
+   * adding to one name at once get two versions, never the same number. With `limits`, the holdings are counted
+   * and the record refused (TemplateLimitError) in the same atomic step as the insert, so callers adding at once
+   * to one account never take it past them together.
    */
-  addVersion(record: Omit<TemplateRecord, 'version'>): Promise<TemplateRecord>;
+  addVersion(record: Omit<TemplateRecord, 'version'>, limits?: TemplateLimits): Promise<TemplateRecord>;
   /** The version with this id, when it is the account's; null otherwise. */
   get(accountId: string, id: string): Promise<TemplateRecord | null>;
   /** The latest version of `name` (names compare exactly); null when the account has none. */

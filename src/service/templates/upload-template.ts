@@ -1,13 +1,14 @@
 /**
  * Storing a template: the size limit of an upload and the plan's limits, then the engine opens it once (zip
  * bombs, encryption, a package that is no presentation: the errors an uploaded template gets) and counts its
- * slides (an inspect kept by content hash: inspect-results.ts); the bytes go to the blob store unless the account already has them.
+ * slides (an inspect kept by content hash: inspect-results.ts); the bytes go to the blob store unless the account
+ * already has them.
  */
 import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { inspectByHash, sha256Of } from './inspect-results.js';
 import { newTemplateId, templateBlobKey } from './template-blobs.js';
-import { checkRoomForTemplate } from './template-limits.js';
+import { asLimitRefusal, checkRoomForTemplate, templateLimitsOf } from './template-limits.js';
 import {
   storedTemplate,
   type StoredTemplate,
@@ -42,16 +43,24 @@ export async function uploadTemplate(
     bytes: bytes.byteLength,
   });
   const slides = sameContent?.slides ?? (await inspectByHash(deps, sha256, () => bytes)).slides.length;
-  if (sameContent === null) await deps.blobs.put(templateBlobKey(account.id, sha256), bytes);
-  const record = await deps.templates.addVersion({
-    id: newTemplateId(),
-    accountId: account.id,
-    name,
-    sha256,
-    bytes: bytes.byteLength,
-    slides,
-    createdAt: deps.clock.now().toISOString(),
-  });
+  const key = templateBlobKey(account.id, sha256);
+  if (sameContent === null) await deps.blobs.put(key, bytes);
+  const record = await deps.templates
+    .addVersion(
+      {
+        id: newTemplateId(),
+        accountId: account.id,
+        name,
+        sha256,
+        bytes: bytes.byteLength,
+        slides,
+        createdAt: deps.clock.now().toISOString(),
+      },
+      templateLimitsOf(deps, account),
+    )
+    .catch((error: unknown) => {
+      throw asLimitRefusal(deps, account, error, bytes.byteLength);
+    });
   deps.logger.info(
     { accountId: account.id, templateId: record.id, version: record.version },
     'template stored',

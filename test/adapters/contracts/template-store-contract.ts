@@ -1,11 +1,15 @@
 /**
  * The TemplateStore contract: versions numbered per account and name (also when two handles on the same storage,
- * two processes, add at once), the latest of each name, what an account holds, and accounts never seeing each
- * other's records.
+ * two processes, add at once), the latest of each name, what an account holds, the plan's limits checked in the
+ * same step as the insert, and accounts never seeing each other's records.
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TemplateRecord, TemplateStore } from '../../../src/service/ports/index.js';
+import {
+  TemplateLimitError,
+  type TemplateRecord,
+  type TemplateStore,
+} from '../../../src/service/ports/index.js';
 
 export interface TemplateHarness {
   templates: TemplateStore;
@@ -111,6 +115,43 @@ export function describeTemplateStoreContract(name: string, make: () => Promise<
       expect(added.map((r) => r.version).sort((a, b) => a - b)).toEqual(
         Array.from({ length: 12 }, (_, i) => i + 1),
       );
+    });
+
+    it('refuses past the templates limit in the same step as the insert: 12 adds at once on two handles, limit 5, end with 5', async () => {
+      const h = await open();
+      const second = h.openSecond?.() ?? h.templates;
+      const limits = { templates: 5, bytes: 1_000_000 };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 === 0 ? h.templates : second).addVersion(
+            record('a1', `deck-${i}.pptx`, i.toString(16)),
+            limits,
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(5);
+      for (const outcome of outcomes.filter((o) => o.status === 'rejected')) {
+        expect(outcome.reason).toBeInstanceOf(TemplateLimitError);
+        expect(outcome.reason).toMatchObject({ limit: 'templates', held: { templates: 5 } });
+      }
+      expect(await h.templates.holdings('a1')).toEqual({ templates: 5, bytes: 5000 });
+      // A new version of a name held, and another account, are not refused by it.
+      expect((await h.templates.addVersion(record('a1', 'deck-0.pptx', 'e'), limits)).version).toBe(2);
+      expect((await second.addVersion(record('a2', 'deck.pptx', 'a'), limits)).version).toBe(1);
+    });
+
+    it('refuses past the bytes limit, counting each content once', async () => {
+      const { templates } = await open();
+      const limits = { templates: 10, bytes: 2500 };
+      await templates.addVersion(record('a1', 'deck.pptx', 'a', 1000), limits);
+      await templates.addVersion(record('a1', 'deck.pptx', 'b', 1000), limits);
+      // The same bytes under another name take no more room.
+      await templates.addVersion(record('a1', 'copy.pptx', 'a', 1000), limits);
+      await expect(templates.addVersion(record('a1', 'big.pptx', 'c', 1000), limits)).rejects.toMatchObject({
+        limit: 'bytes',
+        held: { templates: 2, bytes: 2000 },
+      });
+      expect(await templates.holdings('a1')).toEqual({ templates: 2, bytes: 2000 });
     });
   });
 }
