@@ -63,12 +63,30 @@ export async function deleteTemplate(
   const record = await findTemplate(deps, account, id);
   const deleted = await deps.templates.deleteName(account.id, record.name);
   for (const sha256 of new Set(deleted.map((r) => r.sha256))) {
-    // Bytes another name of the account still uses stay.
-    if ((await deps.templates.findContent(account.id, sha256)) === null) {
-      await deps.blobs.deletePrefix(templateContentPrefix(account.id, sha256));
-    }
+    await removeUnusedBytes(deps, account.id, sha256);
   }
   return { deletedVersions: deleted.length };
+}
+
+/**
+ * Removes an account's copy of some bytes when no record uses them any more: bytes another name of the account
+ * still uses stay (docs/http-api.md, "Stored templates"). An upload of the same bytes may add its record at any
+ * moment; the upload puts the bytes back if they are gone once its record is in (upload-template.ts), and this
+ * looks again once they are removed and puts them back when such a record came in meanwhile, its check having
+ * possibly come before the removal. Between the two, no record is left without its bytes.
+ */
+async function removeUnusedBytes(
+  deps: Pick<ServiceDeps, 'templates' | 'blobs'>,
+  accountId: string,
+  sha256: string,
+): Promise<void> {
+  if ((await deps.templates.findContent(accountId, sha256)) !== null) return;
+  const key = templateBlobKey(accountId, sha256);
+  const bytes = await deps.blobs.get(key);
+  await deps.blobs.deletePrefix(templateContentPrefix(accountId, sha256));
+  if (bytes !== null && (await deps.templates.findContent(accountId, sha256)) !== null) {
+    await deps.blobs.put(key, bytes);
+  }
 }
 
 /** The account is being deleted: its records and every byte it stored go. */

@@ -2,7 +2,7 @@
  * Storing a template: the size limit of an upload and the plan's limits, then the engine opens it once (zip
  * bombs, encryption, a package that is no presentation: the errors an uploaded template gets) and counts its
  * slides (an inspect kept by content hash: inspect-results.ts); the bytes go to the blob store unless the account
- * already has them.
+ * already has them, and are there again once the record is in (a delete racing the upload: template-queries.ts).
  */
 import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -61,6 +61,10 @@ export async function uploadTemplate(
     .catch((error: unknown) => {
       throw asLimitRefusal(deps, account, error, bytes.byteLength);
     });
+  // A delete of the last other record with these bytes may have removed them after findContent above: with the
+  // record in, a delete from now on keeps them (docs/http-api.md, "Stored templates"), so they are put back here
+  // if they went.
+  if ((await deps.blobs.open(key)) === null) await deps.blobs.put(key, bytes);
   deps.logger.info(
     { accountId: account.id, templateId: record.id, version: record.version },
     'template stored',
