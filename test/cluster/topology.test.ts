@@ -4,8 +4,9 @@
  * Redis (append-only file, fsync always) and an S3 server (s3rver) of the test's own, so that the test can stop,
  * kill and restart them without touching the machine's shared servers. What a team running several machines
  * relies on: every endpoint answers the same from every node, the quota and the request rate hold across nodes,
- * tokens and their revocation reach every node, a worker killed mid-job loses nothing, and Redis and
- * PostgreSQL can go away and come back without losing an acknowledged job or needing a restart.
+ * tokens and their revocation reach every node, a template stored through one node is used, downloaded and
+ * deleted through the others, a worker killed mid-job loses nothing, and Redis and PostgreSQL can go away and
+ * come back without losing an acknowledged job or needing a restart.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -168,6 +169,59 @@ describe.skipIf(!postgresBin || !redisServerInstalled())(
         expect(metrics).toMatch(/^deckforge_jobs\{state="SUCCEEDED"\} 1$/m);
         expect(metrics).toMatch(/^deckforge_queue_depth 0$/m);
       }
+    }, 120_000);
+
+    it('a stored template: uploaded on one node, used by name on another (sync, and as a job a worker runs), deleted on a third and gone from all', async () => {
+      const [first, second, third] = nodes() as [string, string, string];
+      const name = 'Cluster stored.pptx';
+      const upload = new FormData();
+      upload.append('file', new Blob([templateBytes()]), name);
+      const stored = await fetch(`${first}/v1.0/templates`, {
+        method: 'POST',
+        body: upload,
+        headers: bearer(token),
+      });
+      expect(stored.status, await stored.clone().text()).toBe(201);
+      const { id } = (await stored.json()) as { id: string };
+      for (const base of nodes()) {
+        const listed = await fetch(`${base}/v1.0/templates`, { headers: bearer(token) });
+        expect(((await listed.json()) as { templates: { id: string; name: string }[] }).templates).toEqual([
+          expect.objectContaining({ id, name }),
+        ]);
+      }
+
+      // By name, synchronously on the second node; by id, as a job submitted there and run by a worker.
+      const deck = await fetch(`${second}/v1.0/generator/create`, {
+        method: 'POST',
+        body: uploadForm(titleDeck(2, { template: name }), []),
+        headers: bearer(token),
+      });
+      expect(deck.status, await deck.clone().text()).toBe(200);
+      await expectValidPptx(new Uint8Array(await deck.arrayBuffer()), templateBytes());
+      slidesMade += 2;
+      const jobId = await submitJob(second, token, uploadForm(titleDeck(3, { template: id }), []));
+      const done = await finish(third, jobId);
+      expect(done).toMatchObject({ status: 'SUCCEEDED', error_message: null });
+      slidesMade += 3;
+      await expectValidPptx(new Uint8Array(await (await fetch(done.file_url!)).arrayBuffer()), templateBytes());
+      const file = await fetch(`${third}/v1.0/templates/${id}/file`, { headers: bearer(token) });
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(templateBytes());
+
+      const deleted = await fetch(`${third}/v1.0/templates/${id}`, { method: 'DELETE', headers: bearer(token) });
+      expect(await deleted.json()).toEqual({ deleted_versions: 1 });
+      for (const base of nodes()) {
+        expect((await fetch(`${base}/v1.0/templates/${id}`, { headers: bearer(token) })).status).toBe(404);
+        expect((await fetch(`${base}/v1.0/templates/${id}/file`, { headers: bearer(token) })).status).toBe(404);
+        const listed = await fetch(`${base}/v1.0/templates`, { headers: bearer(token) });
+        expect(((await listed.json()) as { templates: unknown[] }).templates).toEqual([]);
+        const byName = await fetch(`${base}/v1.0/generator/create`, {
+          method: 'POST',
+          body: uploadForm(titleDeck(1, { template: name }), []),
+          headers: bearer(token),
+        });
+        expect(byName.status).toBe(400);
+      }
+      await expectUsage(first, slidesMade);
     }, 120_000);
 
     it.skipIf(LIBREOFFICE_MISSING !== null)(
