@@ -1,19 +1,22 @@
 /**
  * A delete and an upload of the same bytes at the same moment (docs/http-api.md, "Stored templates"): whatever
- * the order of their steps, a record that is left has its bytes. The steps are interleaved by holding one call
- * of the real stores (SQLite, local disk) until the other side has gone on, not by luck of timing.
+ * the order of their steps, a record that is left has its bytes; and an upload the store refuses at its limit
+ * leaves none. The steps are interleaved by holding one call of the real stores (SQLite, local disk) until the
+ * other side has gone on, not by luck of timing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LocalDiskBlobStore } from '../../src/adapters/local-disk/local-disk-blob-store.js';
 import { openDatabase, type SqliteDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteTemplateStore } from '../../src/adapters/sqlite/sqlite-template-store.js';
-import { parsePlanCatalog } from '../../src/config/index.js';
+import { parsePlanCatalog, type Plan } from '../../src/config/index.js';
+import { inspect } from '../../src/engine/inspect.js';
 import { SILENT_LOGGER, type BlobStore, type TemplateStore } from '../../src/service/ports/index.js';
 import type { ServiceDeps } from '../../src/service/service-deps.js';
-import { sha256Of } from '../../src/service/templates/inspect-results.js';
+import { InspectResults, sha256Of } from '../../src/service/templates/inspect-results.js';
 import { templateBlobKey } from '../../src/service/templates/template-blobs.js';
 import { deleteTemplate } from '../../src/service/templates/template-queries.js';
 import { uploadTemplate } from '../../src/service/templates/upload-template.js';
+import { harbourTemplate } from '../support/decks/harbour-template.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 import { TEST_PLANS, templateBytes } from './service-harness.js';
 
@@ -45,7 +48,7 @@ function holdFirst<T extends object>(target: T, method: keyof T & string) {
   return { held, atHold, release };
 }
 
-describe('a delete racing an upload of the same bytes', () => {
+describe('stored templates racing: a delete and an upload of the same bytes, two uploads at the limit', () => {
   let dir: ReturnType<typeof tempDir>;
   let db: SqliteDatabase;
   let templates: TemplateStore;
@@ -53,17 +56,22 @@ describe('a delete racing an upload of the same bytes', () => {
   const bytes = templateBytes();
   const key = templateBlobKey(account.id, sha256Of(bytes));
 
-  const depsWith = (stores: { templates?: TemplateStore; blobs?: BlobStore }): ServiceDeps =>
+  const depsWith = (
+    stores: { templates?: TemplateStore; blobs?: BlobStore },
+    plans: Plan[] = TEST_PLANS,
+  ): ServiceDeps =>
     ({
       templates: stores.templates ?? templates,
       blobs: stores.blobs ?? blobs,
       clock: { now: () => new Date('2026-11-21T10:00:00.000Z') },
       logger: SILENT_LOGGER,
       settings: {
-        plans: parsePlanCatalog({ plans: TEST_PLANS }, 'test'),
+        plans: parsePlanCatalog({ plans }, 'test'),
         limits: { maxUploadBytes: 50 * 1024 * 1024 },
       },
-      // Nothing else is reached: the upload finds the bytes' record, so it neither parses nor inspects.
+      // New bytes are opened by the engine itself, here in this thread instead of the pool's.
+      pool: { inspect: async (template: Uint8Array) => inspect(template) },
+      inspectResults: new InspectResults(1024 * 1024),
     }) as unknown as ServiceDeps;
 
   /** The account holds "old.pptx" with these bytes; the upload stores them again as "new.pptx". */
@@ -121,6 +129,24 @@ describe('a delete racing an upload of the same bytes', () => {
     removal.release();
     expect(await deleting).toEqual({ deletedVersions: 1 });
     expect(await templates.listLatest(account.id)).toMatchObject([{ id: template.id }]);
+    expect(await blobs.get(key)).toEqual(bytes);
+  });
+
+  it('an upload the store refuses (another filled the last place after its check) leaves no bytes behind', async () => {
+    const plans = TEST_PLANS.map((plan) => ({ ...plan, storedTemplates: 2 }));
+    const other = harbourTemplate();
+    const upload = holdFirst(templates, 'addVersion');
+    const uploading = uploadTemplate(depsWith({ templates: upload.held }, plans), account, {
+      name: 'new.pptx',
+      file: { name: 'new.pptx', bytes: other },
+    });
+    await upload.atHold;
+    const otherKey = templateBlobKey(account.id, sha256Of(other));
+    expect(await blobs.get(otherKey)).toEqual(other);
+    await uploadTemplate(depsWith({}, plans), account, { file: { name: 'copy.pptx', bytes } });
+    upload.release();
+    await expect(uploading).rejects.toThrow('plan keeps at most 2 stored templates and the account has 2');
+    expect(await blobs.get(otherKey)).toBeNull();
     expect(await blobs.get(key)).toEqual(bytes);
   });
 });

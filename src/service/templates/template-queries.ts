@@ -75,7 +75,7 @@ export async function deleteTemplate(
  * looks again once they are removed and puts them back when such a record came in meanwhile, its check having
  * possibly come before the removal. Between the two, no record is left without its bytes.
  */
-async function removeUnusedBytes(
+export async function removeUnusedBytes(
   deps: Pick<ServiceDeps, 'templates' | 'blobs'>,
   accountId: string,
   sha256: string,

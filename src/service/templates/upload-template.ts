@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../service-deps.js';
 import { inspectByHash, sha256Of } from './inspect-results.js';
 import { newTemplateId, templateBlobKey } from './template-blobs.js';
 import { asLimitRefusal, checkRoomForTemplate, templateLimitsOf } from './template-limits.js';
+import { removeUnusedBytes } from './template-queries.js';
 import {
   storedTemplate,
   type StoredTemplate,
@@ -58,7 +59,10 @@ export async function uploadTemplate(
       },
       templateLimitsOf(deps, account),
     )
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
+      // Refused by the store (uploads at once filled the room after the check above): bytes put for this
+      // record alone go again.
+      if (sameContent === null) await removeUnusedBytes(deps, account.id, sha256);
       throw asLimitRefusal(deps, account, error, bytes.byteLength);
     });
   // A delete of the last other record with these bytes may have removed them after findContent above: with the
