@@ -203,15 +203,23 @@ describe.skipIf(!postgresBin || !redisServerInstalled())(
       const done = await finish(third, jobId);
       expect(done).toMatchObject({ status: 'SUCCEEDED', error_message: null });
       slidesMade += 3;
-      await expectValidPptx(new Uint8Array(await (await fetch(done.file_url!)).arrayBuffer()), templateBytes());
+      await expectValidPptx(
+        new Uint8Array(await (await fetch(done.file_url!)).arrayBuffer()),
+        templateBytes(),
+      );
       const file = await fetch(`${third}/v1.0/templates/${id}/file`, { headers: bearer(token) });
       expect(new Uint8Array(await file.arrayBuffer())).toEqual(templateBytes());
 
-      const deleted = await fetch(`${third}/v1.0/templates/${id}`, { method: 'DELETE', headers: bearer(token) });
+      const deleted = await fetch(`${third}/v1.0/templates/${id}`, {
+        method: 'DELETE',
+        headers: bearer(token),
+      });
       expect(await deleted.json()).toEqual({ deleted_versions: 1 });
       for (const base of nodes()) {
         expect((await fetch(`${base}/v1.0/templates/${id}`, { headers: bearer(token) })).status).toBe(404);
-        expect((await fetch(`${base}/v1.0/templates/${id}/file`, { headers: bearer(token) })).status).toBe(404);
+        expect((await fetch(`${base}/v1.0/templates/${id}/file`, { headers: bearer(token) })).status).toBe(
+          404,
+        );
         const listed = await fetch(`${base}/v1.0/templates`, { headers: bearer(token) });
         expect(((await listed.json()) as { templates: unknown[] }).templates).toEqual([]);
         const byName = await fetch(`${base}/v1.0/generator/create`, {

@@ -40,7 +40,10 @@ function toRecord(row: TemplateRow): TemplateRecord {
 export class PgTemplateStore implements TemplateStore {
   constructor(private readonly db: PgDatabase) {}
 
-  async addVersion(record: Omit<TemplateRecord, 'version'>, limits?: TemplateLimits): Promise<TemplateRecord> {
+  async addVersion(
+    record: Omit<TemplateRecord, 'version'>,
+    limits?: TemplateLimits,
+  ): Promise<TemplateRecord> {
     return this.db.transaction(async (client) => {
       await client.query("SELECT pg_advisory_xact_lock(hashtextextended('templates/' || $1, 0))", [
         record.accountId,

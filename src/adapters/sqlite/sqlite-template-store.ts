@@ -36,7 +36,10 @@ function toRecord(row: TemplateRow): TemplateRecord {
 export class SqliteTemplateStore implements TemplateStore {
   constructor(private readonly db: SqliteDatabase) {}
 
-  async addVersion(record: Omit<TemplateRecord, 'version'>, limits?: TemplateLimits): Promise<TemplateRecord> {
+  async addVersion(
+    record: Omit<TemplateRecord, 'version'>,
+    limits?: TemplateLimits,
+  ): Promise<TemplateRecord> {
     // One write transaction (IMMEDIATE: the write lock from its first statement) counts what the account holds,
     // refuses past its limits and takes the next number: no other writer, in this process or another on the same
     // file, adds in between.
