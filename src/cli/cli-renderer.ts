@@ -14,6 +14,7 @@ import {
   RendererLostError,
   RendererUnavailableError,
   RenderTimeoutError,
+  type RenderRequest,
   type RenderResult,
 } from '../service/ports/renderer.js';
 import type { CommandIo } from './command-io.js';
@@ -25,7 +26,10 @@ export class PreviewsUnavailableError extends Error {
 
 export interface CliRender {
   /** Renders `deckFile`: the PDF and/or PNG pages, in a folder of this renderer's (gone at `close`). */
-  render(deckFile: string, ask: { pdf: boolean; pngWidth: number | null }): Promise<RenderResult>;
+  render(
+    deckFile: string,
+    ask: { pdf: boolean; pngWidth: number | null; onPages?: RenderRequest['onPages'] },
+  ): Promise<RenderResult>;
   close(): Promise<void>;
 }
 
@@ -69,6 +73,7 @@ export async function openCliRenderer(): Promise<CliRender> {
         outputDir,
         pdf: ask.pdf,
         ...(ask.pngWidth === null ? {} : { pngWidth: ask.pngWidth }),
+        ...(ask.onPages ? { onPages: ask.onPages } : {}),
       });
     },
     close,

@@ -20,6 +20,7 @@ import {
   type CliRender,
 } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
+import { progressLine } from './progress-line.js';
 
 const HELP = `Usage: deckforge render DECK.pptx (-o OUT.pdf | --png DIR) [--width N] [-q]
 
@@ -86,10 +87,19 @@ export async function runRender(args: string[], io: CommandIo = processIo): Prom
       return 1;
     }
     renderer = await openCliRenderer();
-    const rendered = await renderer.render(parsed.deck, {
-      pdf: parsed.output !== null,
-      pngWidth: parsed.png === null ? null : parsed.width,
-    });
+    // LibreOffice converts the deck in one step (no count to show); the PNG pages are then drawn a few at a time.
+    const progress = progressLine(io, 'rendering');
+    progress.step('converting with LibreOffice…');
+    const withPng = parsed.png !== null;
+    const rendered = await renderer
+      .render(parsed.deck, {
+        pdf: parsed.output !== null,
+        pngWidth: withPng ? parsed.width : null,
+        onPages: (done, total) => {
+          if (withPng) progress.pages(done, total);
+        },
+      })
+      .finally(() => progress.end());
     reportFonts(rendered, io, parsed.quiet);
     if (parsed.output !== null && rendered.pdfFile) {
       const target = resolve(parsed.output);

@@ -8,6 +8,22 @@ import { EngineError } from './errors.js';
 /** Enough problems to fix in one go; a request wrong everywhere gets the first 20. */
 export const MAX_LISTED_ERRORS = 20;
 
+/** Several problems as one error, keeping each (`problemsOf`), so that a later check can add its own. */
+export class ProblemList extends EngineError {
+  constructor(
+    code: EngineError['code'],
+    message: string,
+    readonly problems: readonly EngineError[],
+  ) {
+    super(code, message);
+  }
+}
+
+/** The problems an error stands for: a ProblemList's, or the error itself. */
+export function problemsOf(error: EngineError): readonly EngineError[] {
+  return error instanceof ProblemList ? error.problems : [error];
+}
+
 export function oneError(errors: readonly EngineError[]): EngineError | null {
   const [first] = errors;
   if (first === undefined) return null;
@@ -15,5 +31,5 @@ export function oneError(errors: readonly EngineError[]): EngineError | null {
   const more = errors.length >= MAX_LISTED_ERRORS ? ' (the first ones; there may be more)' : '';
   const list = errors.map((e, i) => `(${i + 1}) ${e.message}`).join('; ');
   const code = errors.every((e) => e.code === first.code) ? first.code : 'INVALID_PAYLOAD';
-  return new EngineError(code, `${errors.length} problems${more}: ${list}`);
+  return new ProblemList(code, `${errors.length} problems${more}: ${list}`, errors);
 }

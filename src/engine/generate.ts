@@ -13,6 +13,8 @@ import { ChunkCollector, type ByteSink } from './package/zip-writer.js';
 import { PictureImages } from './pictures/picture-sources.js';
 import { DEFAULT_IMAGE_LIMITS, type ImageLimits, type ImageOutcome } from './pictures/prepared-image.js';
 import { parsePayload, type ParsedPayload } from './payload/parse-payload.js';
+import { payloadOutline } from './payload/payload-outline.js';
+import { MAX_LISTED_ERRORS, oneError, problemsOf } from './error-list.js';
 import type { DeckRequest, SlideRequest, TemplateRef } from './payload/model.js';
 import { DeckBuilder } from './presentation/deck-builder.js';
 import type { SlideSource } from './presentation/slide-draft.js';
@@ -148,12 +150,51 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   };
 }
 
+/**
+ * Throws everything wrong with a payload that can be told without building it, when the schema refuses it: the
+ * schema's problems and, for the slides and shapes it still names clearly (payload-outline.ts), the template's
+ * (slides that do not exist, shapes a strict slide does not have, content of the wrong kind, pictures not
+ * uploaded), in one error. Returns when the schema accepts the payload: `generate` tells the rest. Templates
+ * not among `files` (a URL not fetched yet) are not opened: the schema's problems are told alone.
+ */
+export function checkPayload(
+  input: Pick<GenerateInput, 'files' | 'limits' | 'fileHashes' | 'cache'> & { payload: unknown },
+): void {
+  let refusal: EngineError;
+  try {
+    parsePayload(input.payload);
+    return;
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.code !== 'INVALID_PAYLOAD') throw error;
+    refusal = error;
+  }
+  const outline = payloadOutline(input.payload);
+  if (outline === null || outline.templates.some((t) => !input.files.has(t.source))) throw refusal;
+  const problems = [...problemsOf(refusal)];
+  try {
+    const templates = openTemplates(
+      outline,
+      input,
+      input.cache ?? new TemplateCache(outline.templates.length),
+    );
+    checkedSources(outline, outline.slides, (slide) => slideSource(templates.of(slide), slide), input);
+  } catch (error) {
+    if (!(error instanceof EngineError)) throw error;
+    problems.push(...problemsOf(error));
+  }
+  throw oneError(problems.slice(0, MAX_LISTED_ERRORS)) ?? refusal;
+}
+
 interface OpenTemplates {
   of(slide: SlideRequest): Template;
 }
 
 /** Opens every template a slide uses (a `template_list` entry no slide picks is never opened). */
-function openTemplates(request: DeckRequest, input: GenerateInput, cache: TemplateCache): OpenTemplates {
+function openTemplates(
+  request: DeckRequest,
+  input: Pick<GenerateInput, 'files' | 'limits' | 'fileHashes'>,
+  cache: TemplateCache,
+): OpenTemplates {
   const byId = new Map<string | null, Template>();
   const used = new Set(request.slides.map((s) => s.templateId));
   for (const ref of request.templates) {
@@ -186,7 +227,7 @@ function openTemplates(request: DeckRequest, input: GenerateInput, cache: Templa
 function openNamed(
   cache: TemplateCache,
   bytes: Uint8Array,
-  input: GenerateInput,
+  input: Pick<GenerateInput, 'limits' | 'fileHashes'>,
   ref: TemplateRef,
 ): Template {
   try {

@@ -1,7 +1,7 @@
 /**
  * The engine's public surface: bytes in, bytes out. No environment, no I/O, no logging, no module state.
  */
-export { generate } from './generate.js';
+export { checkPayload, generate } from './generate.js';
 export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.js';
 export type { ByteSink } from './package/zip-writer.js';
 /** A plain zip of files (the slide images of a render): the engine's writer, the package's only zip code. */
@@ -25,6 +25,7 @@ export {
   payloadJsonSchemaParts,
 } from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
+export { payloadOutline } from './payload/payload-outline.js';
 export { checkJsonLimits, MAX_JSON_DEPTH, MAX_JSON_PIECES } from './payload/json-syntax.js';
 export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';

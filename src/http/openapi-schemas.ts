@@ -105,7 +105,9 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
               slides_total: { type: 'integer', description: "The payload's slide entries." },
               pages_rendered: {
                 type: ['integer', 'null'],
-                description: 'Pages of the PDF or slide images rendered so far; null when none are.',
+                description:
+                  "Of a job that renders: the PDF's pages once LibreOffice has converted the deck, or with previews " +
+                  'the slide images drawn so far (0 when converted, then in steps of ten); null before that.',
               },
             },
           },

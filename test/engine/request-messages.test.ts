@@ -4,7 +4,7 @@
  * comes in one error, and uploaded files the payload misuses or never uses are named in warnings.
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../src/engine/index.js';
+import { checkPayload, generate } from '../../src/engine/index.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { png } from '../support/decks/test-images.js';
@@ -148,5 +148,56 @@ describe('uploaded files', () => {
     });
     await expectValidPptx(result.bytes, SAMPLE);
     expect(result.warnings).toEqual([]);
+  });
+});
+
+describe('checkPayload: a payload the schema refuses', () => {
+  const check = (payload: unknown) =>
+    engineErrorOf(() => checkPayload({ payload, files: new Map([['t.pptx', SAMPLE]]) }));
+
+  it("lists the template's problems of the slides and shapes it names rightly after the schema's", () => {
+    const error = check({
+      presentation: {
+        template: 't.pptx',
+        shape_validation_mode: 'strict',
+        slides: [
+          { slide_index: 0, tag_validation_mode: 'sometimes' },
+          { slide_index: 9 },
+          { slide_index: 0, shapes: [{ name: 'Titel', content: 'y' }] },
+        ],
+      },
+    });
+    expect(error.message).toMatch(
+      /^3 problems: \(1\) presentation\.slides\[0\]\.tag_validation_mode: expected .*; \(2\) presentation\.slides\[1\]\.slide_index: slide_index 9 is out of range: .*; \(3\) presentation\.slides\[2\]\.shapes\[0\]: slide has no shape named "Titel"/,
+    );
+  });
+
+  it('tells a part with a problem of its own once, for that', () => {
+    const error = check({
+      presentation: {
+        template: 't.pptx',
+        shape_validation_mode: 'strict',
+        slides: [{ slide_index: -1, shapes: [{ name: 'Titel', content: 'y' }] }],
+      },
+    });
+    expect(error.message).toMatch(
+      /^presentation\.slides\[0\]\.slide_index: expected an integer >= 0, got -1$/,
+    );
+  });
+
+  it('returns for a payload the schema accepts, and tells the schema alone without the template', () => {
+    expect(() =>
+      checkPayload({
+        payload: { template: 't.pptx', slides: [{ slide_index: 9 }] },
+        files: new Map([['t.pptx', SAMPLE]]),
+      }),
+    ).not.toThrow();
+    const alone = engineErrorOf(() =>
+      checkPayload({
+        payload: { template: 'other.pptx', slides: [{ slide_index: 9, notes: {} }] },
+        files: new Map([['t.pptx', SAMPLE]]),
+      }),
+    );
+    expect(alone.message).not.toContain('out of range');
   });
 });

@@ -114,6 +114,24 @@ it('every problem the template reveals comes in one 400', async () => {
   );
 });
 
+it("a schema problem does not hide the template's: both come in one 400", async () => {
+  const payload = {
+    presentation: {
+      template: 't.pptx',
+      shape_validation_mode: 'strict',
+      slides: [
+        { slide_index: 0, tag_validation_mode: 'sometimes', shapes: [{ name: 'Title', content: 'x' }] },
+        { slide_index: 0, shapes: [{ name: 'Titel', content: 'y' }] },
+      ],
+    },
+  };
+  const text = await details(await post(upload({ jsonData: JSON.stringify(payload) })));
+  expect(text).toMatch(/^2 problems: \(1\) presentation\.slides\[0\]\.tag_validation_mode: expected /);
+  expect(text).toContain(
+    '(2) presentation.slides[1].shapes[0]: slide has no shape named "Titel"; its shapes are: "Title", "Subtitle"',
+  );
+});
+
 it('a picture file name sent to a text shape and an unused upload are warned about', async () => {
   const logo = await png(16, 16);
   const payload = {

@@ -28,7 +28,14 @@ export type TaskMessage =
       /** Send ProgressMessages while the deck is built. */
       reportProgress: boolean;
     }
-  | { id: number; kind: 'inspect'; template: Uint8Array };
+  | { id: number; kind: 'inspect'; template: Uint8Array }
+  | {
+      id: number;
+      kind: 'check';
+      payload: unknown;
+      files: [string, Uint8Array][];
+      fileHashes: [string, string][];
+    };
 
 export interface SerializedError {
   /** True for an EngineError: a template or payload problem the user can fix. */
@@ -43,6 +50,7 @@ export interface SerializedError {
 export type ResultMessage =
   | { id: number; ok: true; kind: 'generate'; result: GenerateResult | GenerateSummary }
   | { id: number; ok: true; kind: 'inspect'; result: InspectResult }
+  | { id: number; ok: true; kind: 'check' }
   | { id: number; ok: false; error: SerializedError };
 
 /**

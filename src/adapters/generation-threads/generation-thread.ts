@@ -1,5 +1,5 @@
 /**
- * A generation worker thread: runs the engine's `generate` / `inspect` for the pool, with its own TemplateCache
+ * A generation worker thread: runs the engine's `generate` / `inspect` / `checkPayload` for the pool, with its own TemplateCache
  * (a template used again is not reopened), bounded by the bytes the pool gives it (ThreadSettings). Pictures
  * that need decoding are converted first (image-preparation/), so the engine stays synchronous. A deck goes
  * into the task's output file as it is built, or comes back as bytes, by transfer, not copy.
@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import {
+  checkPayload,
   DEFAULT_IMAGE_LIMITS,
   EngineError,
   generate,
@@ -127,6 +128,14 @@ async function handle(task: TaskMessage): Promise<void> {
         const message: ResultMessage = { id: task.id, ok: true, kind: 'generate', result };
         port.postMessage(message, transferList([result.bytes]));
       }
+    } else if (task.kind === 'check') {
+      checkPayload({
+        payload: task.payload,
+        files: new Map(task.files),
+        fileHashes: new Map(task.fileHashes),
+        cache,
+      });
+      port.postMessage({ id: task.id, ok: true, kind: 'check' } satisfies ResultMessage);
     } else {
       const message: ResultMessage = {
         id: task.id,

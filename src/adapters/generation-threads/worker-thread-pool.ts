@@ -25,6 +25,7 @@ import {
   type GenerationPool,
   type GenerationPoolStats,
   type GenerationTask,
+  type PayloadCheckTask,
 } from '../../service/ports/index.js';
 import {
   transferList,
@@ -201,6 +202,16 @@ export class WorkerThreadPool implements GenerationPool {
   async inspect(templateBytes: Uint8Array): Promise<InspectResult> {
     const reply = await this.run({ kind: 'inspect', template: templateBytes }, []);
     if (reply.ok && reply.kind === 'inspect') return reply.result;
+    throw this.failure(reply);
+  }
+
+  async check(task: PayloadCheckTask): Promise<void> {
+    const files = [...task.files];
+    const reply = await this.run(
+      { kind: 'check', payload: task.payload, files, fileHashes: [...(task.fileHashes ?? [])] },
+      [],
+    );
+    if (reply.ok && reply.kind === 'check') return;
     throw this.failure(reply);
   }
 

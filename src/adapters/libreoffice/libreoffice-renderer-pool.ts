@@ -184,10 +184,20 @@ export class LibreOfficeRendererPool implements Renderer {
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
       const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
+      const { onPages } = request;
+      onPages?.(request.pngWidth === undefined ? pageCount : 0, pageCount);
       const pngFiles =
         request.pngWidth === undefined
           ? []
-          : await drawPages(tools.pdftoppm, pdfFile, request.pngWidth, pageCount, remaining(), signal);
+          : await drawPages(
+              tools.pdftoppm,
+              pdfFile,
+              request.pngWidth,
+              pageCount,
+              remaining,
+              signal,
+              (drawn) => onPages?.(drawn, pageCount),
+            );
       if (!request.pdf) await rm(pdfFile, { force: true });
       return {
         pdfFile: request.pdf ? pdfFile : null,

@@ -28,23 +28,50 @@ export async function pdfPageCount(
   return Number(pages[1]);
 }
 
-/** slide-1.png … slide-N.png, `width` pixels wide, each page's own aspect ratio. */
+/**
+ * Pages pdftoppm draws per run: a poller is told how many are drawn after each run (RenderRequest.onPages), and
+ * a run reads the PDF again, so not one page per run.
+ */
+export const PAGES_PER_RUN = 10;
+
+/**
+ * slide-1.png … slide-N.png, `width` pixels wide, each page's own aspect ratio; drawn PAGES_PER_RUN pages at a
+ * time, `onDrawn` told the pages drawn after each run. `remaining` is the time budget left when a run starts.
+ */
 export async function drawPages(
   pdftoppm: string,
   pdf: string,
   width: number,
   pageCount: number,
-  timeoutMs: number,
+  remaining: () => number,
   signal?: AbortSignal,
+  onDrawn?: (pagesDrawn: number) => void,
 ): Promise<string[]> {
   const dir = join(pdf, '..');
   const prefix = join(dir, `.pages-${randomBytes(4).toString('hex')}`);
-  const run = await runTool(
-    pdftoppm,
-    ['-png', '-scale-to-x', String(width), '-scale-to-y', '-1', pdf, prefix],
-    { timeoutMs, signal, env: POPPLER_ENVIRONMENT },
-  );
-  if (run.code !== 0) throw new RenderFailedError(`pdftoppm could not draw the pages: ${run.stderr.trim()}`);
+  for (let first = 1; first <= pageCount; first += PAGES_PER_RUN) {
+    const last = Math.min(pageCount, first + PAGES_PER_RUN - 1);
+    const run = await runTool(
+      pdftoppm,
+      [
+        '-png',
+        '-f',
+        String(first),
+        '-l',
+        String(last),
+        '-scale-to-x',
+        String(width),
+        '-scale-to-y',
+        '-1',
+        pdf,
+        prefix,
+      ],
+      { timeoutMs: remaining(), signal, env: POPPLER_ENVIRONMENT },
+    );
+    if (run.code !== 0)
+      throw new RenderFailedError(`pdftoppm could not draw the pages: ${run.stderr.trim()}`);
+    onDrawn?.(last);
+  }
   // pdftoppm numbers its pages with as many digits as the last one has: prefix-01.png … prefix-12.png.
   const base = prefix.slice(dir.length + 1);
   const drawn = (await readdir(dir))

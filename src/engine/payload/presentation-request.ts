@@ -38,7 +38,7 @@ import { typedValueSpec } from './typed-value.js';
 
 const accessibilitySpec = enumOf<AccessibilityMode>({ off: 'off', report: 'report', require: 'require' });
 
-const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
+export const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
 const exportVersionSpec = enumOf<ExportVersion>({
   Pptx2010: 'Pptx2010',
@@ -50,7 +50,7 @@ const URL_SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 const TEMPLATE_EXPECTED = 'an uploaded file name or an http(s) URL';
 
 /** A template is fetched by the service only over http(s); other URL schemes are refused, not taken as names. */
-const templateSourceSpec = custom<string>(
+export const templateSourceSpec = custom<string>(
   TEMPLATE_EXPECTED,
   { type: 'string', minLength: 1, description: TEMPLATE_EXPECTED },
   (value, ctx) => {
@@ -135,34 +135,37 @@ const allSlidesSpec = custom<true>('true', { const: true }, (value, ctx) => {
   return true;
 });
 
+/** The fields of a slide object; payload-outline.ts reads some of them on their own. */
+export const slideFields = {
+  type: described(
+    'slide (default): clone a template slide; layout: a new slide from a layout',
+    enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
+  ),
+  slide_index: described('Zero-based template slide (or layout)', number({ min: 0, integer: true })),
+  slide_id: described(
+    "Alternative to slide_index: the slide's p:sldId/@id",
+    number({ min: 0, integer: true }),
+  ),
+  all_slides: described(
+    'Instead of slide_index: every slide of the template, in order (hidden ones stay hidden); no shapes or notes',
+    allSlidesSpec,
+  ),
+  template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
+  shapes: described(
+    'Shape fills, applied in order',
+    arrayOf(shapeSpec, { expected: 'an array of shape objects' }),
+  ),
+  notes: described('Speaker notes', textSpec),
+  tags: described('Placeholders on this slide only; win over deck tags', tagsSpec),
+  tag_validation_mode: described("Overrides the deck's mode", modeSpec),
+  shape_validation_mode: described("Overrides the deck's mode", modeSpec),
+};
+
 const slideSpec: Spec<SlideRequest> = named(
   'Slide',
   object(
     'a slide object',
-    {
-      type: described(
-        'slide (default): clone a template slide; layout: a new slide from a layout',
-        enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
-      ),
-      slide_index: described('Zero-based template slide (or layout)', number({ min: 0, integer: true })),
-      slide_id: described(
-        "Alternative to slide_index: the slide's p:sldId/@id",
-        number({ min: 0, integer: true }),
-      ),
-      all_slides: described(
-        'Instead of slide_index: every slide of the template, in order (hidden ones stay hidden); no shapes or notes',
-        allSlidesSpec,
-      ),
-      template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
-      shapes: described(
-        'Shape fills, applied in order',
-        arrayOf(shapeSpec, { expected: 'an array of shape objects' }),
-      ),
-      notes: described('Speaker notes', textSpec),
-      tags: described('Placeholders on this slide only; win over deck tags', tagsSpec),
-      tag_validation_mode: described("Overrides the deck's mode", modeSpec),
-      shape_validation_mode: described("Overrides the deck's mode", modeSpec),
-    },
+    slideFields,
     (f, ctx): SlideRequest => {
       if (f.all_slides !== undefined) {
         // Each of the slides is its own copy: what to fill names one slide (list it by slide_index).
@@ -194,7 +197,7 @@ const slideSpec: Spec<SlideRequest> = named(
   ),
 );
 
-const templateEntrySpec = named(
+export const templateEntrySpec = named(
   'TemplateListEntry',
   object(
     'a template_list entry {template_id, template}',

@@ -30,7 +30,7 @@ export interface PreparedRequest {
   slideCount: number;
 }
 
-const URL_PATTERN = /^https?:\/\/\S+$/i;
+export const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 export function parseJsonData(jsonData: unknown): unknown {
   if (typeof jsonData !== 'string') {

@@ -51,6 +51,8 @@ export interface RenderAsk {
   pdf: boolean;
   pngWidth: number | null;
   signal?: AbortSignal | undefined;
+  /** RenderRequest.onPages. */
+  onPages?: ((pagesRendered: number, pageCount: number) => void) | undefined;
 }
 
 /** Renders `deckFile` into a fresh folder of the scratch folder; the caller discards it. */
@@ -65,6 +67,7 @@ export async function renderDeck(deps: ServiceDeps, ask: RenderAsk): Promise<Ren
       pdf: ask.pdf,
       ...(ask.pngWidth === null ? {} : { pngWidth: ask.pngWidth }),
       ...(ask.signal ? { signal: ask.signal } : {}),
+      ...(ask.onPages ? { onPages: ask.onPages } : {}),
     });
     return { ...result, outputDir, discard };
   } catch (error) {

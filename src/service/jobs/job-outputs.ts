@@ -62,6 +62,8 @@ export async function storeJobOutputs(
   deck: { fileName: string; warnings: Warning[] },
   /** The consumer stopping: a render waiting or running is withdrawn. */
   halt?: AbortSignal,
+  /** Told the pages rendered, as the renderer knows them (RenderRequest.onPages). */
+  onPages?: (pagesRendered: number) => void,
 ): Promise<StoredResult> {
   const prefix = jobBlobPrefix(job.id);
   const record = await readRecord(deps, job.id);
@@ -77,6 +79,7 @@ export async function storeJobOutputs(
     pdf: wantsPdf,
     pngWidth: output.previewWidth,
     signal: halt,
+    onPages,
   });
   try {
     const pdfName = withExtension(deck.fileName, 'pdf');

@@ -9,12 +9,15 @@ import type { ServiceDeps } from '../service-deps.js';
 export interface JobProgressWriter {
   /** For GenerationTask.onProgress. */
   slides(slidesDone: number, slidesTotal: number): void;
+  /** For RenderRequest.onPages: the slides as last reported, with the pages rendered. */
+  pages(pagesRendered: number): void;
   /** Resolves once every report so far is written. */
   settled(): Promise<void>;
 }
 
 export function jobProgressWriter(deps: ServiceDeps, jobId: string): JobProgressWriter {
   let pending: JobProgress | null = null;
+  let latest: JobProgress = { slidesDone: 0, slidesTotal: 0, pagesRendered: null };
   let writing: Promise<void> = Promise.resolve();
   let busy = false;
   const drain = async (): Promise<void> => {
@@ -28,11 +31,14 @@ export function jobProgressWriter(deps: ServiceDeps, jobId: string): JobProgress
     }
     busy = false;
   };
+  const report = (progress: JobProgress): void => {
+    latest = progress;
+    pending = progress;
+    if (!busy) writing = drain();
+  };
   return {
-    slides(slidesDone, slidesTotal) {
-      pending = { slidesDone, slidesTotal, pagesRendered: null };
-      if (!busy) writing = drain();
-    },
+    slides: (slidesDone, slidesTotal) => report({ slidesDone, slidesTotal, pagesRendered: null }),
+    pages: (pagesRendered) => report({ ...latest, pagesRendered }),
     settled: () => writing,
   };
 }

@@ -102,7 +102,8 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     await progress.settled();
     giveBack();
     // The deck (and its PDF and slide images, when asked for: job-outputs.ts) into the store.
-    stored = await storeJobOutputs(deps, job, file, result, halt);
+    stored = await storeJobOutputs(deps, job, file, result, halt, (pages) => progress.pages(pages));
+    await progress.settled();
   } finally {
     giveBack();
     await rm(file, { force: true });

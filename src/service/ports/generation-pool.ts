@@ -28,6 +28,15 @@ export interface GenerationTask {
   onProgress?: (slidesDone: number, slidesTotal: number) => void;
 }
 
+/** A payload to check against its templates without building the deck (the engine's `checkPayload`). */
+export interface PayloadCheckTask {
+  /** The parsed `jsonData` value. */
+  payload: unknown;
+  /** The templates it names, by name; not transferred. */
+  files: ReadonlyMap<string, Uint8Array>;
+  fileHashes?: ReadonlyMap<string, string>;
+}
+
 /** What the pool is doing now, for /healthz and /metrics. */
 export interface GenerationPoolStats {
   /** Threads configured. */
@@ -58,6 +67,11 @@ export interface GenerationPool {
    */
   generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
+  /**
+   * Resolves when the schema accepts the payload; rejects with an EngineError listing the schema's problems and
+   * the template problems of what the payload still names clearly (docs/payload.md, Validation modes).
+   */
+  check(task: PayloadCheckTask): Promise<void>;
   /** Number of worker threads. */
   readonly size: number;
   stats(): GenerationPoolStats;

@@ -17,6 +17,12 @@ export interface RenderRequest {
   pngWidth?: number;
   /** Withdraws the request (the client went away): a waiting one leaves the queue, a running one is stopped. */
   signal?: AbortSignal;
+  /**
+   * Told the pages rendered of the PDF's pages, as they are known: LibreOffice converts the deck in one step, so
+   * without PNG pages the first report is the whole PDF (`pageCount` of `pageCount`); with them, 0 then, and
+   * the PNG pages drawn so far as they are drawn (a few at a time). Never a number not yet true.
+   */
+  onPages?: (pagesRendered: number, pageCount: number) => void;
 }
 
 export interface RenderResult {

@@ -3,9 +3,16 @@
  * templates (docs/payload.md, "Stored templates"): a stored template's id gives that exact version, a name its
  * latest. An uploaded file of the same name wins, so requests that upload their template change nothing.
  */
+import { EngineError, payloadOutline } from '../../engine/index.js';
 import type { GenerationRequest } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
-import { missingTemplates, parseRequest, type PreparedRequest } from '../generation/generation-input.js';
+import {
+  missingTemplates,
+  parseJsonData,
+  parseRequest,
+  URL_PATTERN,
+  type PreparedRequest,
+} from '../generation/generation-input.js';
 import type { TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { TEMPLATE_ID_PATTERN } from './template-blobs.js';
@@ -22,7 +29,12 @@ export async function prepareWithStoredTemplates(
   input: GenerationRequest,
   mode: 'sync' | 'async',
 ): Promise<PreparedRequest> {
-  const prepared = parseRequest(deps, input, mode);
+  let prepared: PreparedRequest;
+  try {
+    prepared = parseRequest(deps, input, mode);
+  } catch (error) {
+    throw await withTemplateProblems(deps, account, input, error);
+  }
   for (const { path, source } of missingTemplates(prepared)) {
     if (prepared.files.has(source)) continue; // named twice, found the first time
     const record = await findStored(deps, account, source);
@@ -31,6 +43,36 @@ export async function prepareWithStoredTemplates(
     (prepared.fileHashes ??= new Map()).set(source, record.sha256);
   }
   return prepared;
+}
+
+/**
+ * A payload the schema refuses, with the template problems of what it still names clearly, in the one 400
+ * (docs/payload.md, Validation modes): its templates (uploaded or stored; a URL is not fetched for a refused
+ * request) are opened by the generation pool and checked there. Without them, the schema's refusal as it is.
+ */
+async function withTemplateProblems(
+  deps: ServiceDeps,
+  account: TemplateOwner,
+  input: GenerationRequest,
+  refusal: unknown,
+): Promise<unknown> {
+  if (!(refusal instanceof EngineError) || refusal.code !== 'INVALID_PAYLOAD') return refusal;
+  const payload = parseJsonData(input.jsonData);
+  const outline = payloadOutline(payload);
+  if (outline === null) return refusal;
+  const files = new Map(input.files.map((file) => [file.name, file.bytes]));
+  const fileHashes = new Map<string, string>();
+  for (const { source } of outline.templates) {
+    if (files.has(source)) continue;
+    const record = URL_PATTERN.test(source) ? null : await findStored(deps, account, source);
+    if (!record) return refusal;
+    files.set(source, await readTemplateBytes(deps, record));
+    fileHashes.set(source, record.sha256);
+  }
+  return deps.pool.check({ payload, files, fileHashes }).then(
+    () => refusal,
+    (error: unknown) => (error instanceof EngineError ? error : refusal),
+  );
 }
 
 /** The stored template `reference` (an id or a name) names, or null. */
