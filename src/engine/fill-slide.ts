@@ -153,7 +153,11 @@ function fillRichContent(
     content.kind !== 'table' &&
     content.kind !== 'chart'
   ) {
-    fillDiagram(shape, nodeTexts(content), path, { parts: draft.ownedParts(), warnings });
+    fillDiagram(shape, nodeTexts(content), path, {
+      parts: draft.ownedParts(),
+      addHyperlink: (partName, url) => draft.addOwnedPartHyperlink(partName, url),
+      warnings,
+    });
     return;
   }
   throw new EngineError('CONTENT_MISMATCH', `shape "${shape.name}" cannot be filled`, path);

@@ -15,7 +15,12 @@ import {
   workbookReader,
 } from '../support/readers/chart-reading.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
-import { validatePptx } from '../support/checks/validator.js';
+import {
+  formatValidatorResult,
+  validatePptx,
+  validateXlsx,
+  validatorErrorKey,
+} from '../support/checks/validator.js';
 import { sweepCharts } from './chart-sweep.js';
 import { slideParts } from './deck.js';
 
@@ -259,4 +264,68 @@ describe('pareto lines follow their series', () => {
       ['paretoLine', null, 1],
     ]);
   }, 60_000);
+});
+
+describe('typed values in chartEx charts', () => {
+  const deck = generatedChartExDeck();
+  const EURO = '#,##0.00 [$€-407]';
+  const typed = (format: string, numbers: number[]) => numbers.map((number) => ({ number, format }));
+  const result = fill(deck.bytes, [
+    [
+      1,
+      {
+        categories: ['Start', 'Up', 'Down', 'End'],
+        series: [{ name: 'Cash', values: typed(EURO, [100, 25.5, -10, 115.5]) }],
+      },
+    ],
+    [4, { categories: ['a', 'b', 'c'], series: [{ name: 'Share', values: typed('0.0%', [0.5, 0.3, 0.2]) }] }],
+    [4, { categories: ['a', 'b', 'c'], series: [{ name: 'Plain', values: [5, 3, 2] }] }],
+  ]);
+
+  /** The format code of each value cell the series' formula names, as ExcelJS reads the workbook. */
+  async function cellFormats(position: number): Promise<{ codes: (string | undefined)[]; cache: string[] }> {
+    const chart = await chartExAt(result, position);
+    const [, col, from, to] = /\$([A-Z]+)\$(\d+):\$[A-Z]+\$(\d+)$/.exec(chart.series[0]!.valueFormula!)!;
+    const sheet = chart.book!.workbook.getWorksheet('Sheet1')!;
+    const codes = [];
+    for (let r = Number(from); r <= Number(to); r++) codes.push(sheet.getCell(`${col}${r}`).numFmt);
+    const numDim = /<cx:numDim [^>]*>[\s\S]*?<\/cx:numDim>/.exec(chart.xml)![0];
+    return { codes, cache: [...numDim.matchAll(/<cx:lvl [^>]*formatCode="([^"]*)"/g)].map((m) => m[1]!) };
+  }
+
+  it('produces a sound deck, and workbooks with no validator error their templates lack', async () => {
+    expect(result.warnings).toEqual([]);
+    await expectValidPptx(result.bytes, deck.bytes);
+    // ExcelJS, which wrote the templates' workbooks, puts a font's children out of schema order.
+    const template = packageFiles(deck.bytes);
+    const known = new Set<string>();
+    for (const n of [2, 5])
+      for (const e of await validateXlsx(template[`ppt/embeddings/Microsoft_Excel_Worksheet${n}.xlsx`]!))
+        known.add(validatorErrorKey(e));
+    const files = packageFiles(result.bytes);
+    for (const slide of slideParts(result.bytes)) {
+      const workbook = workbookItemOf(files, chartItemOf(files, slide, 6))!;
+      const errors = (await validateXlsx(files[workbook]!)).filter((e) => !known.has(validatorErrorKey(e)));
+      expect(errors.map(formatValidatorResult), workbook).toEqual([]);
+    }
+  }, 120_000);
+
+  it("the data cache's level and the workbook's value cells carry the typed values' format", async () => {
+    const waterfall = await cellFormats(0);
+    expect(waterfall.cache).toEqual([EURO]);
+    expect(waterfall.codes).toEqual([EURO, EURO, EURO, EURO]);
+    expect((await chartExAt(result, 0)).series[0]!.values).toEqual([100, 25.5, -10, 115.5]);
+    const treemap = await cellFormats(1);
+    expect(treemap.cache).toEqual(['0.0%']);
+    expect(treemap.codes).toEqual(['0.0%', '0.0%', '0.0%']);
+  });
+
+  it("plain values keep the template's format code and cells", async () => {
+    const plain = await cellFormats(2);
+    const template = /<cx:numDim [^>]*>[\s\S]*?<cx:lvl [^>]*formatCode="([^"]*)"/.exec(
+      textOf(packageFiles(deck.bytes), 'ppt/charts/chartEx5.xml'),
+    )![1];
+    expect(plain.cache).toEqual([template]);
+    expect(plain.codes.every((code) => code === undefined || code === 'General')).toBe(true);
+  });
 });

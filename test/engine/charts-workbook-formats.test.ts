@@ -58,11 +58,20 @@ function withWorkbook(template: Uint8Array, edit: (book: Record<string, string>)
   });
 }
 
-function fill(template: Uint8Array, content: unknown, slide = 0, name = 'Chart 5'): GenerateResult {
+function fill(
+  template: Uint8Array,
+  content: unknown,
+  slide = 0,
+  name = 'Chart 5',
+  settings?: Record<string, unknown>,
+): GenerateResult {
   return generate({
     files: new Map([['t.pptx', template]]),
     payload: {
-      presentation: { template: 't.pptx', slides: [{ slide_index: slide, shapes: [{ name, content }] }] },
+      presentation: {
+        template: 't.pptx',
+        slides: [{ slide_index: slide, shapes: [{ name, content, ...(settings && { settings }) }] }],
+      },
     },
   });
 }
@@ -195,6 +204,49 @@ describe('the embedded workbook carries the number formats of typed values', () 
     expect(book.getCell('C6').numFmt).toBe(EURO);
     expect(book.getCell('D2').numFmt).toBe('0.0%');
     expect(book.getCell('E4').numFmt).toBe('0%');
+  });
+
+  it("the chart's number_format reaches the value cells; a series' typed values keep their own", async () => {
+    const template = chartDeck();
+    const thousands = '#,##0.0 "k"';
+    const result = fill(
+      template,
+      {
+        categories: ['Q1', 'Q2', 'Q3', 'Q4', 'Q5'],
+        series: [
+          { name: 'Sales', values: [1.5, 2.5, 3.5, 4.5, 5.5] },
+          { name: 'Share', values: typed('0%', [0.1, 0.2, 0.3, 0.4, 0.5]) },
+        ],
+      },
+      0,
+      'Chart 5',
+      { number_format: thousands },
+    );
+    expect(result.warnings).toEqual([]);
+    await expectValidPptx(result.bytes, template);
+    expect(await newWorkbookErrors(result.bytes, template)).toEqual([]);
+
+    // The caches show what the cells show (docs/payload-charts.md "Settings").
+    const files = packageFiles(result.bytes);
+    const chart = strFromU8(files[chartItemOf(files, slideParts(result.bytes)[0]!, 6)]!);
+    const codes = [...chart.matchAll(/<c:val>[\s\S]*?<c:formatCode>([^<]*)<\/c:formatCode>/g)].map(
+      (m) => m[1],
+    );
+    expect(codes).toEqual([thousands, '0%']);
+
+    const { parts, xlsx } = outputWorkbook(result.bytes);
+    const b = column('B', DATA_ROWS);
+    const c = column('C', DATA_ROWS);
+    expect(formatsOf(parts, b)).toEqual(Object.fromEntries(b.map((ref) => [ref, thousands])));
+    expect(formatsOf(parts, c)).toEqual(Object.fromEntries(c.map((ref) => [ref, '0%'])));
+    // Text cells (categories, series names) keep the template's style.
+    expect(formatsOf(parts, ['A2', 'B1', 'C1'])).toEqual({ A2: 'General', B1: 'General', C1: 'General' });
+    expect(stylesOf(parts[STYLES]!).numFmts).toEqual([{ id: 164, code: thousands }]);
+
+    const book = (await workbookReader(xlsx)).workbook.getWorksheet('Sheet1')!;
+    expect(book.getCell('B2').value).toBe(1.5);
+    expect(book.getCell('B2').numFmt).toBe(thousands);
+    expect(book.getCell('C6').numFmt).toBe('0%');
   });
 
   it('reuses a number format and a cell format the workbook already has, and leaves styles.xml as it was', async () => {

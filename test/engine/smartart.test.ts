@@ -7,11 +7,17 @@ import { inspect } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { SMARTART_NODES, smartArtDeck } from '../support/decks/smartart-deck.js';
-import { renderToPdfText } from '../support/readers/render.js';
+import { renderToPdf, renderToPdfText } from '../support/readers/render.js';
 import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
 import { parts, run, slideParts } from './deck.js';
 
 const TEMPLATE = smartArtDeck();
+/** Three nodes, the first a link. */
+const LINKED = [
+  { text_run: 'Docs', text_properties: { hyperlink: 'https://example.com/docs' } },
+  { text_run: 'Build', text_properties: { new_line: true } },
+  { text_run: 'Ship', text_properties: { new_line: true } },
+];
 const TIMEOUT = 240_000;
 
 /** The diagram parts a slide's relationships name, read back as the node texts of each. */
@@ -133,6 +139,53 @@ describe('SmartArt text', () => {
     expect(new Set([first!.parts[0], second!.parts[0], third!.parts[0]]).size).toBe(3);
   });
 
+  it('links a run to a web address through the data part and through the drawing part, each by its own relationship', async () => {
+    const result = run(TEMPLATE, {
+      slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: LINKED }] }],
+    });
+    expect(result.warnings).toEqual([]);
+    await expectValidPptx(result.bytes, TEMPLATE);
+    const all = parts(result.bytes);
+    const [data, drawing] = diagramTexts(result.bytes, 0).parts;
+    for (const part of [data!, drawing!]) {
+      const xml = all.get(part)!;
+      const ids = [...xml.matchAll(/<a:hlinkClick [^>]*r:id="([^"]+)"/g)].map((m) => m[1]);
+      expect(ids, part).toHaveLength(1);
+      const rels = all.get(part.replace(/([^/]+)$/, '_rels/$1.rels')) ?? '';
+      const rel = [...rels.matchAll(/<Relationship [^>]*>/g)].find((m) =>
+        m[0].includes(`Id="${ids[0]}"`),
+      )?.[0];
+      expect(rel, part).toContain('Target="https://example.com/docs"');
+      expect(rel, part).toContain('TargetMode="External"');
+      expect(rel, part).toContain('/relationships/hyperlink"');
+      // The link sits on the run that says "Docs".
+      expect(xml).toMatch(/<a:r><a:rPr[^>]*>(?:(?!<\/a:r>)[\s\S])*<a:hlinkClick [\s\S]*?<a:t>Docs<\/a:t>/);
+    }
+  });
+
+  it('refuses a link to a slide inside SmartArt, naming the shape and the content', () => {
+    const error = engineErrorOf(() =>
+      run(TEMPLATE, {
+        slides: [
+          {
+            slide_index: 0,
+            shapes: [
+              {
+                name: 'Diagram 1',
+                content: [{ text_run: 'Jump', text_properties: { hyperlink: { slide: 0 } } }],
+              },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(error.code).toBe('CONTENT_MISMATCH');
+    expect(error.message).toBe(
+      'presentation.slides[0].shapes[0].content: SmartArt "Diagram 1": links to slides are not supported inside ' +
+        'SmartArt (LibreOffice and the PDF do not follow them); a web or mailto link is',
+    );
+  });
+
   it('refuses more texts than the graphic has nodes, saying how many it holds', () => {
     const error = engineErrorOf(() =>
       run(TEMPLATE, {
@@ -172,6 +225,22 @@ describeWithLibreOffice('SmartArt text as rendered', () => {
       expect(page).toContain('Discover');
       expect(page).toContain('Deliver');
       for (const old of SMARTART_NODES) expect(page).not.toContain(old);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a link in a SmartArt run is a link annotation over its text in the PDF',
+    async () => {
+      const result = run(TEMPLATE, {
+        slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: LINKED }] }],
+      });
+      const pdf = Buffer.from(await renderToPdf(result.bytes)).toString('latin1');
+      // LibreOffice writes each annotation as a plain dictionary: /Subtype/Link, its rectangle, its text
+      // (as UTF-16 hex in /Contents) and a /URI action (ISO 32000-1 §12.5.6.5, §12.6.4.7).
+      const links = [...pdf.matchAll(/\/Subtype\s*\/Link[\s\S]*?\/URI\s*\(([^)]*)\)/g)].map((m) => m[1]);
+      expect(links).toEqual(['https://example.com/docs']);
+      expect((await renderToPdfText(result.bytes))[0]).toContain('Docs');
     },
     TIMEOUT,
   );

@@ -8,7 +8,7 @@
  * differently do not meet.
  */
 import { EngineError, type Warning } from '../errors.js';
-import type { ListContent, TextContent } from '../payload/model.js';
+import type { Hyperlink, ListContent, TextContent } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { fillText, textContentFromString } from '../text/fill-text.js';
 import {
@@ -32,6 +32,8 @@ export interface DiagramParts {
 
 export interface DiagramFillContext {
   parts: DiagramParts;
+  /** The id of `partName`'s relationship to a run's URL (the data and drawing parts each have their own). */
+  addHyperlink(partName: string, url: string): string;
   warnings: Warning[];
 }
 
@@ -61,23 +63,30 @@ export function fillDiagram(
     );
   const drawingDoc = drawing ? ctx.parts.xml(drawing) : null;
   const drawn = drawingDoc ? drawingShapes(drawingDoc.root) : new Map<string, XmlElement>();
-  const textCtx = {
+  // The text of each part links through that part's own relationships (hlinkClick's r:id, ECMA-376 Part 1
+  // §21.1.2.3.5): PowerPoint follows the data model's, LibreOffice and the PDF the drawing's. LibreOffice
+  // does not follow a jump to a slide from a SmartArt's drawing (the PDF gets the part's name as a URL).
+  const textCtx = (partName: string) => ({
     path,
-    // A SmartArt's text lives in its own parts, whose relationships the slide's links cannot reach.
-    addHyperlink: () => {
-      ctx.warnings.push({
-        path,
-        message: `SmartArt "${shape.name}": hyperlinks in SmartArt text are not supported; the text was kept without the link`,
-      });
-      return '';
+    addHyperlink: (link: Hyperlink) => {
+      if (typeof link !== 'string')
+        throw new EngineError(
+          'CONTENT_MISMATCH',
+          `SmartArt "${shape.name}": links to slides are not supported inside SmartArt (LibreOffice and the PDF ` +
+            'do not follow them); a web or mailto link is',
+          path,
+        );
+      return ctx.addHyperlink(partName, link);
     },
     warnings: ctx.warnings,
-  };
+  });
+  const dataText = textCtx(data);
+  const drawingText = drawing ? textCtx(drawing) : dataText;
   // A drawn shape may show several nodes (a box listing a node's sub-points): it gets their texts in order.
   const shownIn = new Map<string, TextContent[]>();
   nodes.forEach((node, i) => {
     const text = texts[i];
-    if (text) fillText(pointBody(node.point), text, textCtx);
+    if (text) fillText(pointBody(node.point), text, dataText);
     for (const id of node.presentations) {
       const shown = shownIn.get(id) ?? [];
       if (text) shown.push(text);
@@ -89,7 +98,7 @@ export function fillDiagram(
   for (const [id, sp] of drawn) if (removed.has(id) && spTree) removeNode(spTree, sp);
   for (const [id, shown] of shownIn) {
     const sp = drawn.get(id);
-    if (sp && !removed.has(id)) fillText(drawingBody(sp), joined(shown), textCtx);
+    if (sp && !removed.has(id)) fillText(drawingBody(sp), joined(shown), drawingText);
   }
   ctx.parts.write(data, serializeXml(dataDoc));
   if (drawing && drawingDoc) ctx.parts.write(drawing, serializeXml(drawingDoc));

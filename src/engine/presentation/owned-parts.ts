@@ -27,6 +27,8 @@ export interface OwnedParts {
   bytes(partName: string): Uint8Array;
   /** A fresh tree of the part, for editing (the template's parse is memoised and cloned). */
   xml(partName: string): XmlDocument;
+  /** The id of an owned part's relationship to an external URI, added unless the part has one of that type. */
+  addExternalRelationship(partName: string, type: string, target: string): string;
   /** Replaces the output part's content; its content type and relationships stay. */
   write(partName: string, data: string | Uint8Array): void;
   /** The template's package limits: a package inside a part (a workbook) is read within the same bounds. */
@@ -68,6 +70,17 @@ export class SlideOwnedParts implements OwnedParts {
 
   relationships(partName: string): readonly Relationship[] {
     return this.builder.relationships(partName);
+  }
+
+  addExternalRelationship(partName: string, type: string, target: string): string {
+    const rels = this.builder.relationships(partName);
+    const same = rels.find((r) => r.type === type && r.external && r.target === target);
+    if (same) return same.id;
+    let n = rels.length + 1;
+    while (rels.some((r) => r.id === `rId${n}`)) n++;
+    const id = `rId${n}`;
+    this.builder.setRelationships(partName, [...rels, { id, type, target, external: true }]);
+    return id;
   }
 
   has(partName: string): boolean {

@@ -77,6 +77,14 @@ export class SlideDraft {
     );
   }
 
+  /**
+   * A web link from one of the slide's owned parts (a SmartArt's data or drawing, whose text has relationships
+   * of its own): the id of that part's relationship to the URL.
+   */
+  addOwnedPartHyperlink(partName: string, url: string): string {
+    return this.ownedParts().addExternalRelationship(partName, HYPERLINK_REL, url);
+  }
+
   addHyperlink(link: Hyperlink): string {
     if (typeof link !== 'string') return this.slideRel(this.deck.slidePartAt(link.slide));
     const existing = this.relationships.find(

@@ -1,9 +1,9 @@
 /**
  * Writing one chartEx series' data (docs/powerpoint-rules.md "chartEx charts"): its text dimension (`cx:strDim`,
  * the categories: one level, or the template's levels kept for a region map), its number dimension (`cx:numDim`:
- * values, sizes or colour values, with the template's format code), each with the formula (`cx:f`) that names the
- * new cells, and its name (`cx:tx/cx:txData`). Point formatting, labels and waterfall subtotals of points that no
- * longer exist go: PowerPoint keys them by point index.
+ * values, sizes or colour values, with the template's format code or the typed values'), each with the formula
+ * (`cx:f`) that names the new cells, and its name (`cx:tx/cx:txData`). Point formatting, labels and waterfall
+ * subtotals of points that no longer exist go: PowerPoint keys them by point index.
  */
 import {
   child,
@@ -46,6 +46,8 @@ export interface ExSeriesData {
   /** The categories to write; null keeps the template's text dimension as it is (a region map's regions). */
   categories: readonly string[] | null;
   formulas: LayoutPlan['formulas'][number] | null;
+  /** The format code of the series' typed values; none keeps the template's. */
+  formatCode?: string | undefined;
 }
 
 export function writeExSeries(s: ExSeries, d: ExSeriesData): void {
@@ -53,7 +55,8 @@ export function writeExSeries(s: ExSeries, d: ExSeriesData): void {
   if (str && d.categories) replaceLevels(str, d.formulas?.categories ?? null, d.categories, null);
   const num = numDim(s.data);
   if (num) {
-    const format = childElements(num, 'cx:lvl')[0]?.attrs.formatCode ?? 'General';
+    // CT_NumericLevel's formatCode ([MS-ODRAWXML] chartex): how labels show the values that follow the source.
+    const format = d.formatCode ?? childElements(num, 'cx:lvl')[0]?.attrs.formatCode ?? 'General';
     const values = d.values.map((v) => (typeof v === 'number' ? numberText(v) : v));
     replaceLevels(num, d.formulas?.dims[0] ?? null, values, format);
   }

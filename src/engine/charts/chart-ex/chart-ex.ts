@@ -10,7 +10,8 @@
  * - observations (histogram): the values are sorted into bins, no categories are drawn;
  * - observations in groups (box & whisker): a category per value names its box; without categories one box;
  * - regions (region map): the map's regions stay (its map data is for them), only their values change.
- * The workbook is rewritten as for classic charts. The fallback picture old clients show stays as it was.
+ * The workbook is rewritten as for classic charts, typed values' format code in the cache and on the cells
+ * (docs/payload.md "Numbers and dates"). The fallback picture old clients show stays as it was.
  */
 import { EngineError } from '../../errors.js';
 import type { ChartContent } from '../../payload/model.js';
@@ -23,6 +24,7 @@ import { openWorkbook, sheetPrefix, workbookSource, writeWorkbook } from '../cha
 import { planLayout, type LayoutPlan, type TemplateRefs } from '../data-layout.js';
 import { parseFormula, type Area } from '../formula.js';
 import { categoryLabels, seriesTargets } from '../series-targets.js';
+import type { CellFormat } from '../workbook/cell-styles.js';
 
 export interface ChartExFillInput {
   parts: ChartParts;
@@ -81,6 +83,7 @@ export function fillChartEx(input: ChartExFillInput): void {
           primary: 0,
           template: Math.min(k, template.length - 1),
           labels: null,
+          formats: [typedFormat(content.series[k]?.formatCode)],
         })),
         hasCategories ? points.write : null,
         first === undefined ? null : sheetPrefix(first),
@@ -92,9 +95,15 @@ export function fillChartEx(input: ChartExFillInput): void {
       values: targets[k]!.dims[0] ?? [],
       categories: points.write,
       formulas: plan?.formulas[k] ?? null,
+      formatCode: content.series[k]?.formatCode,
     }),
   );
   writeWorkbook(parts, source, workbook, plan, warn);
+}
+
+/** The workbook cells of a series of typed values show its format code, as its data cache does. */
+function typedFormat(formatCode: string | undefined): CellFormat | null {
+  return formatCode === undefined ? null : { code: formatCode, anyDate: false };
 }
 
 interface Points {

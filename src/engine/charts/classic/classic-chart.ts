@@ -103,7 +103,7 @@ export function fillClassicChart(input: ClassicFillInput): void {
           primary: series[k]!.info.kind === 'category' ? 0 : 1,
           template: Math.max(0, series[k]!.template),
           labels: labelRange(series[k]!.el) ? pointLabels(content.categories, t) : null,
-          formats: typedFormats(series[k]!.info.kind, content.series[k]?.formatCode),
+          formats: cellFormats(series[k]!.info.kind, content.series[k]?.formatCode ?? input.numberFormat),
         })),
         hasCategories ? categories.values : null,
         fallbackSheet === undefined ? null : sheetPrefix(fallbackSheet),
@@ -166,10 +166,11 @@ function writeSeries(
 }
 
 /**
- * The number format of each dimension's workbook cells: the code of the series' typed values where its cache
- * shows that code (values; y and size for scatter and bubble, see writeSeries), else null (the cells keep theirs).
+ * The number format of each dimension's workbook cells: the code its cache shows when that code is the series'
+ * typed values' or the chart's `number_format` (values; y and size for scatter and bubble, see writeSeries),
+ * else null (the cells keep theirs), so "Edit Data" shows the numbers as the chart does.
  */
-function typedFormats(kind: SeriesKind, formatCode: string | undefined): (CellFormat | null)[] {
+function cellFormats(kind: SeriesKind, formatCode: string | undefined): (CellFormat | null)[] {
   return DIMENSIONS[kind].map((_, d) =>
     formatCode !== undefined && (d > 0 || kind === 'category') ? { code: formatCode, anyDate: false } : null,
   );
