@@ -142,3 +142,14 @@ export function readCorpus(file: string | { path: string }): Uint8Array {
   const path = typeof file === 'string' ? join(CORPUS_DIR, file) : file.path;
   return new Uint8Array(readFileSync(path));
 }
+
+/**
+ * At most `count` of `items`, spread evenly over them, the first and the last included, in their order: how the
+ * corpus sweeps take a few slides of a long deck.
+ */
+export function spread<T>(items: readonly T[], count: number): T[] {
+  const taken = Math.min(items.length, count);
+  if (taken <= 1) return items.slice(0, taken);
+  const picks = Array.from({ length: taken }, (_, k) => Math.round((k * (items.length - 1)) / (taken - 1)));
+  return [...new Set(picks)].map((i) => items[i] as T);
+}
