@@ -21,7 +21,12 @@ export type { JobEvents } from './job-events.js';
 export type { SignedLinkRequest, VerifiedLink, BlobStore, BlobReader } from './blob-store.js';
 export type { ByteBudget, FetchLimits, TemplateFetcher } from './template-fetcher.js';
 export { FetchBudgetError, FetchError } from './template-fetcher.js';
-export type { GenerationTask, GenerationPool, GenerationPoolStats, PayloadCheckTask } from './generation-pool.js';
+export type {
+  GenerationTask,
+  GenerationPool,
+  GenerationPoolStats,
+  PayloadCheckTask,
+} from './generation-pool.js';
 export {
   GenerationCancelledError,
   GenerationPoolClosedError,
