@@ -119,8 +119,13 @@ export async function fetchRequestUrls(
   signal?: AbortSignal,
 ): Promise<FetchedUrls> {
   const { limits, fetchTimeoutMs, scratchDir } = deps.settings;
-  const directory = await mkdtemp(join(scratchDir, 'fetched-'));
-  const discard = () => rm(directory, { recursive: true, force: true });
+  // Made on the first download: most requests name no URL, and a folder made and removed for nothing costs
+  // a few system calls on each of them.
+  let made: Promise<string> | null = null;
+  const directory = (): Promise<string> => (made ??= mkdtemp(join(scratchDir, 'fetched-')));
+  const discard = async (): Promise<void> => {
+    if (made) await rm(await made, { recursive: true, force: true });
+  };
   const paths = new Map<string, string>();
   try {
     const unavailable = await fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
