@@ -166,14 +166,20 @@ export class WorkerThreadPool implements GenerationPool {
     return result;
   }
 
-  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary> {
-    return this.generateInto(task, file, signal);
+  generateToFile(
+    task: GenerationTask,
+    file: string,
+    signal?: AbortSignal,
+    memoryBytes?: number,
+  ): Promise<GenerateSummary | GenerateResult> {
+    return this.generateInto(task, file, signal, memoryBytes);
   }
 
   private async generateInto(
     task: GenerationTask,
     output: string | null,
     signal?: AbortSignal,
+    memoryBytes?: number,
   ): Promise<GenerateResult | GenerateSummary> {
     const files = [...task.files];
     const reply = await this.run(
@@ -188,6 +194,7 @@ export class WorkerThreadPool implements GenerationPool {
         imageLimits: task.imageLimits ?? null,
         maxSlides: task.maxSlides,
         output,
+        ...(memoryBytes === undefined ? {} : { memoryBytes }),
         reportProgress: task.onProgress !== undefined,
       },
       transferList(files.map(([, b]) => b)),

@@ -54,9 +54,16 @@ export interface GenerationPool {
    * As `generate`, but the deck goes into `file` (created or replaced) as it is built, so it is never whole in
    * memory. When the promise rejects, the file holds no deck: the caller deletes it. `signal` withdraws the
    * task (the client went away): a waiting task leaves the queue, a running one has its thread stopped and
-   * replaced; either way the promise rejects with GenerationCancelledError.
+   * replaced; either way the promise rejects with GenerationCancelledError. A deck of at most `memoryBytes`
+   * (when given) comes back as bytes (a GenerateResult) instead, and no file is made: a small deck then costs
+   * no file to write, read back and remove.
    */
-  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary>;
+  generateToFile(
+    task: GenerationTask,
+    file: string,
+    signal?: AbortSignal,
+    memoryBytes?: number,
+  ): Promise<GenerateSummary | GenerateResult>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
   /** Number of worker threads. */
   readonly size: number;
