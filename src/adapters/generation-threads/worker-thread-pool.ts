@@ -185,7 +185,8 @@ export class WorkerThreadPool implements GenerationPool {
     const reply = await this.run(
       {
         kind: 'generate',
-        payload: task.payload,
+        // With the text, the thread parses that: the object is not sent as well.
+        payload: task.payloadText === undefined ? task.payload : undefined,
         payloadText: task.payloadText ?? null,
         files,
         fileHashes: [...(task.fileHashes ?? [])],
