@@ -5,8 +5,9 @@ export interface GenerationTask {
   /** The parsed `jsonData` value (the engine normalises it again inside the worker; cheap). */
   payload: unknown;
   /**
-   * Or the `jsonData` document as text, parsed in the worker only, so that a large payload is never held by
-   * two threads at once (the CLI). When given, `payload` is not used.
+   * Or the `jsonData` document as text, parsed in the worker: a large payload is then never held by two threads
+   * at once (the CLI), and a string costs less to send than the object to clone (a form's jsonData). When
+   * given, `payload` is not sent.
    */
   payloadText?: string;
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
