@@ -8,6 +8,10 @@
  *   large stored      the same 2 MB template stored once (POST /v1.0/templates), named in jsonData.
  *
  *   npm run build && node bench/http/stored-templates.js [--requests 100] [--connections 4] [--rounds 3] [--large FILE]
+ *     [--only "small uploaded"] [--cpu-prof DIR]
+ *
+ * `--only` runs one scenario; `--cpu-prof DIR` starts the server with `node --cpu-prof` into DIR (one profile per
+ * thread, written when it stops: bench/http/profile-breakdown.js reads them).
  *
  * Linux only (/proc). The server is `deckforge serve` on SQLite and local disk, in a temporary data directory.
  */
@@ -56,7 +60,8 @@ function cpuMs(pid) {
 const dataDir = mkdtempSync(join(tmpdir(), 'deckforge-bench-stored-'));
 const env = { ...process.env, DECKFORGE_DATA_DIR: dataDir, DECKFORGE_LOG_LEVEL: 'warn' };
 const port = await freePort();
-const server = spawn(process.execPath, [CLI, 'serve'], {
+const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : [];
+const server = spawn(process.execPath, [...profileArgs, CLI, 'serve'], {
   env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
   stdio: 'ignore',
 });
@@ -96,11 +101,13 @@ try {
     JSON.stringify({
       presentation: { template, slides: Array.from({ length: 10 }, () => ({ slide_index: 0 })) },
     });
-  const scenarios = {
+  const allScenarios = {
     'small uploaded': () => form(payload('small.pptx'), [['small.pptx', small]]),
     'large uploaded': () => form(payload('large.pptx'), [['large.pptx', large]]),
     'large stored': () => form(payload('large.pptx'), []),
   };
+  const scenarios = args.only ? { [args.only]: allScenarios[args.only] } : allScenarios;
+  if (Object.values(scenarios).includes(undefined)) throw new Error(`--only: no scenario "${args.only}"`);
   function form(jsonData, files) {
     const body = new FormData();
     for (const [name, bytes] of files) body.append('files', new Blob([bytes]), name);
@@ -141,11 +148,20 @@ try {
 
   for (const makeBody of Object.values(scenarios)) await run(makeBody); // warm-up
   const results = Object.fromEntries(Object.keys(scenarios).map((name) => [name, []]));
+  // CLOCK_MONOTONIC in µs, the clock of a CPU profile's timestamps: the measured rounds' window in the profiles.
+  const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+  const windowStart = monotonicUs();
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, makeBody] of Object.entries(scenarios)) results[name].push(await run(makeBody));
   }
+  if (args['cpu-prof']) {
+    const measured = requests * rounds * Object.keys(scenarios).length;
+    console.log(
+      `profiles: node bench/http/profile-breakdown.js ${args['cpu-prof']} --window ${windowStart}-${monotonicUs()} --requests ${measured}\n`,
+    );
+  }
   const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const smallCpu = median(results['small uploaded'].map((r) => r.cpu));
+  const smallCpu = median((results['small uploaded'] ?? Object.values(results)[0]).map((r) => r.cpu));
   console.log(
     `| scenario (10 slides, ${connections} connections, ${requests} requests × ${rounds} rounds) | server CPU / request | × small uploaded | requests/s | p50 | p99 |`,
   );

@@ -34,7 +34,8 @@ export async function sendGeneratedDeck(
     service.generateNow(account, { ...generationRequest, signal }),
   );
   metrics.observeSyncGeneration(milliseconds / 1000, deck.slideCount);
-  // Sent from the file the deck was generated into: a large deck never sits in this process's memory.
+  // Sent from the file the deck was generated into (a large deck never sits in this process's memory), or from
+  // memory when it came back small.
   return reply
     .code(200)
     .headers({
@@ -45,7 +46,7 @@ export async function sendGeneratedDeck(
       'content-length': String(deck.content.byteLength),
       ...warningHeaders(deck.warnings),
     })
-    .send(deck.content.stream());
+    .send(deck.content.held ?? deck.content.stream());
 }
 
 /**

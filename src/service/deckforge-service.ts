@@ -76,6 +76,8 @@ export interface IssuedToken {
  */
 export interface DeckContent {
   byteLength: number;
+  /** The bytes, when the content is already in memory (a small deck generated now): sent without a stream. */
+  held?: Buffer;
   stream(): Readable;
   bytes(): Promise<Uint8Array>;
   discard(): Promise<void>;

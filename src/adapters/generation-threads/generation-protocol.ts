@@ -25,6 +25,8 @@ export type TaskMessage =
       maxSlides?: number;
       /** A file the worker writes the deck into as it is built (created or replaced); null: bytes come back. */
       output: string | null;
+      /** With `output`: a deck of at most this many bytes comes back as bytes instead, and no file is made. */
+      memoryBytes?: number;
       /** Send ProgressMessages while the deck is built. */
       reportProgress: boolean;
     }

@@ -121,8 +121,18 @@ async function handle(task: TaskMessage): Promise<void> {
       };
       const { output } = task;
       if (output) {
-        const result = writingTo(output, (sink) => generate({ ...input, output: sink }));
-        port.postMessage({ id: task.id, ok: true, kind: 'generate', result } satisfies ResultMessage);
+        const { result, bytes } = writingTo(
+          output,
+          (sink) => generate({ ...input, output: sink }),
+          task.memoryBytes ?? 0,
+        );
+        const message: ResultMessage = {
+          id: task.id,
+          ok: true,
+          kind: 'generate',
+          result: bytes ? { ...result, bytes } : result,
+        };
+        port.postMessage(message, bytes ? transferList([bytes]) : []);
       } else {
         const result = generate(input);
         const message: ResultMessage = { id: task.id, ok: true, kind: 'generate', result };

@@ -167,20 +167,27 @@ export class WorkerThreadPool implements GenerationPool {
     return result;
   }
 
-  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary> {
-    return this.generateInto(task, file, signal);
+  generateToFile(
+    task: GenerationTask,
+    file: string,
+    signal?: AbortSignal,
+    memoryBytes?: number,
+  ): Promise<GenerateSummary | GenerateResult> {
+    return this.generateInto(task, file, signal, memoryBytes);
   }
 
   private async generateInto(
     task: GenerationTask,
     output: string | null,
     signal?: AbortSignal,
+    memoryBytes?: number,
   ): Promise<GenerateResult | GenerateSummary> {
     const files = [...task.files];
     const reply = await this.run(
       {
         kind: 'generate',
-        payload: task.payload,
+        // With the text, the thread parses that: the object is not sent as well.
+        payload: task.payloadText === undefined ? task.payload : undefined,
         payloadText: task.payloadText ?? null,
         files,
         fileHashes: [...(task.fileHashes ?? [])],
@@ -189,6 +196,7 @@ export class WorkerThreadPool implements GenerationPool {
         imageLimits: task.imageLimits ?? null,
         maxSlides: task.maxSlides,
         output,
+        ...(memoryBytes === undefined ? {} : { memoryBytes }),
         reportProgress: task.onProgress !== undefined,
       },
       transferList(files.map(([, b]) => b)),

@@ -1,11 +1,27 @@
 /**
  * What a locale (`presentation.locale`, BCP 47) gives formatted values: decimal and group separators, month and
- * day names, AM/PM. Read from Intl (ICU is built into Node), made once per request and kept by its parse
- * context. Digits stay Latin, as in a spreadsheet cell.
+ * day names, AM/PM. Read from Intl (ICU is built into Node), made once per locale (`LocaleText.of`: an
+ * Intl.NumberFormat costs about as much as parsing a 10-slide payload) and shared by the parse contexts that
+ * use it. Digits stay Latin, as in a spreadsheet cell.
  */
 export const DEFAULT_LOCALE = 'en-US';
 
+/** Locales kept by LocaleText.of; a payload may name any tag Intl knows, so the map starts again past this. */
+const LOCALES_KEPT = 64;
+const byLocale = new Map<string, LocaleText>();
+
 export class LocaleText {
+  /** The LocaleText of `locale`, made on its first use. */
+  static of(locale: string): LocaleText {
+    let text = byLocale.get(locale);
+    if (text === undefined) {
+      if (byLocale.size >= LOCALES_KEPT) byLocale.clear();
+      text = new LocaleText(locale);
+      byLocale.set(locale, text);
+    }
+    return text;
+  }
+
   readonly decimal: string;
   readonly group: string;
   private readonly names = new Map<string, string>();

@@ -51,7 +51,7 @@ export class ParseContext {
 
   constructor(root: string, locale: string = DEFAULT_LOCALE) {
     this.prefixes = [root];
-    this.localeText = new LocaleText(locale);
+    this.localeText = LocaleText.of(locale);
   }
 
   enter(key: PathKey): void {

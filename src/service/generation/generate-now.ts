@@ -3,15 +3,15 @@
  * with the next usage flush: usage-writer.ts), released on any failure. Continuation slides of long tables
  * (known once the deck is built) are reserved then, on top: a deck they do not fit is refused with a 429 like
  * any other. The deck is written to a scratch file as it is built and streamed to the client from there
- * (deck-content.ts). A client that goes away stops the work where it is (downloads, the wait for a thread,
+ * (deck-content.ts), unless it is small enough to come back in memory (DECK_IN_MEMORY_BYTES). A client that goes away stops the work where it is (downloads, the wait for a thread,
  * the generation itself) and the request ends with ClientGoneError: nothing is charged, nothing is built for
  * nobody. An account runs at most DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT generations at once (`gate`); its
  * others wait their turn. With `format=pdf` the deck is rendered before the slides are charged
  * (render-deck.ts); a server that cannot render refuses the request before anything is reserved.
  */
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { EngineError, slideCountText, type Warning } from '../../engine/index.js';
-import { scratchFile, temporaryContent } from './deck-content.js';
+import { heldContent, removeScratchFile, scratchFile, temporaryContent } from './deck-content.js';
 import type { AccountGate } from './account-gate.js';
 import type { Account, GeneratedDeck, GenerationRequest } from '../deckforge-service.js';
 import { ClientGoneError, InvalidInputError } from '../errors.js';
@@ -24,6 +24,13 @@ import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
 import { reserveContinuationSlides, reserveSlides } from '../usage/slide-quota.js';
+
+/**
+ * A deck up to this size (a 10-slide deck of the sample template is 15 KB) comes back from the generation thread
+ * in memory (transferred, not copied) and is answered from there in one write; a larger one goes through a
+ * scratch file and is streamed, so it is never whole in this process's memory (docs/large-decks.md).
+ */
+const DECK_IN_MEMORY_BYTES = 128 * 1024;
 
 /** generateNow, run once per Idempotency-Key when the request carries one (idempotency.ts). */
 export function generateNowOnce(
@@ -66,7 +73,9 @@ export async function generateNow(
     try {
       if (signal?.aborted) throw new ClientGoneError();
       const task = generationTask(deps, prepared, fetched, deps.settings.limits.syncMaxSlides);
-      result = await runGeneration(deps, task, file, signal).catch((error: unknown) => {
+      // Only a PDF needs the deck as a file (the renderer reads it); a small deck is answered from memory.
+      const inMemory = asPdf ? undefined : DECK_IN_MEMORY_BYTES;
+      result = await runGeneration(deps, task, file, signal, inMemory).catch((error: unknown) => {
         if (error instanceof GenerationCancelledError) throw new ClientGoneError();
         throw withAsyncAdvice(error, deps.settings.limits);
       });
@@ -81,7 +90,7 @@ export async function generateNow(
     if (extraId) deps.usage.settle(extraId, extra, deps.clock.now());
     deps.usage.settle(reservationId, Math.min(result.slideCount, prepared.slideCount), deps.clock.now());
     if (pdf) {
-      await rm(file, { force: true });
+      await removeScratchFile(file);
       return {
         content: temporaryContent(pdf.file, pdf.byteLength, pdf.discard),
         format: 'pdf',
@@ -91,14 +100,14 @@ export async function generateNow(
       };
     }
     return {
-      content: temporaryContent(file, result.byteLength),
+      content: 'bytes' in result ? heldContent(result.bytes) : temporaryContent(file, result.byteLength),
       format: 'pptx',
       fileName: result.fileName,
       slideCount: result.slideCount,
       warnings: result.warnings, // the engine repeats the payload parse warnings itself
     };
   } catch (error) {
-    await rm(file, { force: true });
+    await removeScratchFile(file);
     await deps.ledger.release(reservationId);
     throw error;
   } finally {

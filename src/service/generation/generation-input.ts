@@ -22,6 +22,11 @@ import type { ServiceDeps } from '../service-deps.js';
 export interface PreparedRequest {
   /** The parsed `jsonData` value, passed to the engine as is. */
   payload: unknown;
+  /**
+   * `jsonData` as the text it came as, when it did: the generation thread is sent this instead of `payload`
+   * (a string is copied to the thread at once; the parsed object would be cloned member by member).
+   */
+  payloadText?: string;
   request: DeckRequest;
   warnings: Warning[];
   files: Map<string, Uint8Array>;
@@ -83,7 +88,8 @@ export function parseRequest(
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }
-  return { payload, request, warnings, files: filesByName(input.files), slideCount };
+  const text = typeof input.jsonData === 'string' ? { payloadText: input.jsonData } : {};
+  return { payload, ...text, request, warnings, files: filesByName(input.files), slideCount };
 }
 
 /** The templates the request uses that are neither among its files nor a URL, in the payload's order. */
@@ -119,8 +125,13 @@ export async function fetchRequestUrls(
   signal?: AbortSignal,
 ): Promise<FetchedUrls> {
   const { limits, fetchTimeoutMs, scratchDir } = deps.settings;
-  const directory = await mkdtemp(join(scratchDir, 'fetched-'));
-  const discard = () => rm(directory, { recursive: true, force: true });
+  // Made on the first download: most requests name no URL, and a folder made and removed for nothing costs
+  // a few system calls on each of them.
+  let made: Promise<string> | null = null;
+  const directory = (): Promise<string> => (made ??= mkdtemp(join(scratchDir, 'fetched-')));
+  const discard = async (): Promise<void> => {
+    if (made) await rm(await made, { recursive: true, force: true });
+  };
   const paths = new Map<string, string>();
   try {
     const unavailable = await fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
@@ -152,6 +163,7 @@ export function generationTask(
   const { maxImagePixels, maxImageBytes } = deps.settings.limits;
   return {
     payload: prepared.payload,
+    ...(prepared.payloadText === undefined ? {} : { payloadText: prepared.payloadText }),
     files: prepared.files,
     ...(prepared.fileHashes ? { fileHashes: prepared.fileHashes } : {}),
     filePaths: fetched.paths,

@@ -24,8 +24,11 @@ export interface RemoteFileOptions {
   limits?: Omit<FetchLimits, 'maxBytes'>;
   /** The most bytes one picture may have (its download stops when more arrive). */
   pictureMaxBytes?: number;
-  /** Write each body to a file in `directory` and record it in `paths` (by URL) instead of `files`. */
-  toDisk?: { directory: string; paths: Map<string, string> };
+  /**
+   * Write each body to a file in the folder `directory()` gives (made on the first download, so a request that
+   * names no URL makes none) and record it in `paths` (by URL) instead of `files`.
+   */
+  toDisk?: { directory: () => Promise<string>; paths: Map<string, string> };
 }
 
 /**
@@ -69,7 +72,7 @@ export async function fetchRemoteFiles(
     if (!template && options.pictureMaxBytes !== undefined) limits.maxBytes = options.pictureMaxBytes;
     try {
       if (toDisk) {
-        const file = join(toDisk.directory, `${index}.bin`);
+        const file = join(await toDisk.directory(), `${index}.bin`);
         await fetcher.fetchToFile(url, file, limits);
         toDisk.paths.set(url, file);
       } else {

@@ -1,9 +1,10 @@
 /**
- * Generation on the pool, as every use case runs it: the deck written into `file` as it is built, the time it
- * took counted for /metrics, and a task stopped at the time budget turned into the limit error a user can act on.
+ * Generation on the pool, as every use case runs it: the deck written into `file` as it is built (or, up to
+ * `memoryBytes`, given back as bytes: GenerationPool.generateToFile), the time it took counted for /metrics,
+ * and a task stopped at the time budget turned into the limit error a user can act on.
  */
 import { performance } from 'node:perf_hooks';
-import type { GenerateSummary } from '../../engine/index.js';
+import type { GenerateResult, GenerateSummary } from '../../engine/index.js';
 import { GenerationTimeLimitError } from '../errors.js';
 import { GenerationTimeoutError, type GenerationTask } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -13,11 +14,12 @@ export async function runGeneration(
   task: GenerationTask,
   file: string,
   signal?: AbortSignal,
-): Promise<GenerateSummary> {
+  memoryBytes?: number,
+): Promise<GenerateSummary | GenerateResult> {
   const started = performance.now();
-  let result: GenerateSummary;
+  let result: GenerateSummary | GenerateResult;
   try {
-    result = await deps.pool.generateToFile(task, file, signal);
+    result = await deps.pool.generateToFile(task, file, signal, memoryBytes);
   } catch (error) {
     if (error instanceof GenerationTimeoutError) throw new GenerationTimeLimitError(error.budgetMs);
     throw error;

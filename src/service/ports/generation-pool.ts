@@ -5,8 +5,9 @@ export interface GenerationTask {
   /** The parsed `jsonData` value (the engine normalises it again inside the worker; cheap). */
   payload: unknown;
   /**
-   * Or the `jsonData` document as text, parsed in the worker only, so that a large payload is never held by
-   * two threads at once (the CLI). When given, `payload` is not used.
+   * Or the `jsonData` document as text, parsed in the worker: a large payload is then never held by two threads
+   * at once (the CLI), and a string costs less to send than the object to clone (a form's jsonData). When
+   * given, `payload` is not sent.
    */
   payloadText?: string;
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
@@ -63,9 +64,16 @@ export interface GenerationPool {
    * As `generate`, but the deck goes into `file` (created or replaced) as it is built, so it is never whole in
    * memory. When the promise rejects, the file holds no deck: the caller deletes it. `signal` withdraws the
    * task (the client went away): a waiting task leaves the queue, a running one has its thread stopped and
-   * replaced; either way the promise rejects with GenerationCancelledError.
+   * replaced; either way the promise rejects with GenerationCancelledError. A deck of at most `memoryBytes`
+   * (when given) comes back as bytes (a GenerateResult) instead, and no file is made: a small deck then costs
+   * no file to write, read back and remove.
    */
-  generateToFile(task: GenerationTask, file: string, signal?: AbortSignal): Promise<GenerateSummary>;
+  generateToFile(
+    task: GenerationTask,
+    file: string,
+    signal?: AbortSignal,
+    memoryBytes?: number,
+  ): Promise<GenerateSummary | GenerateResult>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
   /**
    * Resolves when the schema accepts the payload; rejects with an EngineError listing the schema's problems and

@@ -3,6 +3,9 @@
  * problems as the EngineError the engine itself throws (code, path and message intact), and keeps serving after
  * a task fails. Every deck it returns goes through the package and validator checks.
  */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, generate, inspect } from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
@@ -86,6 +89,30 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
       });
       expect(slideTitles(ok.bytes)).toEqual(['Slide 1']);
       await expectValidPptx(ok.bytes, template());
+    });
+
+    it('gives a deck of at most memoryBytes back as bytes and makes no file; a larger one goes into the file', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'deckforge-pool-'));
+      try {
+        const file = join(folder, 'deck.pptx');
+        const task = () => ({ payload: titleDeck(3), files: new Map([['layouts.pptx', template()]]) });
+        const held = await pool.generateToFile(task(), file, undefined, 1024 * 1024);
+        if (!('bytes' in held)) throw new Error('a small deck came back without its bytes');
+        expect(held.bytes.byteLength).toBe(held.byteLength);
+        expect(existsSync(file)).toBe(false);
+        expect(slideTitles(held.bytes)).toEqual(['Slide 1', 'Slide 2', 'Slide 3']);
+        await expectValidPptx(held.bytes, template());
+
+        // A limit below the deck's size: the chunks kept so far and the rest go into the file, in order.
+        const written = await pool.generateToFile(task(), file, undefined, 1000);
+        expect('bytes' in written).toBe(false);
+        const bytes = new Uint8Array(readFileSync(file));
+        expect(bytes.byteLength).toBe(written.byteLength);
+        expect(slideTitles(bytes)).toEqual(['Slide 1', 'Slide 2', 'Slide 3']);
+        await expectValidPptx(bytes, template());
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
 
     it('inspects a template', async () => {
