@@ -14,23 +14,34 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const [dir, ...rest] = process.argv.slice(2);
-const args = Object.fromEntries(rest.flatMap((arg, i) => (arg.startsWith('--') ? [[arg.slice(2), rest[i + 1]]] : [])));
+const args = Object.fromEntries(
+  rest.flatMap((arg, i) => (arg.startsWith('--') ? [[arg.slice(2), rest[i + 1]]] : [])),
+);
 const requests = Number(args.requests ?? 0);
 const [from, to] = (args.window ?? '0-Infinity').split('-').map(Number);
 
 /** Leaf-first: the first rule matching a frame's URL (or its function's name) names its part. */
 const RULES = [
-  ['zip writing', /engine\/package\/(zip-writer|zip-stream|deflate|zip-records|zip-format|package-builder)|file-sink|node:zlib|zlib/],
+  [
+    'zip writing',
+    /engine\/package\/(zip-writer|zip-stream|deflate|zip-records|zip-format|package-builder)|file-sink|node:zlib|zlib/,
+  ],
   ['engine', /dist\/engine\//],
   ['image preparation', /image-preparation/],
   ['multipart', /@fastify\/multipart|@fastify\/busboy|busboy|request-form\.js/],
   ['logging', /pino|sonic-boom|request-logging\.js|thread-stream/],
-  ['hand-off to the thread', /worker-thread-pool|generation-protocol|generation-thread\.js|node:internal\/worker/],
+  [
+    'hand-off to the thread',
+    /worker-thread-pool|generation-protocol|generation-thread\.js|node:internal\/worker/,
+  ],
   ['quota, database, service', /dist\/service\/|better-sqlite3|dist\/adapters\/(sqlite|local-disk|memory)/],
   ['files and scratch', /node:fs|node:internal\/fs/],
   ['Deckforge HTTP layer', /dist\/http\/|dist\/composition\//],
   ['Fastify', /fastify|find-my-way|avvio|light-my-request|fast-json-stringify|secure-json-parse|@fastify\//],
-  ['Node HTTP and streams', /node:_http|node:http|node:net|node:internal\/streams|node:stream|node:events|node:internal\/http|node:internal\/timers|node:internal\/process\/task_queues|node:internal\/async_hooks/],
+  [
+    'Node HTTP and streams',
+    /node:_http|node:http|node:net|node:internal\/streams|node:stream|node:events|node:internal\/http|node:internal\/timers|node:internal\/process\/task_queues|node:internal\/async_hooks/,
+  ],
 ];
 
 /** esbuild marks each module of a bundle with a `// dist/...` line: a bundle's frame is named by its module. */
@@ -87,7 +98,8 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     if (at < from || at > to) continue;
     const part = resolve(profile.samples[i]);
     if (part === '(idle)') continue;
-    const named = part === null || part === 'GC' ? `${part ?? 'runtime (program, V8, libuv)'}, ${thread}` : part;
+    const named =
+      part === null || part === 'GC' ? `${part ?? 'runtime (program, V8, libuv)'}, ${thread}` : part;
     add(named, delta);
     if (top) {
       let id = profile.samples[i];
@@ -95,7 +107,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
       const chain = [];
       while (id !== undefined && chain.length < 6) {
         const f = byId.get(id).callFrame;
-        chain.push(`${f.functionName || '(anon)'}@${moduleOf(f.url, f.lineNumber).replace(/^.*\/(dist|node_modules)\//, '')}`);
+        chain.push(
+          `${f.functionName || '(anon)'}@${moduleOf(f.url, f.lineNumber).replace(/^.*\/(dist|node_modules)\//, '')}`,
+        );
         id = parent.get(id);
       }
       const key = `${named} | ${chain.join(' < ')}`;
@@ -112,7 +126,9 @@ for (const [part, ms] of [...totals].sort((a, b) => b[1] - a[1])) {
   const shown = requests ? ms / requests : ms;
   console.log(`| ${part} | ${shown.toFixed(requests ? 3 : 0)} | ${((100 * ms) / busy).toFixed(1)} % |`);
 }
-console.log(`| total (not idle) | ${(requests ? busy / requests : busy).toFixed(requests ? 3 : 0)} | 100 % |`);
+console.log(
+  `| total (not idle) | ${(requests ? busy / requests : busy).toFixed(requests ? 3 : 0)} | 100 % |`,
+);
 
 if (top) {
   console.log('');
