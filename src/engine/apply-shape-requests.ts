@@ -13,7 +13,7 @@ import type {
   ValidationMode,
 } from './payload/model.js';
 import { fillText, textContentFromString } from './text/fill-text.js';
-import { checkTextFit } from './text/fit-text.js';
+import { checkTextFit, estimatedTextHeight } from './text/fit-text.js';
 import { child, childElements, element, insertInOrder, type XmlElement } from './xml/index.js';
 import {
   cNvPr,
@@ -219,6 +219,11 @@ function fillContent(
     const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
     if (content.kind === 'string' && ctx.isUploadedFile?.(content.value))
       ctx.warnings.push(fileNameAsTextWarning(content.value, shape.name, contentPath));
+    // The size the text sees on the slide: a member of a scaled group is scaled with it.
+    const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
+    const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
+    const inheritedBodyPr = shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null;
+    const templateHeight = estimatedTextHeight(shape, box, inheritedBodyPr);
     let paragraphs = 0;
     for (const shapeEl of shapeVariants(shape)) {
       if (shapeEl.name !== 'p:sp') continue;
@@ -228,16 +233,7 @@ function fillContent(
     }
     // "Appear by paragraph" effects must not name paragraphs the new text does not have.
     trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
-    // The size the text sees on the slide: a member of a scaled group is scaled with it.
-    const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
-    const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
-    checkTextFit(
-      shape,
-      box,
-      ctx.warnings,
-      contentPath,
-      shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null,
-    );
+    checkTextFit(shape, box, ctx.warnings, contentPath, inheritedBodyPr, templateHeight);
     return;
   }
   const mismatch = contentMismatch(shape, content, contentPath);

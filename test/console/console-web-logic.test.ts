@@ -61,8 +61,8 @@ describe('the playground pre-fill', () => {
     expect(slide9).toEqual(expect.arrayContaining(['Picture 10', 'Picture 11']));
 
     const out = await generate({ payload, files: new Map([['layouts.pptx', template]]) });
-    // The template's own text may overflow its boxes (the builder's titles do); nothing else is warned about.
-    expect(out.warnings.filter((w) => !w.message.includes('overflows'))).toEqual([]);
+    // The builder's titles overflow their boxes by the fit estimate; given back unchanged, they are not warned about.
+    expect(out.warnings).toEqual([]);
     await expectValidPptx(out.bytes, template);
   });
 

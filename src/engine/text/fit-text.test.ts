@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Warning } from '../errors.js';
 import { listShapes } from '../shapes/find-shape.js';
 import { child, firstDescendant, parseXml, type XmlElement } from '../xml/index.js';
-import { checkTextFit } from './fit-text.js';
+import { checkTextFit, estimatedTextHeight } from './fit-text.js';
 
 const NS =
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
@@ -100,5 +100,40 @@ describe('checkTextFit', () => {
     checkTextFit(shape, BOX, warnings, path, inherited);
     expect(autofitOf(shape.element)).toBeUndefined();
     expect(warnings).toHaveLength(1);
+  });
+
+  it("does not warn for text that needs no more room than the template's own text did", () => {
+    // The template's own 80 words are estimated to overflow the box: the designer saw them fit.
+    const template = shapeWith('word '.repeat(80), '<a:bodyPr wrap="square"/>');
+    const templateHeight = estimatedTextHeight(template, BOX);
+    expect(templateHeight).toBeGreaterThan(BOX.cy);
+    const warned = (words: number): Warning[] => {
+      const warnings: Warning[] = [];
+      checkTextFit(
+        shapeWith('word '.repeat(words), '<a:bodyPr wrap="square"/>'),
+        BOX,
+        warnings,
+        path,
+        null,
+        templateHeight,
+      );
+      return warnings;
+    };
+    expect(warned(80)).toEqual([]);
+    expect(warned(60)).toEqual([]);
+    expect(warned(200)).toHaveLength(1);
+    // Shrink-on-overflow: the scale is still written, the warning follows the same rule.
+    const shrinking = shapeWith('word '.repeat(2000), '<a:bodyPr><a:normAutofit/></a:bodyPr>');
+    const ownHeight = estimatedTextHeight(shrinking, BOX);
+    const warnings: Warning[] = [];
+    checkTextFit(shrinking, BOX, warnings, path, null, ownHeight);
+    expect(autofitOf(shrinking.element)!.attrs['fontScale']).toBe('25000');
+    expect(warnings).toEqual([]);
+    checkTextFit(shrinking, BOX, warnings, path);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('has no estimate without a box or a text body', () => {
+    expect(estimatedTextHeight(shapeWith('x', '<a:bodyPr/>'), null)).toBeNull();
   });
 });

@@ -57,9 +57,60 @@ interface ParagraphMetrics {
   spacing: number;
 }
 
+/** What the estimate works from: one variant's body properties, its box inside the insets, its paragraphs. */
+interface Measured {
+  bodyPr: XmlElement;
+  width: number;
+  height: number;
+  wrap: boolean;
+  metrics: ParagraphMetrics[];
+  /** The height the text needs at 100 %. */
+  needed: number;
+}
+
+function measure(
+  shape: FoundShape,
+  shapeEl: XmlElement,
+  box: { cx: number; cy: number },
+  inheritedBodyPr: XmlElement | null,
+): Measured | null {
+  const txBody = child(shapeEl, 'p:txBody');
+  const bodyPr = txBody ? child(txBody, 'a:bodyPr') : undefined;
+  if (!txBody || !bodyPr) return null;
+  const attr = (name: string): string | undefined => bodyPr.attrs[name] ?? inheritedBodyPr?.attrs[name];
+  // Vertical text and WordArt warps have geometry this estimate does not model.
+  if ((attr('vert') ?? 'horz') !== 'horz' || child(bodyPr, 'a:prstTxWarp')) return null;
+  const width = box.cx - inset(attr, 'l') - inset(attr, 'r');
+  const height = box.cy - inset(attr, 't') - inset(attr, 'b');
+  if (width <= 0 || height <= 0) return null;
+  const wrap = attr('wrap') !== 'none';
+  const metrics = childElements(txBody, 'a:p').map((p) => paragraphMetrics(p, txBody, shape));
+  return { bodyPr, width, height, wrap, metrics, needed: textHeight(metrics, width, wrap, 1, 0) };
+}
+
+/**
+ * The height the shape's text needs by this estimate (the most of its variants), or null when it cannot say.
+ * Taken from the template before the shape is filled: text that needs no more than the template's own did is
+ * not said to overflow, since the template's designer laid the box out around that text and the estimate
+ * (average glyph widths) is what would be wrong.
+ */
+export function estimatedTextHeight(
+  shape: FoundShape,
+  box: { cx: number; cy: number } | null,
+  inheritedBodyPr: XmlElement | null = null,
+): number | null {
+  if (!box) return null;
+  const heights = shapeVariants(shape).flatMap(
+    (el) => measure(shape, el, box, inheritedBodyPr)?.needed ?? [],
+  );
+  return heights.length > 0 ? Math.max(...heights) : null;
+}
+
 /**
  * `inheritedBodyPr` is the layout/master placeholder's a:bodyPr, when the caller knows it: a body placeholder
  * usually says nothing itself and inherits shrink-on-overflow (`a:normAutofit`) and insets from the master.
+ * `templateHeight` is what the template's own text needed (estimatedTextHeight, before filling): no warning for
+ * text that needs no more.
  */
 export function checkTextFit(
   shape: FoundShape,
@@ -67,23 +118,15 @@ export function checkTextFit(
   warnings: Warning[],
   path: string,
   inheritedBodyPr: XmlElement | null = null,
+  templateHeight: number | null = null,
 ): void {
   if (!box) return;
   const messages = new Set<string>();
   for (const shapeEl of shapeVariants(shape)) {
-    const txBody = child(shapeEl, 'p:txBody');
-    const bodyPr = txBody ? child(txBody, 'a:bodyPr') : undefined;
-    if (!txBody || !bodyPr) continue;
-    const attr = (name: string): string | undefined => bodyPr.attrs[name] ?? inheritedBodyPr?.attrs[name];
-    // Vertical text and WordArt warps have geometry this estimate does not model.
-    if ((attr('vert') ?? 'horz') !== 'horz' || child(bodyPr, 'a:prstTxWarp')) continue;
-
-    const width = box.cx - inset(attr, 'l') - inset(attr, 'r');
-    const height = box.cy - inset(attr, 't') - inset(attr, 'b');
-    if (width <= 0 || height <= 0) continue;
-    const wrap = attr('wrap') !== 'none';
-    const metrics = childElements(txBody, 'a:p').map((p) => paragraphMetrics(p, txBody, shape));
-    const needed = textHeight(metrics, width, wrap, 1, 0);
+    const measured = measure(shape, shapeEl, box, inheritedBodyPr);
+    if (!measured) continue;
+    const { bodyPr, width, height, wrap, metrics, needed } = measured;
+    const asInTemplate = templateHeight !== null && needed <= templateHeight;
 
     let autofit = child(bodyPr, 'a:normAutofit');
     const ownChoice = AUTOFIT_CHOICE.some((name) => child(bodyPr, name) !== undefined);
@@ -106,12 +149,12 @@ export function checkTextFit(
       const reduction = spacingReduction(scale);
       if (reduction > 0) autofit.attrs['lnSpcReduction'] = String(reduction);
       if (
-        textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) >
-        height * OVERFLOW_TOLERANCE
+        !asInTemplate &&
+        textHeight(metrics, width, wrap, scale / 100000, reduction / 100000) > height * OVERFLOW_TOLERANCE
       ) {
         messages.add(`text of shape "${shape.name}" overflows its box even when shrunk to ${scale / 1000}%`);
       }
-    } else if (needed > height * OVERFLOW_TOLERANCE) {
+    } else if (!asInTemplate && needed > height * OVERFLOW_TOLERANCE) {
       messages.add(
         `text of shape "${shape.name}" probably overflows its box (about ${Math.round((needed / height) * 100)}% of its height); shorten it or let the box shrink text on overflow`,
       );
