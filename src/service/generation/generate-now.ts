@@ -3,11 +3,12 @@
  * with the next usage flush: usage-writer.ts), released on any failure. Continuation slides of long tables
  * (known once the deck is built) are reserved then, on top: a deck they do not fit is refused with a 429 like
  * any other. The deck is written to a scratch file as it is built and streamed to the client from there
- * (deck-content.ts), unless it is small enough to come back in memory (DECK_IN_MEMORY_BYTES). A client that goes away stops the work where it is (downloads, the wait for a thread,
- * the generation itself) and the request ends with ClientGoneError: nothing is charged, nothing is built for
- * nobody. An account runs at most DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT generations at once (`gate`); its
- * others wait their turn. With `format=pdf` the deck is rendered before the slides are charged
- * (render-deck.ts); a server that cannot render refuses the request before anything is reserved.
+ * (deck-content.ts), unless it is small enough to come back in memory (DECK_IN_MEMORY_BYTES). A client that
+ * goes away stops the work where it is (downloads, the wait for a thread, the generation itself) and the
+ * request ends with ClientGoneError: nothing is charged, nothing is built for nobody. An account runs at most
+ * DECKFORGE_SYNC_GENERATIONS_PER_ACCOUNT generations at once (`gate`); its others wait their turn. With
+ * `format=pdf` the deck is rendered before the slides are charged (render-deck.ts); a server that cannot
+ * render refuses the request before anything is reserved.
  */
 import { stat } from 'node:fs/promises';
 import { EngineError, slideCountText, type Warning } from '../../engine/index.js';
