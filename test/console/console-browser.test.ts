@@ -234,6 +234,15 @@ describeBrowser('the console in Chromium', () => {
     };
     expect(prefilled.presentation.template).toBe('layouts.pptx');
     expect(prefilled.presentation.slides).toHaveLength(inspect(TEMPLATE).slides.length);
+    // The pre-fill gives the template back and warns of nothing; text far too long for its box draws a warning.
+    expect(generate({ payload: prefilled, files: new Map([['layouts.pptx', TEMPLATE]]) }).warnings).toEqual(
+      [],
+    );
+    const withLongText = structuredClone(prefilled) as {
+      presentation: { slides: { shapes?: { content: unknown }[] }[] };
+    };
+    withLongText.presentation.slides[1]!.shapes![0]!.content = 'word '.repeat(3000).trim();
+    await editor.fill(JSON.stringify(withLongText, null, 2));
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Generate' }).click();
@@ -243,7 +252,7 @@ describeBrowser('the console in Chromium', () => {
     await expectValidPptx(deck, TEMPLATE);
     expect(dialogs).toEqual([]);
     // Every warning is listed with its JSON path: the ones the engine gives for the same payload.
-    const { warnings } = generate({ payload: prefilled, files: new Map([['layouts.pptx', TEMPLATE]]) });
+    const { warnings } = generate({ payload: withLongText, files: new Map([['layouts.pptx', TEMPLATE]]) });
     expect(warnings.length).toBeGreaterThan(0);
     await poll(() => page.locator('#generation-warnings li').allTextContents()).toEqual(
       warnings.map((w) => `${w.path} ${w.message}`),
