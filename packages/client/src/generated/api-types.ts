@@ -563,7 +563,7 @@ export type JobStatus = {
          */
         slides_total: number;
         /**
-         * Pages of the PDF or slide images rendered so far; null when none are.
+         * Of a job that renders: the PDF's pages once LibreOffice has converted the deck, or with previews the slide images drawn so far (0 when converted, then in steps of ten); null before that.
          */
         pages_rendered: number | null;
     };
