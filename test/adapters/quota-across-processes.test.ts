@@ -13,6 +13,7 @@ import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.j
 import { SystemClock } from '../../src/adapters/clock/system-clock.js';
 import { SqliteUsageLedger } from '../../src/adapters/sqlite/sqlite-usage-ledger.js';
 import { tempDir } from '../support/servers/temp-dir.js';
+import { waitFor } from '../support/servers/wait-for.js';
 
 const run = promisify(execFile);
 const PROCESSES = 5;
@@ -23,14 +24,6 @@ interface Report {
   started: number;
   finished: number;
   granted: number[];
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 describe('slide quota across processes (SQLite)', () => {
@@ -55,7 +48,10 @@ describe('slide quota across processes (SQLite)', () => {
         ),
       );
       const ready = () => readdirSync(dir.path).filter((n) => n.startsWith('ready-')).length;
-      await waitFor(() => ready() === PROCESSES, 'every process to open the ledger');
+      await waitFor(() => ready() === PROCESSES, 'every process to open the ledger', {
+        timeoutMs: 120_000,
+        intervalMs: 20,
+      });
       writeFileSync(join(dir.path, 'go'), '');
       const reports = (await Promise.all(processes)).map((o) => JSON.parse(o.stdout) as Report);
 

@@ -5,13 +5,13 @@
  * connection to one file (WAL, busy_timeout, as the service opens it), add at once for the same accounts. Each
  * account is a new race at its limit: a count read by one thread while another inserts lets both in.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import { typescriptWorker } from '../../src/adapters/generation-threads/typescript-worker.js';
 import { databasePath, openDatabase } from '../../src/adapters/sqlite/database.js';
 import { SqliteTemplateStore } from '../../src/adapters/sqlite/sqlite-template-store.js';
 import { tempDir } from '../support/servers/temp-dir.js';
+import { waitFor } from '../support/servers/wait-for.js';
 import type { AddTemplatesReport, AddTemplatesSettings } from './fixtures/add-templates-thread.js';
 
 const THREADS = 4;
@@ -22,13 +22,7 @@ const TRIES = 60;
 /** The fixture's TypeScript through tsx, as the generation pool starts its threads under the tests. */
 function startThread(settings: AddTemplatesSettings): Worker {
   const entry = new URL('./fixtures/add-templates-thread.ts', import.meta.url).href;
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(bootstrap, { eval: true, workerData: settings });
+  return typescriptWorker(entry, import.meta.url, { workerData: settings });
 }
 
 function reportOf(thread: Worker): Promise<AddTemplatesReport> {
@@ -37,14 +31,6 @@ function reportOf(thread: Worker): Promise<AddTemplatesReport> {
     thread.once('error', reject);
     thread.once('exit', (code) => reject(new Error(`thread exited (${code}) before reporting`)));
   });
-}
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 describe('stored-template limit across connections (SQLite)', () => {

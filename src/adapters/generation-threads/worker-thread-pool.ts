@@ -9,7 +9,6 @@
  * needs more ends its thread at that point, and its task fails with a LIMIT_EXCEEDED EngineError that names the
  * budget and what to change, instead of the process growing until the machine or V8 gives up.
  */
-import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -18,6 +17,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { EngineError, type EngineErrorCode } from '../../engine/errors.js';
 import type { GenerateResult, GenerateSummary, InspectResult } from '../../engine/index.js';
 import { loadSharp } from '../../image-preparation/load-sharp.js';
+import { typescriptWorker } from './typescript-worker.js';
 import {
   GenerationCancelledError,
   GenerationPoolClosedError,
@@ -100,14 +100,7 @@ function spawnWorker(resourceLimits: ResourceLimits = {}, workerData: ThreadSett
   const here = fileURLToPath(import.meta.url);
   if (here.endsWith('.js')) return new Worker(threadBundle(here), { resourceLimits, workerData });
   const entry = pathToFileURL(here.replace(/worker-thread-pool\.ts$/, 'generation-thread.ts')).href;
-  // require.resolve finds the CommonJS entry; the worker imports the ES module one beside it.
-  const tsxApi = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(entry)}, ${JSON.stringify(import.meta.url)}));`;
-  return new Worker(bootstrap, { eval: true, resourceLimits, workerData });
+  return typescriptWorker(entry, import.meta.url, { resourceLimits, workerData });
 }
 
 /**
