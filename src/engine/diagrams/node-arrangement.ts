@@ -82,7 +82,8 @@ function gridOf(origins: readonly Point[], tolerance: number): Grid | null {
   const inLastRow = origins.length - lastRow * columns;
   const lastRowStart = origins[lastRow * columns]?.x ?? first.x;
   const centeredStart = first.x + ((columns - inLastRow) * step.x) / 2;
-  const centered = inLastRow < columns && Math.abs(lastRowStart - centeredStart) <= tolerance;
+  // A full last row says nothing: Basic Block List centres a partial one.
+  const centered = inLastRow === columns || Math.abs(lastRowStart - centeredStart) <= tolerance;
   if (!centered && Math.abs(lastRowStart - first.x) > tolerance) return null;
   const regular = origins.every((o, i) => {
     const row = Math.floor(i / columns);
