@@ -116,7 +116,7 @@ const GROWING: Record<string, number> = {
 
 describeCorpus('SmartArt nodes added on the corpus', () => {
   it.each(smartArtDecks.map((d) => [d.file, d] as const))(
-    '%s: one text more than nodes adds a node (a valid package showing it) or is refused with the reason',
+    '%s: one text more than nodes adds a node (a valid package, the PDF showing it) or is refused with the reason',
     async (_name, deck) => {
       const template = readCorpus(deck);
       let grown = 0;
@@ -146,6 +146,7 @@ describeCorpus('SmartArt nodes added on the corpus', () => {
             /^ppt\/diagrams\/drawing\d+\.xml$/.test(name),
           );
           expect(drawings.some(([, xml]) => xml.includes(`<a:t>${token(nodes.length)}</a:t>`))).toBe(true);
+          expect(await renderedText(result.bytes)).toContain(token(nodes.length));
         }
       }
       expect(grown).toBe(GROWING[deck.file] ?? 0);
