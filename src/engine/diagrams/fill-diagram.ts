@@ -3,7 +3,8 @@
  * data model's points (dgm:pt/dgm:t) and into the drawing part's shapes that show them (dsp:sp/dsp:txBody,
  * matched by modelId through the presOf connections), because LibreOffice and other viewers draw the drawing
  * part as it is while PowerPoint reads the data model. Nodes past the last text are removed from both, with
- * their connections and transition points. The slide owns its own copy of the diagram parts (a cloned slide
+ * their connections and transition points; texts past the last node become new top-level nodes where the layout
+ * allows it (add-nodes.ts), and are refused with the reason where it does not. The slide owns its own copy of the diagram parts (a cloned slide
  * gets fresh ones, docs/powerpoint-rules.md "What a cloned slide copies and what it shares"), so copies filled
  * differently do not meet.
  */
