@@ -1,6 +1,7 @@
 /**
- * Adding top-level nodes to a SmartArt graphic (docs/payload.md, SmartArt), in the data model PowerPoint reads
- * (dgm:dataModel, ECMA-376 Part 1 §21.4.2) and in the drawing LibreOffice and the PDF draw (dsp:drawing).
+ * Adding top-level nodes to a SmartArt graphic (docs/payload.md, SmartArt; docs/powerpoint-rules.md "Adding nodes
+ * to a SmartArt graphic"), in the data model PowerPoint reads (dgm:dataModel, ECMA-376 Part 1 §21.4.2) and in the
+ * drawing LibreOffice and the PDF draw (dsp:drawing).
  *
  * Data model: each new node is a copy of the last top-level node, without its sub-points: its point, its
  * transition points (parTrans, sibTrans) and its parent-of connection (srcOrd following on), and its presentation
