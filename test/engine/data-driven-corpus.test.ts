@@ -2,10 +2,10 @@
  * Accessible output, SmartArt text and typed values on real decks of the corpus (docs/payload.md, Accessibility,
  * SmartArt, Numbers and dates). Every output passes the package invariants and the validator against its
  * template, and LibreOffice renders it: the SmartArt texts the drawing shows, and the formatted values, are read
- * back from the PDF.
+ * back from the PDF. Each SmartArt given one text more than it has nodes grows or is refused with the reason.
  */
 import { expect, it } from 'vitest';
-import { generate, inspect, type GenerateResult } from '../../src/engine/index.js';
+import { EngineError, generate, inspect, type GenerateResult } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
@@ -19,6 +19,19 @@ function run(template: Uint8Array, presentation: Record<string, unknown>): Gener
     payload: { presentation: { template: 't.pptx', ...presentation } },
     files: new Map([['t.pptx', template]]),
   });
+}
+
+/** The engine's output, or the EngineError it refused with (anything else fails the test). */
+function generatedOrRefused(
+  template: Uint8Array,
+  presentation: Record<string, unknown>,
+): GenerateResult | EngineError {
+  try {
+    return run(template, presentation);
+  } catch (error) {
+    if (error instanceof EngineError) return error;
+    throw error;
+  }
 }
 
 /** The rendered deck's text with every blank removed: LibreOffice breaks text in narrow boxes anywhere. */
@@ -85,6 +98,58 @@ describeCorpus('SmartArt text on the corpus', () => {
       expect(shown.length).toBeGreaterThan(0);
       const text = await renderedText(result.bytes);
       for (const token of shown) expect(text).toContain(token);
+    },
+    TIMEOUT,
+  );
+});
+
+/**
+ * The corpus SmartArts that take one node more: their top-level nodes' boxes form a row, column or grid (Basic
+ * Process, Horizontal Bullet List, Basic Block List). The rest are refused with the reason (hierarchies,
+ * matrices, Venn diagrams, a graphic with one top-level node, drawings PowerPoint left empty or did not write).
+ */
+const GROWING: Record<string, number> = {
+  'python-pptx/shp-shapes.pptx': 1,
+  'poi/customGeo.pptx': 1,
+  'Open-XML-SDK/Presentation.pptx': 1,
+};
+
+describeCorpus('SmartArt nodes added on the corpus', () => {
+  it.each(smartArtDecks.map((d) => [d.file, d] as const))(
+    '%s: one text more than nodes adds a node (a valid package, the PDF showing it) or is refused with the reason',
+    async (_name, deck) => {
+      const template = readCorpus(deck);
+      let grown = 0;
+      for (const slide of inspect(template).slides) {
+        for (const shape of slide.shapes.filter((s) => (s.smartart?.nodes.length ?? 0) > 0)) {
+          const nodes = shape.smartart!.nodes;
+          const texts = [...nodes.map((_, i) => token(i)), token(nodes.length)];
+          const payload = {
+            slides: [{ slide_index: slide.index, shapes: [{ shapeId: shape.id, content: texts }] }],
+          };
+          const result = generatedOrRefused(template, payload);
+          if (result instanceof EngineError) {
+            expect(result.code).toBe('CONTENT_MISMATCH');
+            expect(result.message).toMatch(
+              new RegExp(`new nodes cannot be placed: [^;]+; send at most ${nodes.length}, or add nodes`),
+            );
+            continue;
+          }
+          grown++;
+          await expectValidPptx(result.bytes, template);
+          const filled = inspect(result.bytes).slides[0]!.shapes.find((s) => s.id === shape.id);
+          expect(filled?.smartart?.nodes).toEqual([
+            ...nodes.map((node, i) => ({ text: texts[i], level: node.level })),
+            { text: token(nodes.length), level: 0 },
+          ]);
+          const drawings = [...parts(result.bytes).entries()].filter(([name]) =>
+            /^ppt\/diagrams\/drawing\d+\.xml$/.test(name),
+          );
+          expect(drawings.some(([, xml]) => xml.includes(`<a:t>${token(nodes.length)}</a:t>`))).toBe(true);
+          expect(await renderedText(result.bytes)).toContain(token(nodes.length));
+        }
+      }
+      expect(grown).toBe(GROWING[deck.file] ?? 0);
     },
     TIMEOUT,
   );

@@ -1,6 +1,7 @@
 /**
  * SmartArt text (docs/payload.md, SmartArt): node texts in text-pane order, written into the data model and into
- * the drawing viewers draw; fewer texts remove the rest, more are refused; inspect lists the nodes.
+ * the drawing viewers draw; fewer texts remove the rest, more add nodes where the boxes are in a row, column or
+ * grid and are refused with the reason elsewhere; inspect lists the nodes.
  */
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
@@ -45,6 +46,54 @@ function diagramTexts(
   };
 }
 
+interface DrawnBox {
+  modelId: string;
+  geometry: string;
+  text: string;
+  x: number;
+  y: number;
+  cx: number;
+  cy: number;
+}
+
+/** The drawing's shapes in drawing order: box (dsp:spPr/a:xfrm), preset geometry and text. */
+function drawnBoxes(bytes: Uint8Array, slide = 0): DrawnBox[] {
+  const xml = parts(bytes).get(diagramTexts(bytes, slide).parts[1]!) ?? '';
+  return [...xml.matchAll(/<dsp:sp modelId="([^"]+)">[\s\S]*?<\/dsp:sp>/g)].map((m) => {
+    const [, x, y, cx, cy] = (
+      /<a:xfrm[^>]*><a:off x="(-?\d+)" y="(-?\d+)"\/><a:ext cx="(\d+)" cy="(\d+)"\/>/.exec(m[0]) ?? []
+    ).map(Number);
+    return {
+      modelId: m[1]!,
+      geometry: /prst="(\w+)"/.exec(m[0])?.[1] ?? '',
+      text: [...m[0].matchAll(/<a:t>([^<]*)<\/a:t>/g)].map((t) => t[1]).join(''),
+      x: x!,
+      y: y!,
+      cx: cx!,
+      cy: cy!,
+    };
+  });
+}
+
+const overlap = (a: DrawnBox, b: DrawnBox): boolean =>
+  a.x < b.x + b.cx && b.x < a.x + a.cx && a.y < b.y + b.cy && b.y < a.y + a.cy;
+
+/** The data model part as text. */
+function dataModel(bytes: Uint8Array): string {
+  return parts(bytes).get(diagramTexts(bytes, 0).parts[0]!) ?? '';
+}
+
+/** The attribute values of every element `tag` whose attributes match `filter`. */
+function attributes(xml: string, tag: string, filter: RegExp, name: string): string[] {
+  return [...xml.matchAll(new RegExp(`<${tag} [^>]*>`, 'g'))]
+    .map((m) => m[0])
+    .filter((el) => filter.test(el))
+    .map((el) => new RegExp(` ${name}="([^"]*)"`).exec(el)?.[1] ?? '');
+}
+
+const GUID = /^\{[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}\}$/;
+const FIVE = ['Plan', 'Build', 'Test', 'Ship', 'Learn'];
+
 describe('SmartArt text', () => {
   it('fills the nodes in order, in the data model and in the drawing', async () => {
     const result = run(TEMPLATE, {
@@ -80,7 +129,7 @@ describe('SmartArt text', () => {
   });
 
   it('writes every node a drawn box shows into it, in order, and only those left', async () => {
-    const shared = smartArtDeck(true);
+    const shared = smartArtDeck('shared');
     const result = run(shared, {
       slides: [
         { slide_index: 0, shapes: [{ name: 'Diagram 1', content: ['One', 'Two', 'Three'] }] },
@@ -186,17 +235,137 @@ describe('SmartArt text', () => {
     );
   });
 
-  it('refuses more texts than the graphic has nodes, saying how many it holds', () => {
+  it('adds nodes past the last one to a list of bars, in the data model and as bars in the same extent', async () => {
+    const result = run(TEMPLATE, {
+      slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: FIVE }] }],
+    });
+    await expectValidPptx(result.bytes, TEMPLATE);
+    expect(diagramTexts(result.bytes, 0)).toMatchObject({ data: FIVE, drawing: FIVE });
+    const shape = inspect(result.bytes).slides[0]?.shapes.find((s) => s.name === 'Diagram 1');
+    expect(shape?.smartart).toEqual({ nodes: FIVE.map((text) => ({ text, level: 0 })) });
+
+    // Five bars top to bottom, inside the extent the three covered (0, 200000 to 4000000, 3400000), as wide as
+    // before, not overlapping.
+    const boxes = drawnBoxes(result.bytes);
+    expect(boxes.map((b) => b.text)).toEqual(FIVE);
+    for (const box of boxes) {
+      expect(box).toMatchObject({ x: 0, cx: 4000000 });
+      expect(box.y).toBeGreaterThanOrEqual(200000);
+      expect(box.y + box.cy).toBeLessThanOrEqual(3400000);
+    }
+    for (const [i, box] of boxes.entries()) {
+      const next = boxes[i + 1];
+      if (next) expect(box.y + box.cy).toBeLessThan(next.y);
+    }
+    expect(boxes[4]!.y + boxes[4]!.cy).toBeGreaterThan(3390000);
+
+    // The data model: fresh ids, every connection between points that are there, siblings numbered in order,
+    // and each drawn box names a presentation point that presents its node.
+    const xml = dataModel(result.bytes);
+    const ids = attributes(xml, 'dgm:pt', /./, 'modelId');
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids.slice(-8)) expect(id).toMatch(GUID);
+    for (const end of ['srcId', 'destId'])
+      for (const id of attributes(xml, 'dgm:cxn', /./, end)) expect(ids).toContain(id);
+    expect(attributes(xml, 'dgm:cxn', /parTransId=/, 'srcOrd')).toEqual(['0', '1', '2', '3', '4']);
+    expect(attributes(xml, 'dgm:prSet', /presName="node"/, 'presStyleIdx')).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+    ]);
+    expect(attributes(xml, 'dgm:prSet', /presName="node"/, 'presStyleCnt')).toEqual([
+      '5',
+      '5',
+      '5',
+      '5',
+      '5',
+    ]);
+    const presentedBy = new Map(
+      [...xml.matchAll(/<dgm:cxn [^>]*type="presOf" srcId="([^"]+)" destId="([^"]+)"/g)].map((m) => [
+        m[2],
+        m[1],
+      ]),
+    );
+    const nodeIds = attributes(xml, 'dgm:cxn', /parTransId=/, 'destId');
+    expect(boxes.map((b) => presentedBy.get(b.modelId))).toEqual(nodeIds);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('adds nodes to a row of boxes with arrows between them: boxes and arrows in turn, aspect kept', async () => {
+    const process = smartArtDeck('process');
+    const result = run(process, {
+      slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: FIVE }] }],
+    });
+    await expectValidPptx(result.bytes, process);
+    expect(diagramTexts(result.bytes, 0).data).toEqual(FIVE);
+    const drawn = drawnBoxes(result.bytes);
+    expect(drawn.map((b) => b.geometry)).toEqual([
+      ...['rect', 'rightArrow', 'rect', 'rightArrow', 'rect', 'rightArrow', 'rect', 'rightArrow', 'rect'],
+    ]);
+    const boxes = drawn.filter((b) => b.geometry === 'rect');
+    expect(boxes.map((b) => b.text)).toEqual(FIVE);
+    // One row inside the three boxes' extent (x 0 to 3800000), on the same middle line (y 1700000), each box
+    // the shape it was (5:3), each arrow in the gap after its box.
+    for (const box of boxes) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.cx).toBeLessThanOrEqual(3800000);
+      expect(Math.abs(box.y + box.cy / 2 - 1700000)).toBeLessThanOrEqual(1);
+      expect(box.cx / box.cy).toBeCloseTo(1000000 / 600000, 2);
+    }
+    drawn.forEach((arrow, i) => {
+      if (arrow.geometry !== 'rightArrow') return;
+      expect(arrow.x).toBeGreaterThan(drawn[i - 1]!.x + drawn[i - 1]!.cx);
+      expect(arrow.x + arrow.cx).toBeLessThan(drawn[i + 1]!.x);
+      expect(arrow.text).toBe('');
+    });
+    expect(drawn.some((a, i) => drawn.slice(i + 1).some((b) => overlap(a, b)))).toBe(false);
+    // Four transitions are presented now, counted 0 to 3 of 4.
+    const xml = dataModel(result.bytes);
+    expect(attributes(xml, 'dgm:prSet', /presName="sibTrans"/, 'presStyleIdx')).toEqual(['0', '1', '2', '3']);
+    expect(attributes(xml, 'dgm:prSet', /presName="sibTrans"/, 'presStyleCnt')).toEqual(['4', '4', '4', '4']);
+    // The presentation tree lists them in turn too: node, arrow, node, …
+    const presName = new Map(
+      [...xml.matchAll(/<dgm:pt modelId="([^"]+)" type="pres"><dgm:prSet [^>]*presName="([^"]+)"/g)].map(
+        (m) => [m[1], m[2]],
+      ),
+    );
+    const tree = [...xml.matchAll(/<dgm:cxn [^>]*type="presParOf"[^>]*>/g)]
+      .map((m) => m[0])
+      .map((cxn) => ({
+        order: Number(/srcOrd="(\d+)"/.exec(cxn)?.[1]),
+        name: presName.get(/destId="([^"]+)"/.exec(cxn)?.[1] ?? ''),
+      }))
+      .sort((a, b) => a.order - b.order);
+    expect(tree.map((entry) => entry.order)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(tree.map((entry) => entry.name)).toEqual([
+      ...['node', 'sibTrans', 'node', 'sibTrans', 'node', 'sibTrans', 'node', 'sibTrans', 'node'],
+    ]);
+  });
+
+  it('refuses more texts than nodes where the boxes are not in a row, column or grid, saying why', () => {
     const error = engineErrorOf(() =>
-      run(TEMPLATE, {
+      run(smartArtDeck('scattered'), {
         slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: ['a', 'b', 'c', 'd'] }] }],
       }),
     );
     expect(error.code).toBe('CONTENT_MISMATCH');
     expect(error.message).toBe(
       'presentation.slides[0].shapes[0].content: SmartArt "Diagram 1" holds 3 nodes (the lines of its text pane) ' +
-        'and 4 texts were given; adding nodes is not supported: send at most 3, or add nodes to the template',
+        "and 4 texts were given; new nodes cannot be placed: this layout's boxes are not in a row, column or grid; " +
+        'send at most 3, or add nodes to the template',
     );
+  });
+
+  it('refuses more texts than nodes where the last node is drawn in the box of another', () => {
+    const error = engineErrorOf(() =>
+      run(smartArtDeck('shared'), {
+        slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: ['a', 'b', 'c', 'd'] }] }],
+      }),
+    );
+    expect(error.code).toBe('CONTENT_MISMATCH');
+    expect(error.message).toContain('new nodes cannot be placed: node 3 is drawn in the box of another node');
   });
 
   it('refuses a list of strings for a text shape', () => {
@@ -225,6 +394,20 @@ describeWithLibreOffice('SmartArt text as rendered', () => {
       expect(page).toContain('Discover');
       expect(page).toContain('Deliver');
       for (const old of SMARTART_NODES) expect(page).not.toContain(old);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the PDF shows the texts of the nodes added',
+    async () => {
+      const result = run(TEMPLATE, {
+        slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: FIVE }] }],
+      });
+      await expectValidPptx(result.bytes, TEMPLATE);
+      const [page] = await renderToPdfText(result.bytes);
+      const lines = page!.split('\n').map((line) => line.trim());
+      expect(lines.filter((line) => FIVE.includes(line))).toEqual(FIVE);
     },
     TIMEOUT,
   );

@@ -3,7 +3,8 @@
  * data model's points (dgm:pt/dgm:t) and into the drawing part's shapes that show them (dsp:sp/dsp:txBody,
  * matched by modelId through the presOf connections), because LibreOffice and other viewers draw the drawing
  * part as it is while PowerPoint reads the data model. Nodes past the last text are removed from both, with
- * their connections and transition points. The slide owns its own copy of the diagram parts (a cloned slide
+ * their connections and transition points; texts past the last node become new top-level nodes where the layout
+ * allows it (add-nodes.ts), and are refused with the reason where it does not. The slide owns its own copy of the diagram parts (a cloned slide
  * gets fresh ones, docs/powerpoint-rules.md "What a cloned slide copies and what it shares"), so copies filled
  * differently do not meet.
  */
@@ -20,7 +21,9 @@ import {
   serializeXml,
   type XmlElement,
 } from '../xml/index.js';
+import { addNodes } from './add-nodes.js';
 import { drawingRelId, readDataModel, type DataModel, type DiagramNode } from './diagram-nodes.js';
+import type { Size } from './node-arrangement.js';
 
 /** What the filler may touch: the slide's own diagram parts (the deck builder's owned parts). */
 export interface DiagramParts {
@@ -49,19 +52,30 @@ export function fillDiagram(
 ): void {
   const { data, drawing } = diagramPartsOf(shape, ctx.parts, path);
   const dataDoc = ctx.parts.xml(data);
-  const model = readDataModel(dataDoc.root);
+  const drawingDoc = drawing ? ctx.parts.xml(drawing) : null;
+  let model = readDataModel(dataDoc.root);
   if (!model)
     throw new EngineError('INVALID_TEMPLATE', `SmartArt "${shape.name}" has no data model points`, path);
-  const { nodes } = model;
-  if (texts.length > nodes.length)
-    throw new EngineError(
-      'CONTENT_MISMATCH',
-      `SmartArt "${shape.name}" holds ${nodes.length} node${nodes.length === 1 ? '' : 's'} (the lines of its text pane) ` +
-        `and ${texts.length} texts were given; adding nodes is not supported: send at most ${nodes.length}, or add ` +
-        'nodes to the template',
-      path,
+  let copies: XmlElement[] = [];
+  if (texts.length > model.nodes.length) {
+    const added = addNodes(
+      model,
+      drawingDoc?.root ?? null,
+      frameSize(shape),
+      texts.length - model.nodes.length,
     );
-  const drawingDoc = drawing ? ctx.parts.xml(drawing) : null;
+    if (typeof added === 'string')
+      throw new EngineError(
+        'CONTENT_MISMATCH',
+        `SmartArt "${shape.name}" holds ${model.nodes.length} node${model.nodes.length === 1 ? '' : 's'} (the lines of ` +
+          `its text pane) and ${texts.length} texts were given; new nodes cannot be placed: ${added}; send at most ` +
+          `${model.nodes.length}, or add nodes to the template`,
+        path,
+      );
+    copies = added.shapes;
+    model = readDataModel(dataDoc.root) as DataModel;
+  }
+  const { nodes } = model;
   const drawn = drawingDoc ? drawingShapes(drawingDoc.root) : new Map<string, XmlElement>();
   // The text of each part links through that part's own relationships (hlinkClick's r:id, ECMA-376 Part 1
   // §21.1.2.3.5): PowerPoint follows the data model's, LibreOffice and the PDF the drawing's. LibreOffice
@@ -82,6 +96,8 @@ export function fillDiagram(
   });
   const dataText = textCtx(data);
   const drawingText = drawing ? textCtx(drawing) : dataText;
+  // A copied box shows what its node says, and nothing of the node it was copied from.
+  for (const sp of copies) fillText(drawingBody(sp), textContentFromString(''), drawingText);
   // A drawn shape may show several nodes (a box listing a node's sub-points): it gets their texts in order.
   const shownIn = new Map<string, TextContent[]>();
   nodes.forEach((node, i) => {
@@ -153,6 +169,17 @@ function diagramPartsOf(
     `SmartArt "${shape.name}" has no data model part in the template`,
     path,
   );
+}
+
+/** The graphic frame's size (p:xfrm/a:ext), the space its drawing's coordinates live in. */
+function frameSize(shape: FoundShape): Size | null {
+  for (const frame of shapeVariants(shape)) {
+    const xfrm = child(frame, 'p:xfrm');
+    const ext = xfrm && child(xfrm, 'a:ext');
+    const size = { cx: Number(ext?.attrs['cx']), cy: Number(ext?.attrs['cy']) };
+    if (size.cx > 0 && size.cy > 0) return size;
+  }
+  return null;
 }
 
 /** The drawing's shapes by the modelId of the point they draw. */
