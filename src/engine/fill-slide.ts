@@ -156,6 +156,7 @@ function fillRichContent(
     fillDiagram(shape, nodeTexts(content), path, {
       parts: draft.ownedParts(),
       addHyperlink: (partName, url) => draft.addOwnedPartHyperlink(partName, url),
+      defaultFontSize: textMetrics(draft.source.template).defaultFontSize,
       warnings,
     });
     return;

@@ -344,6 +344,41 @@ describe('SmartArt text', () => {
     ]);
   });
 
+  it('shrinks the text of every box of a row laid out smaller by the factor the boxes shrank, arrows aside', async () => {
+    const process = smartArtDeck('process');
+    const words = ['One', 'Two', 'Three', 'Four', 'Five'];
+    const result = run(process, {
+      slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: words }] }],
+    });
+    await expectValidPptx(result.bytes, process);
+    const xml = parts(result.bytes).get(diagramTexts(result.bytes, 0).parts[1]!) ?? '';
+    const shapes = [...xml.matchAll(/<dsp:sp [\s\S]*?<\/dsp:sp>/g)].map((m) => m[0]);
+    const boxes = drawnBoxes(result.bytes);
+    const sizes = (sp: string): number[] =>
+      [...sp.matchAll(/<a:(?:rPr|endParaRPr) [^>]*\bsz="(\d+)"/g)].map((m) => Number(m[1]));
+    const insets = (sp: string): number[] =>
+      ['lIns', 'tIns', 'rIns', 'bIns'].map((name) => Number(new RegExp(` ${name}="(\\d+)"`).exec(sp)?.[1]));
+    // The template's boxes are 1000000 EMU wide with 18 pt text and 91440 EMU insets; a row's text is bounded
+    // by the width. The size shrinks by the same factor, rounded down to half points as PowerPoint writes them.
+    const factor = boxes[0]!.cx / 1000000;
+    expect(factor).toBeLessThan(0.6);
+    const expected = Math.floor((1800 * factor) / 50) * 50;
+    shapes.forEach((sp, i) => {
+      if (boxes[i]!.geometry === 'rightArrow') {
+        expect(sizes(sp), `arrow ${i}`).toEqual([1800]);
+        expect(insets(sp)).toEqual([91440, 91440, 91440, 91440]);
+        return;
+      }
+      expect(boxes[i]!.cx).toBe(boxes[0]!.cx);
+      expect(sizes(sp).length, boxes[i]!.text).toBeGreaterThan(0);
+      for (const size of sizes(sp)) expect(size, boxes[i]!.text).toBe(expected);
+      for (const inset of insets(sp)) expect(inset).toBe(Math.round(91440 * factor));
+      // PowerPoint's own drawings say a:noAutofit: the sizes written are the sizes shown.
+      expect(sp).toContain('<a:noAutofit/>');
+    });
+    expect(boxes.filter((b) => b.geometry === 'rect').map((b) => b.text)).toEqual(words);
+  });
+
   it('refuses more texts than nodes where the boxes are not in a row, column or grid, saying why', () => {
     const error = engineErrorOf(() =>
       run(smartArtDeck('scattered'), {
@@ -408,6 +443,23 @@ describeWithLibreOffice('SmartArt text as rendered', () => {
       const [page] = await renderToPdfText(result.bytes);
       const lines = page!.split('\n').map((line) => line.trim());
       expect(lines.filter((line) => FIVE.includes(line))).toEqual(FIVE);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the PDF shows each word of a row grown to five boxes whole, its text shrunk with the boxes',
+    async () => {
+      const process = smartArtDeck('process');
+      const words = ['One', 'Two', 'Three', 'Four', 'Five'];
+      const result = run(process, {
+        slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content: words }] }],
+      });
+      await expectValidPptx(result.bytes, process);
+      const [page] = await renderToPdfText(result.bytes);
+      // At the template's 18 pt LibreOffice breaks "Three" and "Four" inside their boxes ("Thr" / "ee").
+      const shown = page!.split(/\s+/);
+      for (const word of words) expect(shown, page).toContain(word);
     },
     TIMEOUT,
   );

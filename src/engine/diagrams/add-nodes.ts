@@ -12,12 +12,14 @@
  *
  * Drawing: only where the top-level nodes' boxes form a regular row, column or grid (node-arrangement.ts); the
  * boxes are laid out again in the same extent, the new ones copies of the last, and anything else is refused
- * with the reason.
+ * with the reason. Boxes laid out smaller get their text shrunk with them, every node's alike (node-text-size.ts);
+ * transitions (arrows) carry no text.
  */
 import { randomUUID } from 'node:crypto';
 import { child, childElements, cloneElement, type XmlElement } from '../xml/index.js';
 import type { DataModel, DiagramNode } from './diagram-nodes.js';
 import { arrangementOf, relaidOut, type Placement, type Point, type Size } from './node-arrangement.js';
+import { shrinkText } from './node-text-size.js';
 
 /** What was added: the drawn shapes that are copies (to be emptied of the text they were copied with). */
 export interface AddedNodes {
@@ -60,17 +62,19 @@ interface Plan {
 
 /**
  * Adds `count` top-level nodes after the last one, or returns why it cannot (a sentence fragment) and changes
- * nothing. `frame` is the graphic frame's size, the space the drawing's coordinates live in.
+ * nothing. `frame` is the graphic frame's size, the space the drawing's coordinates live in; `defaultFontSize`
+ * (1/100 pt) the size a drawn run without one shows.
  */
 export function addNodes(
   model: DataModel,
   drawing: XmlElement | null,
   frame: Size | null,
   count: number,
+  defaultFontSize: number,
 ): AddedNodes | string {
   const plan = planAddition(model, drawing, frame, count);
   if (typeof plan === 'string') return plan;
-  return addPlanned(plan, count);
+  return addPlanned(plan, count, defaultFontSize);
 }
 
 function planAddition(
@@ -128,7 +132,7 @@ function planAddition(
   return { index, units, spTree, placements: relaidOut(arrangement, size, units.length + count, fills) };
 }
 
-function addPlanned(plan: Plan, count: number): AddedNodes {
+function addPlanned(plan: Plan, count: number, defaultFontSize: number): AddedNodes {
   const { index, units, spTree, placements } = plan;
   const last = units[units.length - 1] as DrawnUnit;
   const before = units[units.length - 2] as DrawnUnit;
@@ -141,6 +145,7 @@ function addPlanned(plan: Plan, count: number): AddedNodes {
   const lastTransition = index.presByAssoc.get(sibTransId(index, last.node) ?? '') ?? [];
   const transitionSource = lastTransition.length > 0 ? last : before;
   const copies: XmlElement[] = [];
+  const nodeCopies: XmlElement[] = [];
   const addTransition = (node: string, placement: Placement): void => {
     const from = sibTransId(index, transitionSource.node);
     const to = sibTransIdOf(index, node);
@@ -158,7 +163,9 @@ function addPlanned(plan: Plan, count: number): AddedNodes {
     const placement = placements[units.length + k] as Placement;
     const dataMap = copyNode(index, last.node, largestOrder + 1 + k);
     const map = copyPresentation(index, dataMap, styles, nesting);
-    for (const sp of last.shapes) copies.push(copyShape(sp, map, last.box, placement));
+    const shapes = last.shapes.map((sp) => copyShape(sp, map, last.box, placement));
+    copies.push(...shapes);
+    nodeCopies.push(...shapes);
     if (k < count - 1 || lastTransition.length > 0)
       addTransition(dataMap.get(last.node.modelId) ?? '', placement);
   }
@@ -166,6 +173,12 @@ function addPlanned(plan: Plan, count: number): AddedNodes {
     const placement = placements[i] as Placement;
     for (const sp of [...unit.shapes, ...unit.transition]) place(sp, unit.box, placement);
   });
+  // The boxes shrink alike; the text shrinks with the dimension that bounds it (a row's width, a column of
+  // bars' height), which is the smaller scale.
+  const first = placements[0] as Placement;
+  const textScale = Math.min(first.sx, first.sy);
+  for (const sp of [...units.flatMap((unit) => unit.shapes), ...nodeCopies])
+    shrinkText(sp, textScale, defaultFontSize);
   insertAfter(spTree, [...last.shapes, ...last.transition], copies);
   nesting.write();
   styles.write();

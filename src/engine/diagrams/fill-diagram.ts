@@ -37,6 +37,8 @@ export interface DiagramFillContext {
   parts: DiagramParts;
   /** The id of `partName`'s relationship to a run's URL (the data and drawing parts each have their own). */
   addHyperlink(partName: string, url: string): string;
+  /** The deck's default text size (1/100 pt, p:defaultTextStyle), the size a drawn run without one shows. */
+  defaultFontSize: number;
   warnings: Warning[];
 }
 
@@ -63,6 +65,7 @@ export function fillDiagram(
       drawingDoc?.root ?? null,
       frameSize(shape),
       texts.length - model.nodes.length,
+      ctx.defaultFontSize,
     );
     if (typeof added === 'string')
       throw new EngineError(
