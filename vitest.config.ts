@@ -13,7 +13,8 @@
  *   (an answer's time, a deadline, a ratio of latencies) and would measure their neighbour instead.
  * - A test that needs the shared corpus is declared with `describeCorpus` / `itCorpus` (test/support/corpus/corpus.ts),
  *   which skip it without the corpus and tag it `corpus`.
- * - Templates' validator results are kept on disk by content hash (test/support/checks/validator-cache.ts).
+ * - Templates' validator results are kept on disk by content hash (test/support/checks/validator-cache.ts); the
+ *   files that run in processes of their own share one validator process (test/support/checks/validator-service.ts).
  */
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
@@ -25,7 +26,7 @@ const INTEGRATION_WORKERS = Number(process.env.DECKFORGE_TEST_WORKERS) || 2;
 
 export default defineConfig({
   test: {
-    globalSetup: ['test/support/corpus/corpus-notice.ts'],
+    globalSetup: ['test/support/corpus/corpus-notice.ts', 'test/support/checks/validator-service.ts'],
     // A deadline for a test that hangs, not a measure of speed (timing files measure their own): on a 2-core
     // machine also running typecheck, lint and a second file, an engine test that takes 15 s alone has taken 80.
     testTimeout: 180_000,
@@ -48,6 +49,8 @@ export default defineConfig({
           exclude: TIMING,
           isolate: false,
           maxWorkers: Math.max(2, availableParallelism() - 1),
+          // A validator in each worker: the shared one takes one package at a time (validator-service.ts).
+          env: { DECKFORGE_VALIDATOR_SOCKET: '' },
           sequence: { groupOrder: 0 },
         },
       },

@@ -4,6 +4,7 @@
  * "How the tests check these rules"), so only errors the template does not already have count.
  */
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import validate, { ready } from '@ooxml-tools/validate';
 import { strFromU8, strToU8, zipSync } from 'fflate';
 import { corpusFile, corpusFiles } from '../corpus/corpus.js';
@@ -57,14 +58,19 @@ function withPackageLevelPaths(): Promise<void> {
   return patched;
 }
 
-// The WASM runtime boots on first use (~5 s) and is kept by the module cache: one instance per test
-// process. Calls are chained so that concurrent tests never enter the runtime at the same time.
+// The WASM runtime boots on first use (seconds of CPU) and is kept by the module cache: one instance per test
+// process, or one for all the files that run in processes of their own (validator-service.ts). Calls are chained
+// so that concurrent tests never enter the runtime at the same time.
 let queue: Promise<unknown> = Promise.resolve();
 
 /** What the SDK throws when an internal relationship targets a part the package lacks. */
 const MISSING_PART_CRASH = 'Specified part does not exist in the package.';
 
-async function runValidator(bytes: Uint8Array, kind: 'pptx' | 'xlsx' = 'pptx'): Promise<ValidatorResult[]> {
+/** The validator of this process (validator-server.ts runs it for the others). */
+export async function validateInProcess(
+  bytes: Uint8Array,
+  kind: 'pptx' | 'xlsx',
+): Promise<ValidatorResult[]> {
   await withPackageLevelPaths();
   const results = await validate(new Uint8Array(bytes), kind, 'Microsoft365');
   return results.map((r) => ({
@@ -72,6 +78,39 @@ async function runValidator(bytes: Uint8Array, kind: 'pptx' | 'xlsx' = 'pptx'): 
     description: r.description,
     path: { xpath: r.path.xpath, partUri: r.path.partUri },
   }));
+}
+
+/** The shared validator's answer for a package; its errors (a crash of the validator) are thrown, as in process. */
+function validateShared(
+  socketPath: string,
+  bytes: Uint8Array,
+  kind: 'pptx' | 'xlsx',
+): Promise<ValidatorResult[]> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ socketPath, path: `/${kind}`, method: 'POST' }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
+          ValidatorResult[] | { error: string };
+        if (response.statusCode === 200 && Array.isArray(body)) resolve(body);
+        else
+          reject(
+            new Error('error' in body ? body.error : `the shared validator answered ${response.statusCode}`),
+          );
+      });
+    });
+    request.on('error', (error) =>
+      reject(new Error(`the shared validator (${socketPath}) could not be reached: ${error.message}`)),
+    );
+    request.end(bytes);
+  });
+}
+
+function runValidator(bytes: Uint8Array, kind: 'pptx' | 'xlsx' = 'pptx'): Promise<ValidatorResult[]> {
+  const socket = process.env.DECKFORGE_VALIDATOR_SOCKET;
+  return socket ? validateShared(socket, bytes, kind) : validateInProcess(bytes, kind);
 }
 
 /**
