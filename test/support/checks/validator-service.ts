@@ -5,7 +5,7 @@
  * every run. Those files send their packages to it over a Unix socket (validator.ts reads the socket's path from
  * DECKFORGE_VALIDATOR_SOCKET); the unit files, which share worker processes, keep a validator each.
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,18 +13,22 @@ import { fileURLToPath } from 'node:url';
 
 /** The server of this vitest process: each project runs the global setup, all in one process. */
 const SERVER = Symbol.for('deckforge.validator-server');
-const shared = globalThis as { [SERVER]?: Promise<{ child: ChildProcess; folder: string }> };
+const shared = globalThis as { [SERVER]?: Promise<ValidatorServer> };
 
 export async function setup(): Promise<() => void> {
-  shared[SERVER] ??= start();
-  const { child, folder } = await shared[SERVER];
-  return () => {
-    child.kill();
-    rmSync(folder, { recursive: true, force: true });
-  };
+  shared[SERVER] ??= startValidatorServer();
+  const server = await shared[SERVER];
+  process.env.DECKFORGE_VALIDATOR_SOCKET = server.socket;
+  return server.stop;
 }
 
-async function start(): Promise<{ child: ChildProcess; folder: string }> {
+export interface ValidatorServer {
+  socket: string;
+  stop(): void;
+}
+
+/** Starts validator-server.ts on a socket of its own; resolves once it listens. */
+export async function startValidatorServer(): Promise<ValidatorServer> {
   const folder = mkdtempSync(join(tmpdir(), 'deckforge-validator-'));
   const socket = join(folder, 'validator.sock');
   const { DECKFORGE_VALIDATOR_SOCKET: _, ...env } = process.env;
@@ -41,6 +45,11 @@ async function start(): Promise<{ child: ChildProcess; folder: string }> {
   });
   child.unref();
   child.channel?.unref();
-  process.env.DECKFORGE_VALIDATOR_SOCKET = socket;
-  return { child, folder };
+  return {
+    socket,
+    stop: () => {
+      child.kill();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }

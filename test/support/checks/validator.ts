@@ -81,7 +81,7 @@ export async function validateInProcess(
 }
 
 /** The shared validator's answer for a package; its errors (a crash of the validator) are thrown, as in process. */
-function validateShared(
+export function validateShared(
   socketPath: string,
   bytes: Uint8Array,
   kind: 'pptx' | 'xlsx',
