@@ -87,20 +87,25 @@ export function validateShared(
   kind: 'pptx' | 'xlsx',
 ): Promise<ValidatorResult[]> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ socketPath, path: `/${kind}`, method: 'POST' }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
-          ValidatorResult[] | { error: string };
-        if (response.statusCode === 200 && Array.isArray(body)) resolve(body);
-        else
-          reject(
-            new Error('error' in body ? body.error : `the shared validator answered ${response.statusCode}`),
-          );
-      });
-    });
+    const request = httpRequest(
+      { socketPath, path: `/${kind}`, method: 'POST', agent: false },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
+            ValidatorResult[] | { error: string };
+          if (response.statusCode === 200 && Array.isArray(body)) resolve(body);
+          else
+            reject(
+              new Error(
+                'error' in body ? body.error : `the shared validator answered ${response.statusCode}`,
+              ),
+            );
+        });
+      },
+    );
     request.on('error', (error) =>
       reject(new Error(`the shared validator (${socketPath}) could not be reached: ${error.message}`)),
     );

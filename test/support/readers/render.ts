@@ -1,15 +1,19 @@
 /**
  * Renders a .pptx through LibreOffice to PDF and reads each page's text back with pdftotext, or its pixels with
  * pdftoppm. A LibreOffice render proves the content is there, not that PowerPoint opens the file without repair
- * (docs/powerpoint-rules.md "How the tests check these rules"); use it sparingly, it costs a second or more per
- * call.
+ * (docs/powerpoint-rules.md "How the tests check these rules").
+ *
+ * The LibreOffice is the service's own renderer (one warm renderer per test process, started on first use):
+ * starting LibreOffice costs seconds of CPU, most of a small deck's cold `soffice --convert-to pdf`.
+ * test/rendering/renderer-fidelity.test.ts holds the warm renderer to what a cold soffice draws, page by page. Like
+ * the service, it converts the deck's render-safe copy (docs/security.md, "Rendering untrusted decks").
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync, rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { LibreOfficeRendererPool } from '../../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
 
 const TIMEOUT_MS = 120_000;
 
@@ -54,7 +58,7 @@ function run(command: string, args: string[], cwd: string): Promise<RunResult> {
   });
 }
 
-/** The PDF a cold `soffice --headless --convert-to pdf` (fresh profile) makes of the deck. */
+/** The PDF LibreOffice makes of the deck. */
 export async function renderToPdf(bytes: Uint8Array): Promise<Uint8Array> {
   return withPdf(bytes, async (pdf) => new Uint8Array(await readFile(pdf)));
 }
@@ -128,36 +132,56 @@ function decodeHtml(text: string): string {
   );
 }
 
+let renderer: LibreOfficeRendererPool | undefined;
+
+/** This process's renderer; it ends with the process (files share processes in the unit project). */
+function warmRenderer(): LibreOfficeRendererPool {
+  if (!renderer) {
+    const pool = new LibreOfficeRendererPool({
+      size: 1,
+      timeoutMs: TIMEOUT_MS,
+      recycleAfter: 200,
+      memoryCeilingMb: 4096,
+      workDir: join(tmpdir(), `deckforge-test-renderer-${process.pid}`),
+      searchPath: process.env.PATH ?? '',
+      python: null,
+    });
+    process.once('exit', () => {
+      for (const pid of pool.pids()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already ended
+        }
+      }
+      rmSync(join(tmpdir(), `deckforge-test-renderer-${process.pid}`), { recursive: true, force: true });
+    });
+    renderer = pool;
+  }
+  return renderer;
+}
+
 /** Converts the deck to PDF in a fresh directory, hands the PDF to `read`, removes the directory. */
 async function withPdf<T>(bytes: Uint8Array, read: (pdf: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'deckforge-render-'));
   try {
     const input = join(dir, 'deck.pptx');
     await writeFile(input, bytes);
-    // A private profile per call: two soffice processes sharing one profile block or fail each other.
-    const profile = pathToFileURL(join(dir, 'profile')).href;
-    const convert = await run(
-      'soffice',
-      [
-        `-env:UserInstallation=${profile}`,
-        '--headless',
-        '--norestore',
-        '--convert-to',
-        'pdf',
-        '--outdir',
-        dir,
-        input,
-      ],
-      dir,
-    );
-    const pdf = join(dir, 'deck.pdf');
-    // soffice exits 0 even when it wrote nothing, so the file is the only proof.
-    if (!existsSync(pdf)) {
-      throw new RenderError(
-        `soffice wrote no PDF (exit ${convert.code}): ${convert.stdout.trim()}`,
-        convert.stderr,
-      );
+    const outputDir = join(dir, 'out');
+    await mkdir(outputDir);
+    let pdf: string;
+    try {
+      const result = await warmRenderer().render({
+        accountId: 'tests',
+        deckFile: input,
+        outputDir,
+        pdf: true,
+      });
+      pdf = result.pdfFile ?? '';
+    } catch (error) {
+      throw new RenderError(`LibreOffice wrote no PDF: ${(error as Error).message}`, String(error));
     }
+    if (!existsSync(pdf)) throw new RenderError('LibreOffice wrote no PDF', '');
     return await read(pdf, dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
