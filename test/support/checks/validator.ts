@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import validate, { ready } from '@ooxml-tools/validate';
 import { strFromU8, strToU8, zipSync } from 'fflate';
 import { corpusFile, corpusFiles } from '../corpus/corpus.js';
 import { isRelsPart, openPackage, partNameOf, sourceOfRelsPart } from '../readers/opc-package.js';
@@ -31,6 +30,14 @@ interface ValidatorRuntime {
 let patched: Promise<void> | undefined;
 
 /**
+ * The library, loaded on first use: its module is 42 MB of JavaScript (the .NET runtime and assemblies inline), about
+ * two seconds of CPU to load, which a process that validates through the shared validator never needs.
+ */
+function validatorLibrary(): Promise<typeof import('@ooxml-tools/validate')> {
+  return import('@ooxml-tools/validate');
+}
+
+/**
  * @ooxml-tools/validate 0.4.6 reads `Path.XPath` of every error the .NET side reports, but an error of the
  * package itself has no path (unstructured/science-exploration-1p.pptx: "the package cannot have a
  * relationship that targets part CustomXmlPart…"), and that read throws: such a deck was never validated.
@@ -40,6 +47,7 @@ let patched: Promise<void> | undefined;
  */
 function withPackageLevelPaths(): Promise<void> {
   patched ??= (async () => {
+    const { ready } = await validatorLibrary();
     const runtime = (await ready()) as ValidatorRuntime;
     const exports = await runtime.getAssemblyExports(runtime.getConfig().mainAssemblyName);
     const docxidator = exports.Docxidator;
@@ -72,6 +80,7 @@ export async function validateInProcess(
   kind: 'pptx' | 'xlsx',
 ): Promise<ValidatorResult[]> {
   await withPackageLevelPaths();
+  const { default: validate } = await validatorLibrary();
   const results = await validate(new Uint8Array(bytes), kind, 'Microsoft365');
   return results.map((r) => ({
     id: r.id,
