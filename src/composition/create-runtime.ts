@@ -94,7 +94,13 @@ export async function openAccountAdmin(
   }
   const stores = await readyStores(config, clock);
   // Deleting an account empties its queued jobs and stored files wherever they live (Redis, S3).
-  const shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, pino({ level: 'silent' }));
+  const shared = await openQueueAndLimiter(
+    config,
+    clock,
+    stores.jobs,
+    stores.local,
+    pino({ level: 'silent' }),
+  );
   const admin = new AccountAdmin({
     accounts: stores.accounts,
     tokens: stores.tokens,
@@ -105,7 +111,7 @@ export async function openAccountAdmin(
     jobs: stores.jobs,
     queue: shared.queue,
     ledger: stores.ledger,
-    blobs: openBlobStore(config),
+    blobs: await openBlobStore(config),
     idempotency: stores.idempotency,
     hasher: options.hasher ?? new ScryptPasswordHasher(),
     clock,
@@ -191,7 +197,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       timeoutMs: config.fetchTimeoutMs,
       maxBytes: config.limits.maxUploadBytes,
     });
-    shared = openQueueAndLimiter(config, clock, stores.jobs, stores.local, logger);
+    shared = await openQueueAndLimiter(config, clock, stores.jobs, stores.local, logger);
     const jobEvents = new InProcessJobEvents();
     const deps: ServiceDeps = {
       accounts: stores.accounts,
@@ -200,7 +206,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       jobs: stores.jobs,
       queue: shared.queue,
       idempotency: stores.idempotency,
-      blobs: openBlobStore(config),
+      blobs: await openBlobStore(config),
       fetcher,
       webhooks: stores.webhooks,
       webhookSender: new GuardedWebhookSender(fetcher),

@@ -4,12 +4,8 @@
  * directory's database, limits in memory, files on local disk behind our signed links).
  */
 import type { Logger } from 'pino';
-import { BullMqJobQueue } from '../adapters/bullmq/bullmq-job-queue.js';
 import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
 import { MemoryRateLimiter } from '../adapters/memory/memory-rate-limiter.js';
-import { openRedis } from '../adapters/redis/redis-connections.js';
-import { RedisRateLimiter } from '../adapters/redis/redis-rate-limiter.js';
-import { S3BlobStore } from '../adapters/s3/s3-blob-store.js';
 import type { SqliteDatabase } from '../adapters/sqlite/database.js';
 import { SqliteJobQueue } from '../adapters/sqlite/sqlite-job-queue.js';
 import type { Config } from '../config/index.js';
@@ -24,13 +20,16 @@ export interface QueueAndLimiter {
   close(): void;
 }
 
-export function openQueueAndLimiter(
+// The Redis and S3 adapters are loaded only when configured: their libraries (BullMQ, ioredis, the AWS SDK) take
+// about a second of CPU to load, which a service on its embedded default never needs.
+
+export async function openQueueAndLimiter(
   config: Config,
   clock: Clock,
   jobs: JobStore,
   db: SqliteDatabase,
   logger: Logger,
-): QueueAndLimiter {
+): Promise<QueueAndLimiter> {
   if (!config.redis) {
     return {
       queue: new SqliteJobQueue(db, clock),
@@ -39,6 +38,11 @@ export function openQueueAndLimiter(
       close: () => undefined,
     };
   }
+  const [{ BullMqJobQueue }, { openRedis }, { RedisRateLimiter }] = await Promise.all([
+    import('../adapters/bullmq/bullmq-job-queue.js'),
+    import('../adapters/redis/redis-connections.js'),
+    import('../adapters/redis/redis-rate-limiter.js'),
+  ]);
   const { url, prefix } = config.redis;
   // Reconnection attempts are logged once per error kind at warn; commands fail fast meanwhile.
   const onError = (error: Error) =>
@@ -63,8 +67,9 @@ export function openQueueAndLimiter(
   };
 }
 
-export function openBlobStore(config: Config): BlobStore {
+export async function openBlobStore(config: Config): Promise<BlobStore> {
   if (!config.s3) return new LocalDiskBlobStore(config.dataDir, config.linkSecret);
+  const { S3BlobStore } = await import('../adapters/s3/s3-blob-store.js');
   return new S3BlobStore({
     bucket: config.s3.bucket,
     region: config.s3.region,
