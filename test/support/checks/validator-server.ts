@@ -6,6 +6,7 @@
  * Usage: node --import tsx validator-server.ts SOCKET_PATH
  */
 import { createServer } from 'node:http';
+import { validateInProcess } from './validator.js';
 
 const socketPath = process.argv[2];
 if (!socketPath) throw new Error('usage: validator-server.ts SOCKET_PATH');
@@ -26,10 +27,7 @@ const server = createServer(
         response.writeHead(404).end();
         return;
       }
-      const validation = queue.then(async () => {
-        const { validateInProcess } = await import('./validator.js');
-        return validateInProcess(Buffer.concat(chunks), kind);
-      });
+      const validation = queue.then(() => validateInProcess(Buffer.concat(chunks), kind));
       queue = validation.catch(() => undefined);
       validation.then(
         (results) =>

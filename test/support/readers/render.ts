@@ -33,7 +33,7 @@ interface RunResult {
   stderr: string;
 }
 
-/** Runs a command in its own process group, killing the whole group on timeout (soffice forks soffice.bin). */
+/** Runs a command (poppler's) in its own process group, killing the whole group on timeout. */
 function run(command: string, args: string[], cwd: string): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -136,29 +136,29 @@ let renderer: LibreOfficeRendererPool | undefined;
 
 /** This process's renderer; it ends with the process (files share processes in the unit project). */
 function warmRenderer(): LibreOfficeRendererPool {
-  if (!renderer) {
-    const pool = new LibreOfficeRendererPool({
-      size: 1,
-      timeoutMs: TIMEOUT_MS,
-      recycleAfter: 200,
-      memoryCeilingMb: 4096,
-      workDir: join(tmpdir(), `deckforge-test-renderer-${process.pid}`),
-      searchPath: process.env.PATH ?? '',
-      python: null,
-    });
-    process.once('exit', () => {
-      for (const pid of pool.pids()) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already ended
-        }
+  if (renderer) return renderer;
+  const workDir = join(tmpdir(), `deckforge-test-renderer-${process.pid}`);
+  const pool = new LibreOfficeRendererPool({
+    size: 1,
+    timeoutMs: TIMEOUT_MS,
+    recycleAfter: 200,
+    memoryCeilingMb: 4096,
+    workDir,
+    searchPath: process.env.PATH ?? '',
+    python: null,
+  });
+  process.once('exit', () => {
+    for (const pid of pool.pids()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already ended
       }
-      rmSync(join(tmpdir(), `deckforge-test-renderer-${process.pid}`), { recursive: true, force: true });
-    });
-    renderer = pool;
-  }
-  return renderer;
+    }
+    rmSync(workDir, { recursive: true, force: true });
+  });
+  renderer = pool;
+  return pool;
 }
 
 /** Converts the deck to PDF in a fresh directory, hands the PDF to `read`, removes the directory. */
