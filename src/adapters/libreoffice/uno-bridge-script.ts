@@ -72,6 +72,15 @@ def export(desktop, source, target):
             document.dispose()
 
 
+def connected(desktop):
+    # Any call crosses the bridge: once soffice is gone, it raises (DisposedException, or a RuntimeException).
+    try:
+        desktop.getFrames()
+        return True
+    except Exception:
+        return False
+
+
 def main():
     pipe, seconds, group = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
     try:
@@ -86,11 +95,12 @@ def main():
             try:
                 export(desktop, request["input"], request["output"])
                 say({"id": request["id"], "done": True})
-            except DisposedException as error:
-                # The connection is gone: soffice died under the conversion.
-                say({"id": request["id"], "failed": describe(error), "lost": True})
-                return 2
             except Exception as error:
+                # soffice killed mid-conversion surfaces as a DisposedException, or as whatever the call in
+                # flight raised ("illegal object given!"): either way the connection is gone, not the deck bad.
+                if isinstance(error, DisposedException) or not connected(desktop):
+                    say({"id": request["id"], "failed": describe(error), "lost": True})
+                    return 2
                 say({"id": request["id"], "failed": describe(error)})
         return 0
     finally:
