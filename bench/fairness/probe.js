@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Issue 21's fairness and memory probes against a real `deckforge serve` (child process, fresh data dir,
+ * The fairness and memory probes against a real `deckforge serve` (child process, fresh data dir,
  * DECKFORGE_WORKERS=2, private URLs allowed for the local picture servers). After `npm run build`:
  *   node bench/fairness/probe.js [--root <a built checkout>] [--only jobs|sync|memory]
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 25, scale-out: N asynchronous 10-slide jobs submitted at once to the embedded default (one `deckforge
+ * Scale-out: N asynchronous 10-slide jobs submitted at once to the embedded default (one `deckforge
  * serve`: SQLite, in-process queue, local disk) and to the scaled-out topology on the same machine (2 API nodes
  * `serve --no-worker` and 2 `deckforge worker` processes on PostgreSQL, BullMQ on Redis and s3rver, from
  * test/support/servers/local-cluster.ts); then the queue's own cost per job (bench/queue/overhead.js).

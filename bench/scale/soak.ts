@@ -1,5 +1,5 @@
 /**
- * Issue 25, scale-out soak: steady mixed load on the scaled-out topology (2 API nodes behind the round-robin
+ * Scale-out soak: steady mixed load on the scaled-out topology (2 API nodes behind the round-robin
  * balancer, 2 workers; PostgreSQL, BullMQ on Redis, s3rver: test/support/servers/local-cluster.ts) for N minutes.
  *
  *   npx tsx bench/scale/soak.ts [--minutes 30] [--clients 4] [--pace-ms 250] [--grace-s 180]

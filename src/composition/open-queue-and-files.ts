@@ -1,7 +1,9 @@
 /**
  * Picks the job queue, the rate limiter and the blob store: BullMQ and a Redis limiter when DECKFORGE_REDIS_URL
  * is set, S3 when DECKFORGE_S3_BUCKET is; otherwise the one-machine adapters (the SQLite queue in the data
- * directory's database, limits in memory, files on local disk behind our signed links).
+ * directory's database, limits in memory, files on local disk behind our signed links). The Redis and S3 adapters
+ * are loaded only when configured: their libraries (BullMQ, ioredis, the AWS SDK) take about a second of CPU to
+ * load, which a service on its embedded default never needs.
  */
 import type { Logger } from 'pino';
 import { LocalDiskBlobStore } from '../adapters/local-disk/local-disk-blob-store.js';
@@ -19,9 +21,6 @@ export interface QueueAndLimiter {
   /** Closes the Redis connections (after the queue itself is closed). */
   close(): void;
 }
-
-// The Redis and S3 adapters are loaded only when configured: their libraries (BullMQ, ioredis, the AWS SDK) take
-// about a second of CPU to load, which a service on its embedded default never needs.
 
 export async function openQueueAndLimiter(
   config: Config,

@@ -19,7 +19,7 @@ describe('template URL address policy', () => {
     ['fe80::1', 'link-local'],
     ['fd00:ec2::254', 'unique local (private)'],
     ['ff02::1', 'multicast'],
-    // Issue 21: tunnels and translations that hide where the packet really goes.
+    // Tunnels and translations that hide where the packet really goes.
     ['::ffff:0:127.0.0.1', 'IPv4-translated (SIIT)'],
     ['::ffff:0:8.8.8.8', 'IPv4-translated (SIIT)'],
     ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo tunnel'],

@@ -98,7 +98,7 @@ describe('DeckforgeClient against deckforge serve', () => {
     expect(report.slideSize).toEqual({ cx: 9144000, cy: 6858000 });
   });
 
-  // Issue 26: needs LibreOffice on the server (test/http/previews.test.ts covers the HTTP side in full).
+  // Needs LibreOffice on the server (test/http/previews.test.ts covers the HTTP side in full).
   it.skipIf(LIBREOFFICE_MISSING !== null)(
     `makes PDFs and slide images: generatePdf, submit with format and previews, downloadLink, render${
       LIBREOFFICE_MISSING ? ` [skipped: ${LIBREOFFICE_MISSING}]` : ''

@@ -1,5 +1,5 @@
 /**
- * Issue 23, workbooks of every kind. A chart whose embedded workbook names SpreadsheetML with another prefix (Aspose writes
+ * Workbooks of every kind. A chart whose embedded workbook names SpreadsheetML with another prefix (Aspose writes
  * `<xns:worksheet xmlns:xns="…/spreadsheetml/2006/main">`) gets its workbook cells rewritten along with its
  * caches, and no warning that the workbook has no such sheet. A binary (.xlsb) or Excel 97-2003 workbook is kept as
  * it was, its chart's caches filled, with a warning naming which kind it is.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, "High": one account cannot hold up everyone else, and one request cannot make the server hold
+ * Fairness: one account cannot hold up everyone else, and one request cannot make the server hold
  * unbounded memory. Real server over a real socket, real misbehaving picture servers on 127.0.0.1
  * (picture-hosts.ts; private URLs allowed for them, as in ssrf.test.ts).
  */
