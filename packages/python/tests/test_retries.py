@@ -1,0 +1,144 @@
+"""What the client retries, and that no retry charges twice (docs/python.md, "Retries and timeouts"): a 429
+answered by the real server and then a 200 after its Retry-After, on a submit and on a token refused by the
+sign-in throttle; a submit whose answer was lost on the way, retried with its Idempotency-Key; a delete whose
+answer was lost, not retried; a server that is not there; tokens renewed after a 401 and before they expire."""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Iterator, List
+
+import httpx
+import pytest
+
+from conftest import SAMPLE, Accounts, signed_in
+from deckforge import AuthenticationError, Deckforge, NetworkError, NotFoundError, tokens
+from support.relay import Relay
+from support.service import Service, faketime_env, free_port
+
+PAYLOAD = {"presentation": {"slides": [{"slide_index": 0}, {"slide_index": 2}]}}
+
+
+@pytest.fixture(scope="module")
+def clocked(service: Service) -> Iterator[tuple[str, Path]]:
+    """A second ``deckforge serve --no-worker`` on the session's data directory whose clock the test can move
+    (libfaketime): the plan's request rate is counted in windows of a clock minute, and waiting for a minute to
+    end takes up to a minute unless the server is moved near the end of one."""
+    clock = service.data_dir / "clock"
+    env = faketime_env(clock)
+    if env is None:
+        import os
+
+        if os.environ.get("CI") == "true":
+            pytest.fail("libfaketime (Debian's faketime) is missing; CI installs it")
+        pytest.skip("libfaketime (Debian's faketime) is not installed: the 429-then-200 test needs it")
+    yield service.serve_more(env, ["--no-worker"]), clock
+
+
+def move_near_minute_end(clock: Path, seconds_left: float) -> None:
+    """Moves the clocked server so that its current minute ends ``seconds_left`` seconds from now."""
+    now = time.time()
+    offset = (60 - (now % 60) - seconds_left) % 60
+    clock.write_text(f"+{offset:.3f}\n")
+
+
+def test_a_429_then_200_after_retry_after_charged_once(
+    clocked: tuple[str, Path], service: Service, accounts: Accounts, caplog: pytest.LogCaptureFixture
+) -> None:
+    base, clock = clocked
+    # The Paced plan takes one request a minute.
+    with Deckforge.from_credentials(base, accounts.paced.email, accounts.paced.password, accounts.paced.key) as paced:
+        paced.authenticate()  # the token endpoint is not rate-limited
+        move_near_minute_end(clock, 2.5)
+        before = paced.usage()  # this minute's one request
+        caplog.set_level(logging.INFO, logger="deckforge")
+        started = time.monotonic()
+        job = paced.submit(SAMPLE, PAYLOAD)  # 429 with Retry-After: 3 (or 2), then 202 in the next minute
+        waited = time.monotonic() - started
+    retries = [r.getMessage() for r in caplog.records if r.name == "deckforge" and "retrying" in r.getMessage()]
+    assert retries == [retries[0]] and "POST /v2.0/generator/create-async" in retries[0] and "after 429" in retries[0]
+    assert 1.5 <= waited < 10
+    # The job runs on the session's server (the clocked one takes no jobs) and is charged once.
+    with signed_in(service, accounts.paced) as watcher:
+        assert watcher.job(job.id).wait(initial_interval=0.1).succeeded
+        assert watcher.usage().used_slide_count - before.used_slide_count == 2
+
+
+def test_a_token_refused_by_the_sign_in_throttle_is_waited_for(service: Service, accounts: Accounts) -> None:
+    account = accounts.throttled
+    # Five wrong passwords are free; the sixth makes the next try wait a second (429, Retry-After: 1).
+    for _ in range(6):
+        with Deckforge.from_credentials(service.base, account.email, "wrong", account.key, max_retries=0) as wrong:
+            with pytest.raises(AuthenticationError):
+                wrong.authenticate()
+    seen: List[int] = []
+    hooks = {"response": [lambda response: seen.append(response.status_code)]}
+    with httpx.Client(event_hooks=hooks) as http, signed_in(service, account, http_client=http) as deckforge:
+        assert deckforge.usage().plan == "Roomy"
+    assert seen == [429, 200, 200]
+
+
+def test_a_submit_whose_answer_was_lost_is_retried_with_its_key_and_charged_once(
+    service: Service, accounts: Accounts
+) -> None:
+    relay = Relay(("127.0.0.1", int(service.base.rsplit(":", 1)[1])))
+    try:
+        with signed_in(service, accounts.main) as direct, Deckforge(relay.base, direct.authenticate(), timeout=20) as relayed:
+            before = direct.usage().used_slide_count
+            relay.cut = 1  # the server's answer to the next connection never reaches the client
+            job = relayed.submit(SAMPLE, PAYLOAD)
+            [lost] = relay.lost_answers
+            assert b" 202 " in lost.split(b"\r\n", 1)[0] and job.id.encode() in lost  # the same job, not a second
+            assert relay.requests(b"POST /v2.0/generator/create-async") == 2
+            assert direct.job(job.id).wait(initial_interval=0.1).succeeded
+            assert direct.usage().used_slide_count - before == 2
+    finally:
+        relay.close()
+
+
+def test_a_delete_whose_answer_was_lost_is_not_repeated(service: Service, accounts: Accounts) -> None:
+    relay = Relay(("127.0.0.1", int(service.base.rsplit(":", 1)[1])))
+    try:
+        with signed_in(service, accounts.main) as direct, Deckforge(relay.base, direct.authenticate(), timeout=20) as relayed:
+            stored = direct.upload_template(SAMPLE, "deleted-once.pptx")
+            relay.cut = 1
+            with pytest.raises(NetworkError):
+                relayed.delete_template(stored.id)
+            assert relay.requests(b"DELETE /v1.0/templates/") == 1
+            with pytest.raises(NotFoundError):  # it was deleted, once
+                direct.get_template(stored.id)
+    finally:
+        relay.close()
+
+
+def test_no_server_is_a_network_error_after_the_retries() -> None:
+    with Deckforge(f"http://127.0.0.1:{free_port()}", token="t", max_retries=1) as nowhere:
+        started = time.monotonic()
+        with pytest.raises(NetworkError, match="no answer to GET /v1.0/usage"):
+            nowhere.usage()
+    assert time.monotonic() - started < 5
+
+
+def test_tokens_renewed_after_a_401_and_an_hour_before_they_expire(
+    service: Service, accounts: Accounts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    requests: List[str] = []
+    hooks = {"request": [lambda request: requests.append(f"{request.method} {request.url.path}")]}
+    account = accounts.main
+    with httpx.Client(event_hooks=hooks) as http:
+        # A token the server refuses (revoked, or of a restarted server's past): one new token, one retry.
+        refused = Deckforge(
+            service.base, "not-a-token", email=account.email, password=account.password, key=account.key, http_client=http
+        )
+        assert refused.usage().plan == "Roomy"
+        assert requests == ["GET /v1.0/usage", "POST /v1.0/token/create", "GET /v1.0/usage"]
+        first = refused.authenticate()
+        # 23.5 hours later (the client's clock): a new token before the old one's 24 hours end, without a 401.
+        later = time.time() + 23.5 * 3600
+        monkeypatch.setattr(tokens, "_now", lambda: later)
+        requests.clear()
+        refused.usage()
+        assert requests == ["POST /v1.0/token/create", "GET /v1.0/usage"]
+        assert refused.authenticate() != first
