@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence, TypeVar, Union
 
 import pytest
 
@@ -17,7 +17,14 @@ SAMPLE = EXAMPLES / "sample-template.pptx"
 REPORT = EXAMPLES / "report.pptx"
 BRAND = EXAMPLES / "brand.pptx"
 
-Keep = Callable[[bytes, Sequence[Union[str, "os.PathLike[str]"]]], bytes]
+if TYPE_CHECKING:
+    from _pytest.terminal import TerminalReporter
+
+D = TypeVar("D", bound=bytes)
+
+
+class Keep(Protocol):
+    def __call__(self, deck: D, templates: Sequence[Union[str, "os.PathLike[str]"]]) -> D: ...
 
 
 class Accounts:
@@ -60,13 +67,14 @@ _decks = SoundDecks()
 def keep(request: pytest.FixtureRequest) -> Keep:
     """Keeps a deck for the package checks (support/sound_decks.py) under this test's name; returns it."""
 
-    def keep_deck(deck: bytes, templates: Sequence[Union[str, "os.PathLike[str]"]]) -> bytes:
-        return _decks.keep(deck, templates, request.node.nodeid)
+    def keep_deck(deck: D, templates: Sequence[Union[str, "os.PathLike[str]"]]) -> D:
+        _decks.keep(deck, templates, request.node.nodeid)
+        return deck
 
     return keep_deck
 
 
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
     terminalreporter.write_line(
         f"{_decks.count} deck(s) kept for the package checks in {_decks.folder}"
         + ("" if os.environ.get("DECKFORGE_PYTHON_DECKS") else " (checked when npm test runs this suite)")

@@ -225,6 +225,9 @@ class FileAnswer(bytes):
             f"{self._count_text()}, {len(self.warnings)} warning(s)>"
         )
 
+    # print() shows this too, not the bytes.
+    __str__ = __repr__
+
     def _count_text(self) -> str:
         return self.content_type
 
