@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Protocol, Sequence, TypeVar, Un
 
 import pytest
 
+import deckforge
 from deckforge import Deckforge
 from support.service import EXAMPLES, Account, Service, remove, start_service
 from support.sound_decks import SoundDecks
@@ -75,6 +76,7 @@ def keep(request: pytest.FixtureRequest) -> Keep:
 
 
 def pytest_terminal_summary(terminalreporter: TerminalReporter) -> None:
+    terminalreporter.write_line(f"deckforge from {Path(deckforge.__file__).parent}")
     terminalreporter.write_line(
         f"{_decks.count} deck(s) kept for the package checks in {_decks.folder}"
         + ("" if os.environ.get("DECKFORGE_PYTHON_DECKS") else " (checked when npm test runs this suite)")

@@ -18,6 +18,7 @@ import deckforge
 from conftest import SAMPLE, Accounts, Keep
 from deckforge import Deckforge
 from support.pptx import slide_texts
+from support.receiver import delivered
 from support.service import REPO_ROOT, Service
 
 DEFAULT_BASE = "http://127.0.0.1:8080"
@@ -101,8 +102,8 @@ def test_the_flask_webhook_receiver_of_docs_python(
         assert arrived.wait(60), "the webhook did not arrive"
         [(job_id, url)] = saved
         assert job_id == job.id and url.startswith(client._settings.base_url)
-        delivered = job.status()
-        assert delivered.webhook is not None and delivered.webhook.last_status == 204
+        webhook = delivered(job).webhook
+        assert webhook is not None and webhook.last_status == 204
         # A forged request is answered 400 and saves nothing.
         forged = app.test_client().post("/hooks/deckforge", data=b"{}", headers={"Deckforge-Signature": "t=1,v1=00"})
         assert forged.status_code == 400 and len(saved) == 1

@@ -11,7 +11,7 @@ from conftest import SAMPLE, Keep
 from deckforge import Deckforge, JobFailedError, JobStatus, JobTimeoutError
 from support.pptx import slide_parts
 
-SLIDES = 600
+SLIDES = 250
 
 
 def test_progress_figures_while_processing_and_a_wait_that_times_out(client: Deckforge, keep: Keep) -> None:

@@ -4,9 +4,12 @@ answers 204 at once (docs/http-api.md, "Webhooks": answer with an empty body, at
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Dict, List
+
+from deckforge import Job, JobStatus
 
 
 @dataclass(frozen=True)
@@ -47,3 +50,16 @@ class Receiver:
     def close(self) -> None:
         self._server.shutdown()
         self._server.server_close()
+
+
+def delivered(job: Job, timeout: float = 30.0) -> JobStatus:
+    """The job's status once its webhook is DELIVERED: the server records the receiver's answer just after
+    the receiver has the event, so a status read at once may still say DELIVERING."""
+    deadline = time.monotonic() + timeout
+    while True:
+        status = job.status()
+        if status.webhook is not None and status.webhook.state == "DELIVERED":
+            return status
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the webhook of job {job.id} was not DELIVERED within {timeout} s: {status.webhook}")
+        time.sleep(0.05)
