@@ -47,7 +47,11 @@ interface Ran {
   output: string;
 }
 
-function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Ran> {
+function run(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env });
     let output = '';
@@ -91,7 +95,9 @@ describePython('the Python client (packages/python)', () => {
     for (const entry of ['pyproject.toml', 'README.md', 'src']) {
       cpSync(join(PACKAGE, entry), join(source, entry), { recursive: true });
     }
-    const venv = await run(PYTHON, ['-m', 'venv', '--system-site-packages', join(work, 'venv')], { cwd: work });
+    const venv = await run(PYTHON, ['-m', 'venv', '--system-site-packages', join(work, 'venv')], {
+      cwd: work,
+    });
     expect(venv.code, venv.output).toBe(0);
     venvPython = join(work, 'venv', 'bin', 'python');
     const install = await run(
@@ -115,7 +121,9 @@ describePython('the Python client (packages/python)', () => {
     expect(typed).toBe('True');
     // One runtime dependency; pandas only with the extra (how the lines read depends on setuptools' version).
     expect(requires.filter((r) => !r.includes('extra'))).toEqual([expect.stringMatching(/^httpx\W/)]);
-    expect(requires.filter((r) => r.includes('extra'))).toEqual([expect.stringMatching(/^pandas\W.*extra == .pandas.$/)]);
+    expect(requires.filter((r) => r.includes('extra'))).toEqual([
+      expect.stringMatching(/^pandas\W.*extra == .pandas.$/),
+    ]);
   }, 300_000);
 
   it('passes mypy --strict for Python 3.9 (the package and its tests)', async () => {
@@ -128,10 +136,14 @@ describePython('the Python client (packages/python)', () => {
     expect(venvPython, 'the install above failed').toBeDefined();
     const { PYTHONPATH: _, ...env } = process.env;
     const junit = join(work, 'junit.xml');
-    const suite = await run(venvPython, ['-m', 'pytest', '-q', '--junitxml', junit, '-p', 'no:cacheprovider'], {
-      cwd: PACKAGE,
-      env: { ...env, DECKFORGE_PYTHON_DECKS: join(work, 'decks'), DECKFORGE_NODE: process.execPath },
-    });
+    const suite = await run(
+      venvPython,
+      ['-m', 'pytest', '-q', '--junitxml', junit, '-p', 'no:cacheprovider'],
+      {
+        cwd: PACKAGE,
+        env: { ...env, DECKFORGE_PYTHON_DECKS: join(work, 'decks'), DECKFORGE_NODE: process.execPath },
+      },
+    );
     expect(suite.code, suite.output).toBe(0);
     expect(suite.output).toContain(`deckforge from ${join(work, 'venv')}`);
     const counts = junitCounts(junit);
