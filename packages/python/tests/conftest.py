@@ -32,9 +32,9 @@ class Accounts:
     def __init__(self, service: Service) -> None:
         self.main = service.first_account()
         created, self.webhook_secret = service.create_accounts(
-            ["Tight", "Paced", "Roomy", "Roomy"], webhook_secret_for=self.main.email
+            ["Tight", "Paced", "Roomy"], webhook_secret_for=self.main.email
         )
-        self.tight, self.paced, self.throttled, self.faults = created
+        self.tight, self.paced, self.faults = created
 
 
 @pytest.fixture(scope="session")

@@ -41,7 +41,10 @@ def run_script(script: str, service: Service, accounts: Accounts, cwd: Path) -> 
         "DECKFORGE_PASSWORD": account.password,
         "DECKFORGE_KEY": account.key,
         # The deckforge this suite tests (installed, or the source tree), wherever the script runs from.
-        "PYTHONPATH": str(Path(deckforge.__file__).resolve().parents[1]),
+        "PYTHONPATH": os.pathsep.join(
+            [str(Path(deckforge.__file__).resolve().parents[1])]
+            + [str(Path(p).resolve()) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+        ),
     }
     # Run from a folder of its own with the clone's examples/ in it, as from the clone, without writing into it.
     (cwd / "examples").symlink_to(REPO_ROOT / "examples")
