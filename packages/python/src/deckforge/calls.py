@@ -94,16 +94,20 @@ def _deck(response: httpx.Response) -> Deck:
         file_name=file_name_of(response, "deck.pptx"),
         content_type=response.headers.get("content-type", ""),
         warnings=warnings_from_header(response.headers.get("x-generation-warnings-detail")),
-        slide_count=_count(response, "x-slide-count"),
+        count=_count(response, "x-slide-count"),
     )
 
 
-def generation_parts(
-    template: TemplateSource, payload: Payload, files: Optional[NamedFiles]
-) -> Tuple[str, Tuple[Tuple[str, Upload], ...]]:
+def generation_form(
+    template: TemplateSource, payload: Payload, files: Optional[NamedFiles], format: str
+) -> Tuple[Dict[str, str], Tuple[Tuple[str, Upload], ...]]:
+    """The form of both generation endpoints: ``jsonData``, ``format`` unless pptx, and the ``files`` parts."""
     document, uploads = template_upload(template, payload)
     uploads += named_uploads(files)
-    return json_data(document), tuple(("files", upload) for upload in uploads)
+    fields = {"jsonData": json_data(document)}
+    if format != "pptx":
+        fields["format"] = format
+    return fields, tuple(("files", upload) for upload in uploads)
 
 
 def generate(
@@ -113,10 +117,7 @@ def generate(
     format: DeckFormat,
     idempotency_key: Optional[str],
 ) -> Call[Deck]:
-    jsonData, uploads = generation_parts(template, payload, files)
-    fields = {"jsonData": jsonData}
-    if format != "pptx":
-        fields["format"] = format
+    fields, uploads = generation_form(template, payload, files, format)
     return Call(
         "POST",
         "/v1.0/generator/create",
@@ -138,10 +139,7 @@ def submit(
     callback_url: Optional[str],
     idempotency_key: Optional[str],
 ) -> Call[str]:
-    jsonData, uploads = generation_parts(template, payload, files)
-    fields = {"jsonData": jsonData}
-    if format != "pptx":
-        fields["format"] = format
+    fields, uploads = generation_form(template, payload, files, format)
     if previews or preview_width is not None:
         fields["previews"] = "png"
     if preview_width is not None:
@@ -218,7 +216,7 @@ def render(deck: FileSource, format: RenderFormat, width: Optional[int]) -> Call
             file_name=file_name_of(response, f"deck.{'zip' if format == 'png' else 'pdf'}"),
             content_type=response.headers.get("content-type", ""),
             warnings=warnings_from_header(response.headers.get("x-generation-warnings-detail")),
-            page_count=_count(response, "x-page-count"),
+            count=_count(response, "x-page-count"),
         )
 
     return Call(

@@ -198,19 +198,28 @@ class Usage:
 
 
 class FileAnswer(bytes):
-    """A file the server answered with: its bytes, plus its name (from Content-Disposition) and warnings."""
+    """A file the server answered with: its bytes, plus its name (from Content-Disposition), its warnings and
+    how many slides or pages it holds."""
 
     file_name: str
     content_type: str
     warnings: Tuple[DeckWarning, ...]
+    _count: int
 
     def __new__(
-        cls, content: bytes, *, file_name: str, content_type: str, warnings: Tuple[DeckWarning, ...] = ()
+        cls,
+        content: bytes,
+        *,
+        file_name: str,
+        content_type: str,
+        warnings: Tuple[DeckWarning, ...] = (),
+        count: int = 0,
     ) -> FileAnswer:
         answer = super().__new__(cls, content)
         answer.file_name = file_name
         answer.content_type = content_type
         answer.warnings = warnings
+        answer._count = count
         return answer
 
     def save(self, path: Union[str, os.PathLike[str]]) -> Path:
@@ -219,65 +228,38 @@ class FileAnswer(bytes):
         target.write_bytes(self)
         return target
 
+    _COUNTED = "item(s)"
+
     def __repr__(self) -> str:
         return (
             f"<{type(self).__name__} {self.file_name!r} {len(self):,} bytes, "
-            f"{self._count_text()}, {len(self.warnings)} warning(s)>"
+            f"{self._count} {self._COUNTED}, {len(self.warnings)} warning(s)>"
         )
 
     # print() shows this too, not the bytes.
     __str__ = __repr__
 
-    def _count_text(self) -> str:
-        return self.content_type
-
 
 class Deck(FileAnswer):
     """The generated deck (``.pptx``, or its PDF with ``format="pdf"``) as bytes."""
 
-    #: The deck's slides (continuation slides of long tables included), from ``X-Slide-Count``.
-    slide_count: int
+    _COUNTED = "slide(s)"
 
-    def __new__(
-        cls,
-        content: bytes,
-        *,
-        file_name: str,
-        content_type: str,
-        warnings: Tuple[DeckWarning, ...] = (),
-        slide_count: int = 0,
-    ) -> Deck:
-        deck = super().__new__(cls, content, file_name=file_name, content_type=content_type, warnings=warnings)
-        assert isinstance(deck, Deck)
-        deck.slide_count = slide_count
-        return deck
-
-    def _count_text(self) -> str:
-        return f"{self.slide_count} slide(s)"
+    @property
+    def slide_count(self) -> int:
+        """The deck's slides (continuation slides of long tables included), from ``X-Slide-Count``."""
+        return self._count
 
 
 class Rendering(FileAnswer):
     """A deck drawn by ``render``: a PDF, or a zip of ``slide-1.png``, ``slide-2.png``, …"""
 
-    #: The pages drawn (the deck's visible slides), from ``X-Page-Count``; charged as slides.
-    page_count: int
+    _COUNTED = "page(s)"
 
-    def __new__(
-        cls,
-        content: bytes,
-        *,
-        file_name: str,
-        content_type: str,
-        warnings: Tuple[DeckWarning, ...] = (),
-        page_count: int = 0,
-    ) -> Rendering:
-        rendering = super().__new__(cls, content, file_name=file_name, content_type=content_type, warnings=warnings)
-        assert isinstance(rendering, Rendering)
-        rendering.page_count = page_count
-        return rendering
-
-    def _count_text(self) -> str:
-        return f"{self.page_count} page(s)"
+    @property
+    def page_count(self) -> int:
+        """The pages drawn (the deck's visible slides), from ``X-Page-Count``; charged as slides."""
+        return self._count
 
 
 def warnings_from_header(value: Optional[str]) -> Tuple[DeckWarning, ...]:
