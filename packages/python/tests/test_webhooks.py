@@ -79,3 +79,7 @@ def test_a_forged_stale_or_unsigned_event_is_refused(client: Deckforge, accounts
         verify_webhook(event.body, {}, secret)
     with pytest.raises(WebhookVerificationError, match="no t="):
         verify_webhook(event.body, "v1=abc", secret)
+    # Signed, but not the JSON object of an event.
+    now = int(time.time())
+    with pytest.raises(WebhookVerificationError, match="not a JSON object"):
+        verify_webhook(b"not json", signed(b"not json", secret, now), secret)

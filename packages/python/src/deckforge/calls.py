@@ -12,6 +12,7 @@ from urllib.parse import quote, unquote
 
 import httpx
 
+from .errors import DeckforgeError
 from .models import (
     Deck,
     JobStatus,
@@ -63,9 +64,17 @@ class Call(Generic[T]):
 
 
 def _json(response: httpx.Response) -> Dict[str, Any]:
-    value: Any = response.json()
+    """The JSON object of a 2xx answer; anything else (a proxy's page, say) is the server's fault to report."""
+    try:
+        value: Any = response.json()
+    except ValueError:
+        value = None
     if not isinstance(value, dict):
-        raise ValueError(f"expected a JSON object from {response.request.url}, got {type(value).__name__}")
+        kind = response.headers.get("content-type", "no content type")
+        raise DeckforgeError(
+            f"expected a JSON object from {response.request.method} {response.request.url.path}, got {kind}: "
+            f"{response.text[:200]!r}"
+        )
     return value
 
 

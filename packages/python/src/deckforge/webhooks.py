@@ -65,7 +65,10 @@ def verify_webhook(
     matches = [hmac.compare_digest(expected, signature) for signature in signatures]
     if not any(matches):
         raise WebhookVerificationError("the signature does not match the body and the secret")
-    event: Any = json.loads(raw)
+    try:
+        event: Any = json.loads(raw)
+    except ValueError:
+        event = None
     if not isinstance(event, dict):
         raise WebhookVerificationError("the webhook body is not a JSON object")
     return JobStatus.from_json(event)
