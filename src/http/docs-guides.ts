@@ -35,6 +35,7 @@ const READING_ORDER = [
   'previews',
   'large-decks',
   'client',
+  'python',
   'console',
   'configuration',
   'operations',

@@ -44,6 +44,8 @@ export async function sendGeneratedDeck(
       // Lets a client (and bench/http) tell time in generation from time in transport.
       'server-timing': `generate;dur=${milliseconds.toFixed(1)}`,
       'content-length': String(deck.content.byteLength),
+      // The deck's slides, continuation slides of long tables included, also when the body is its PDF.
+      'x-slide-count': String(deck.slideCount),
       ...warningHeaders(deck.warnings),
     })
     .send(deck.content.held ?? deck.content.stream());

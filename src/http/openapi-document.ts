@@ -147,7 +147,7 @@ const paths: Json = {
       description:
         'Returns the .pptx in the response body, or its PDF with format=pdf (docs/previews.md). Headers: Content-Disposition (attachment, resultFileName or ' +
         'else "<template>-generated"; ' +
-        'RFC 6266 filename* for non-ASCII names), X-Generation-Warnings (count), X-Generation-Warnings-Detail ' +
+        "RFC 6266 filename* for non-ASCII names), X-Slide-Count (the deck's slides), X-Generation-Warnings (count), X-Generation-Warnings-Detail " +
         '(JSON array of {path, message}, plus code on accessibility warnings, ASCII-escaped, cut to whole warnings ' +
         'past 4000 characters).',
       security: bearer,
@@ -157,6 +157,7 @@ const paths: Json = {
           description: 'The generated presentation (or its PDF).',
           headers: {
             'Content-Disposition': { schema: { type: 'string' } },
+            'X-Slide-Count': { schema: { type: 'integer' } },
             'X-Generation-Warnings': { schema: { type: 'integer' } },
             'X-Generation-Warnings-Detail': { schema: { type: 'string' } },
           },

@@ -51,6 +51,7 @@ describe('POST /v1.0/generator/create', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="Quarterly review.pptx"');
     expect(response.headers.get('x-generation-warnings')).toBe('0');
     expect(JSON.parse(response.headers.get('x-generation-warnings-detail') ?? 'null')).toEqual([]);
+    expect(response.headers.get('x-slide-count')).toBe('3');
     const bytes = new Uint8Array(await response.arrayBuffer());
     await expectValidPptx(bytes, template);
     const texts = slideTexts(bytes);
