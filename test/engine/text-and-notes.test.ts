@@ -185,6 +185,7 @@ describe('tags', () => {
     expect(lenient.warnings).toContainEqual({
       path: 'presentation.slides[0].tags',
       message: 'tag "nowhere" is not used on this slide',
+      code: 'TAG_NOT_USED',
     });
   });
 });

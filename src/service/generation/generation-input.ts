@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkJsonLimits,
+  parseJsonText,
   parsePayload,
   slideCountText,
   type DeckRequest,
@@ -45,11 +46,7 @@ export function parseJsonData(jsonData: unknown): unknown {
   }
   if (jsonData.trim() === '') throw new InvalidInputError('the jsonData field is required');
   checkJsonLimits(jsonData); // before JSON.parse: what it builds must survive JSON.stringify and cloning
-  try {
-    return JSON.parse(jsonData) as unknown;
-  } catch (error) {
-    throw new InvalidInputError(`jsonData is not valid JSON: ${(error as Error).message}`);
-  }
+  return parseJsonText(jsonData);
 }
 
 /**
