@@ -2,7 +2,10 @@
  * The `deckforge` command. Each subcommand's module is imported only when it runs, so `deckforge generate`
  * starts without loading the HTTP server, the database driver or the worker pool.
  */
+import { didYouMean } from '../engine/names/closest-name.js';
 import { processIo, type CommandIo } from './command-io.js';
+
+const COMMANDS = ['generate', 'render', 'inspect', 'serve', 'worker', 'accounts', 'migrate', 'help'];
 
 const USAGE = `Usage: deckforge <command> [options]
 
@@ -47,7 +50,7 @@ export async function main(args: string[], io: CommandIo = processIo): Promise<n
       io.stdout(`${(await import('./version.js')).VERSION}\n`);
       return 0;
     default:
-      io.stderr(`deckforge: unknown command "${command}"\n\n${USAGE}`);
+      io.stderr(`deckforge: unknown command "${command}"${didYouMean(command, COMMANDS)}\n\n${USAGE}`);
       return 2;
   }
 }

@@ -166,7 +166,7 @@ function warnUnfilledTags(input: FillSlideInput): void {
   for (const { key, where } of found)
     warnings.push({
       path: slide.path,
-      message: `output slide ${outputSlide}: ${where} still shows {{${key}}}: no tag "${key}" was given`,
+      message: `output slide ${outputSlide}: ${where} still ${where === 'the notes' ? 'show' : 'shows'} {{${key}}}: no tag "${key}" was given`,
       code: 'TAG_UNFILLED',
     });
 }

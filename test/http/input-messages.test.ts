@@ -262,3 +262,25 @@ describe('a request without the form', () => {
     expect(text).toContain('curl -F files=@template.pptx -F jsonData=@payload.json');
   });
 });
+
+it('a 0-byte template is refused up front, on every route that takes one, with one message', async () => {
+  const empty = new Uint8Array(0);
+  const jsonData = JSON.stringify({ presentation: { template: 'empty.pptx', slides: [{ slide_index: 0 }] } });
+  const routes: [string, FormData][] = [
+    ['/v1.0/generator/create', upload({ jsonData }, { 'empty.pptx': empty })],
+    ['/v2.0/generator/create-async', upload({ jsonData }, { 'empty.pptx': empty })],
+    ['/v1.0/render', upload({}, { 'empty.pptx': empty })],
+    ['/v1.0/template/inspect', upload({}, { 'empty.pptx': empty })],
+  ];
+  const stored = new FormData();
+  stored.append('file', new Blob([empty]), 'empty.pptx');
+  routes.push(['/v1.0/templates', stored]);
+  for (const [route, body] of routes) {
+    const response = await fetch(`${server.base}${route}`, { method: 'POST', headers: bearer(token), body });
+    const field = route === '/v1.0/templates' ? 'file' : 'files';
+    expect([route, await details(response)]).toEqual([
+      route,
+      `${field}: the template "empty.pptx" is empty (0 bytes); upload the file itself`,
+    ]);
+  }
+});

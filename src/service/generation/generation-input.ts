@@ -15,6 +15,7 @@ import {
   type Warning,
 } from '../../engine/index.js';
 import type { GenerationRequest, UploadedFile } from '../deckforge-service.js';
+import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
 import type { GenerationTask } from '../ports/index.js';
 import { fetchRemoteFiles, usedTemplates } from './remote-files.js';
@@ -65,6 +66,7 @@ export function parseRequest(
       `too many files: ${input.files.length} were sent, at most ${limits.maxFilesPerRequest} are accepted per request`,
     );
   }
+  refuseEmptyUploads('files', input.files);
   const totalBytes = input.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (totalBytes > limits.maxUploadBytes) {
     throw new InvalidInputError(
