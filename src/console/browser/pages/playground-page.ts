@@ -60,7 +60,7 @@ function editor(template: InspectedTemplate): HTMLElement {
     busy(true);
     replaceChildren(outcome, message('Generating…'));
     sendFormForFile('/console/api/generate', form())
-      .then(({ blob, fileName, warnings, warningList }) => {
+      .then(({ blob, fileName, warnings, warningList, unmatched }) => {
         const href = URL.createObjectURL(blob);
         const link = el(
           'a',
@@ -74,6 +74,14 @@ function editor(template: InspectedTemplate): HTMLElement {
             'success',
           ),
           link,
+          // First, in words: the deck came back, most likely not as meant (a misspelt shape, key or tag).
+          unmatched === null
+            ? null
+            : el(
+                'p',
+                { class: 'message warning', role: 'status', id: 'generation-unmatched' },
+                `Names in the payload that matched nothing: ${unmatched}`,
+              ),
           warningsList(warnings, warningList),
         );
         link.click();
