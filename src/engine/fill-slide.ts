@@ -99,7 +99,7 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
   }
 
   if (slide.tags.length === 0 && deck.tags.length === 0) {
-    if (!continuing) warnUnfilledTags(input);
+    if (!continuing) warnUnfilledTags(input, () => false);
     return continued;
   }
   const slideTags = toMap(slide.tags);
@@ -113,7 +113,7 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
     for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
   for (const key of used) if (!slideTags.has(key)) deckTagsUsed.add(key);
   if (continuing) return continued; // the slide's own fill has judged its tags already
-  warnUnfilledTags(input);
+  warnUnfilledTags(input, (key) => lookup(key) !== undefined);
 
   const mode = slide.tagValidation ?? deck.tagValidation;
   const whole = slide.wholeTemplate;
@@ -145,7 +145,7 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
  * braces. Named with the output slide and the shape (or the notes), as a warning in every mode: the interface
  * has no rule for it, and a stricter mode of our own would refuse decks that worked before.
  */
-function warnUnfilledTags(input: FillSlideInput): void {
+function warnUnfilledTags(input: FillSlideInput, given: (key: string) => boolean): void {
   const { draft, slide, warnings, outputSlide } = input;
   const source = draft.source;
   const found: { where: string; key: string }[] = [];
@@ -163,12 +163,15 @@ function warnUnfilledTags(input: FillSlideInput): void {
       ? source.template.xml(draft.notesSource).root
       : null;
   if (notesTree) for (const tag of unfilledTags(notesTree)) found.push({ key: tag.key, where: 'the notes' });
-  for (const { key, where } of found)
+  for (const { key, where } of found) {
+    // A value that writes the tag back (`"value": "{{name}}"`, as the console's playground pre-fills) was given.
+    if (given(key)) continue;
     warnings.push({
       path: slide.path,
       message: `output slide ${outputSlide}: ${where} still ${where === 'the notes' ? 'show' : 'shows'} {{${key}}}: no tag "${key}" was given`,
       code: 'TAG_UNFILLED',
     });
+  }
 }
 
 /** Where a table on this copy of the slide starts, and how it says its rows go on. */

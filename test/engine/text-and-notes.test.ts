@@ -212,6 +212,15 @@ describe('tags that matched nothing', () => {
     const [, , closing] = slideParts(result.bytes).map((p) => parts(result.bytes).get(p)!);
     expect(paragraphs(shapeXml(closing!, 'Contact'))).toEqual(['{{contact}}']);
     await expectValidPptx(result.bytes, SAMPLE);
+    // A tag given the value that writes it back (the console's pre-fill does) was given: no warning.
+    const written = run(SAMPLE, {
+      tags: [{ key: 'contact', value: '{{contact}}' }],
+      slides: [{ slide_index: 2 }],
+    });
+    expect(written.warnings).toEqual([]);
+    expect(paragraphs(shapeXml(parts(written.bytes).get(slideParts(written.bytes)[0]!)!, 'Contact'))).toEqual(
+      ['{{contact}}'],
+    );
   });
 
   it('a tag in the speaker notes left without a value is warned too', () => {
