@@ -2,7 +2,6 @@
  * The `deckforge` command. Each subcommand's module is imported only when it runs, so `deckforge generate`
  * starts without loading the HTTP server, the database driver or the worker pool.
  */
-import { didYouMean } from '../engine/names/closest-name.js';
 import { processIo, type CommandIo } from './command-io.js';
 
 const COMMANDS = ['generate', 'render', 'inspect', 'serve', 'worker', 'accounts', 'migrate', 'help'];
@@ -50,7 +49,10 @@ export async function main(args: string[], io: CommandIo = processIo): Promise<n
       io.stdout(`${(await import('./version.js')).VERSION}\n`);
       return 0;
     default:
-      io.stderr(`deckforge: unknown command "${command}"${didYouMean(command, COMMANDS)}\n\n${USAGE}`);
+      // The engine's door is loaded on this path only: a known command starts without it.
+      io.stderr(
+        `deckforge: unknown command "${command}"${(await import('../engine/index.js')).didYouMean(command, COMMANDS)}\n\n${USAGE}`,
+      );
       return 2;
   }
 }

@@ -24,13 +24,11 @@ export function expandWholeTemplates(
       });
     // Hidden slides stay hidden: each is copied as the template has it (p:sld/@show).
     const slides = template.slides.length;
-    return template.slides.map(
-      (_, index): SlideRequest => ({
-        ...slide,
-        select: { by: 'index', index },
-        wholeTemplate: { slide: index, slides },
-      }),
-    );
+    return template.slides.map((_, index): SlideRequest => ({
+      ...slide,
+      select: { by: 'index', index },
+      wholeTemplate: { slide: index, slides },
+    }));
   });
 }
 
