@@ -211,7 +211,7 @@ describeBrowser('the console in Chromium', () => {
 
     const hostile = page.locator('g.shape').filter({ has: page.locator('title', { hasText: HOSTILE }) });
     await poll(() => hostile.count()).toBe(1);
-    await poll(() => text(hostile.locator('text'))).toContain('<img src=x');
+    await poll(() => text(hostile.locator('text.in-box'))).toContain('<img src=x');
     // Without a renderer: boxes alone, and a line saying why.
     await poll(() => text(page.locator('#picture-note'))).toMatch(
       /^Boxes alone: this server cannot draw slide pictures \(.+\)\.$/,
