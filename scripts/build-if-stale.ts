@@ -16,7 +16,6 @@ const SOURCES = [
   'docs',
   'package.json',
   'tsconfig.json',
-  'tsconfig.build.json',
 ];
 
 /** What the build writes last of each of its steps; the oldest of them is when dist/ was made. */
@@ -61,7 +60,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const reason = staleReason(root);
   if (reason !== null) {
     console.log(`Building first: ${reason}.`);
-    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build:dist'], { cwd: root, stdio: 'inherit' });
     process.exitCode = build.status ?? 1;
   }
 }

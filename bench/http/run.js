@@ -49,8 +49,8 @@ const slides = Number(args.slides ?? 10);
 const templatePath = args.template ?? join(root, '..', 'shared', 'corpus', 'poi', 'layouts.pptx');
 
 if (!existsSync(join(root, 'dist', 'http', 'server.js'))) {
-  console.error('dist/ is missing: building first (npm run build)');
-  spawnSync('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+  console.error('dist/ is missing: building first (npm run build:dist)');
+  spawnSync('npm', ['run', 'build:dist'], { cwd: root, stdio: 'inherit' });
 }
 const dist = (path) => import(new URL(`../../dist/${path}`, import.meta.url).href);
 const { configWith, parsePlanCatalog } = await dist('config/index.js');

@@ -23,7 +23,7 @@ import type { CliRender } from './cli-renderer.js';
 import { processIo, reportUserError, type CommandIo } from './command-io.js';
 import { progressLine } from './progress-line.js';
 
-const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pdf] [--previews DIR]
+const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pdf] [--previews DIR] [--strict]
 
   FILE          the template (.pptx/.potx) and any image files; the payload refers to them by base name
                 (http(s) URLs in the payload are fetched, as the service fetches them)
@@ -33,6 +33,8 @@ const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pd
   --previews DIR  also draw one PNG per slide into DIR (slide-1.png, slide-2.png, ...)
   --preview-width N  width of those images in pixels (default ${DEFAULT_PREVIEW_WIDTH})
   -q, --quiet   do not print warnings
+  --strict      a warning is an error: print the warnings, write no deck, exit 1 (a misspelt shape or key, a tag
+                no slide uses, a {{tag}} left unfilled: what the service lets through, docs/payload.md "Warnings")
 
   A PDF and slide images are drawn by LibreOffice (docs/previews.md): this command starts one of its own.
 
@@ -44,6 +46,7 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
   let payloadPath: string | null = null;
   let output: string | null = null;
   let quiet = false;
+  let strict = false;
   let previews: string | null = null;
   let previewWidth: string | null = null;
   for (let i = 0; i < args.length; i++) {
@@ -55,6 +58,7 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     else if (arg === '--previews') previews = args[++i] ?? '';
     else if (arg === '--preview-width') previewWidth = args[++i] ?? '';
     else if (arg === '-q' || arg === '--quiet') quiet = true;
+    else if (arg === '--strict') strict = true;
     else if (arg === '-' || arg.toLowerCase().endsWith('.json')) payloadPath = arg;
     else files.push(arg);
   }
@@ -106,8 +110,13 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
       )
       .finally(() => progress.end());
     const target = resolve(output ?? result.fileName);
-    if (!quiet)
+    if (!quiet || strict)
       for (const warning of result.warnings) io.stderr(`warning: ${warning.path}: ${warning.message}\n`);
+    if (strict && result.warnings.length > 0) {
+      const count = result.warnings.length;
+      io.stderr(`error: ${count} ${count === 1 ? 'warning' : 'warnings'} with --strict: no deck written\n`);
+      return 1;
+    }
     if (renderer) {
       await writeRendered(renderer, partial, { target, asPdf, previews, width, quiet }, io);
       if (asPdf) return 0;
@@ -127,7 +136,7 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
       return 2;
     }
     if (isMalformedJson(error)) {
-      io.stderr(`error: ${payloadPath} is not valid JSON: ${error.message.replace(/^jsonData: /, '')}\n`);
+      io.stderr(`error: ${payloadPath} is ${error.message.replace(/^jsonData: /, '')}\n`);
       return 1;
     }
     return reportUserError(error, io);
@@ -244,5 +253,10 @@ function guardedFetcher(config: {
 
 /** The engine's refusal of a payload that is not JSON at all (parsePayloadText names the path `jsonData`). */
 function isMalformedJson(error: unknown): error is EngineError {
-  return error instanceof EngineError && error.code === 'INVALID_PAYLOAD' && error.path === 'jsonData';
+  return (
+    error instanceof EngineError &&
+    error.code === 'INVALID_PAYLOAD' &&
+    error.path === 'jsonData' &&
+    error.message.startsWith('jsonData: not valid JSON')
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * `deckforge inspect TEMPLATE [--json]`: slides, layouts and every shape's name, id, kind, text and tags; for a
- * table its grid, merges and first row.
+ * table its grid, merges and first row; for a SmartArt graphic its nodes.
  */
 import { readFileSync } from 'node:fs';
 import { inspect, type InspectedShape, type InspectedTable, type InspectResult } from '../engine/index.js';
@@ -42,7 +42,7 @@ function describe(result: InspectResult): string {
       .filter(Boolean)
       .join(', ');
     lines.push(`slide ${slide.index} (id ${slide.id}, ${flags})`);
-    for (const shape of slide.shapes) lines.push(shapeLine(shape));
+    for (const shape of slide.shapes) lines.push(shapeLine(shape), ...smartArtLines(shape));
     if (slide.notes) lines.push(`  notes: ${JSON.stringify(clip(slide.notes))}`);
   }
   lines.push('', 'layouts (for "type": "layout", by slide_index):');
@@ -63,6 +63,18 @@ function shapeLine(shape: InspectedShape): string {
     return `${indent}#${shape.id} "${shape.name}" ${shape.kind}${ph}${tags}${tableText(shape.table)}`;
   const text = shape.text ? ` ${JSON.stringify(clip(shape.text))}` : '';
   return `${indent}#${shape.id} ${quoted(shape.name)} ${shape.kind}${ph}${frame(shape)}${tags}${text}${chartText(shape)}`;
+}
+
+/**
+ * A SmartArt's nodes, one line each in the order of its text pane, indented by level: what `content` fills, one
+ * string per node (docs/payload.md, "SmartArt").
+ */
+function smartArtLines(shape: InspectedShape): string[] {
+  const indent = shape.group ? '      ' : '    ';
+  return (shape.smartart?.nodes ?? []).map(
+    (node, i) =>
+      `${indent}${'  '.repeat(node.level)}node ${i} (level ${node.level}) ${JSON.stringify(clip(node.text))}`,
+  );
 }
 
 /** A name as a JSON string: quoted, and a line break or tab in it escaped, so each shape stays on one line. */

@@ -4,6 +4,8 @@
  */
 import { processIo, type CommandIo } from './command-io.js';
 
+const COMMANDS = ['generate', 'render', 'inspect', 'serve', 'worker', 'accounts', 'migrate', 'help'];
+
 const USAGE = `Usage: deckforge <command> [options]
 
 Commands:
@@ -47,7 +49,10 @@ export async function main(args: string[], io: CommandIo = processIo): Promise<n
       io.stdout(`${(await import('./version.js')).VERSION}\n`);
       return 0;
     default:
-      io.stderr(`deckforge: unknown command "${command}"\n\n${USAGE}`);
+      // The engine's door is loaded on this path only: a known command starts without it.
+      io.stderr(
+        `deckforge: unknown command "${command}"${(await import('../engine/index.js')).didYouMean(command, COMMANDS)}\n\n${USAGE}`,
+      );
       return 2;
   }
 }

@@ -16,7 +16,7 @@ const USAGE = `Usage: deckforge serve [--no-worker]
   --no-worker   answer the API only; queued jobs are run by \`deckforge worker\` processes on the same stores
 
 Settings come from the environment: PORT, HOST, DECKFORGE_DATA_DIR, DECKFORGE_PLANS, DECKFORGE_ALLOW_PRIVATE_URLS,
-… (see the README's Configuration table).
+…: docs/configuration.md lists every setting and its default (served at /docs/configuration).
 `;
 
 export async function runServe(args: string[], io: CommandIo, options: StopOptions = {}): Promise<number> {

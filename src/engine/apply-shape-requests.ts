@@ -28,6 +28,7 @@ import { enclosingGroups, toSlideSpace } from './shapes/group-transform.js';
 import { removeShape } from './shapes/remove-shape.js';
 import { applySettings, ownBox } from './shapes/shape-properties.js';
 import { fileNameAsTextWarning } from './uploaded-files.js';
+import { didYouMean } from './names/closest-name.js';
 
 export interface SlideFillContext {
   /** p:sld */
@@ -177,13 +178,20 @@ export function missingShapeMessage(shapes: readonly FoundShape[], request: Shap
   // Enough names to spot a typo without flooding a response: the first 40, then a count.
   const names = shapes.slice(0, MAX_LISTED_NAMES).map((s) => `"${s.name}"`);
   if (shapes.length > MAX_LISTED_NAMES) names.push(`… and ${shapes.length - MAX_LISTED_NAMES} more`);
-  return `slide has no shape ${describeTarget(request)}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
+  const near =
+    request.target.by === 'name'
+      ? didYouMean(
+          request.target.name,
+          shapes.map((s) => s.name),
+        )
+      : '';
+  return `slide has no shape ${describeTarget(request)}${near}; its shapes are: ${names.length > 0 ? names.join(', ') : '(none)'}`;
 }
 
 function reportMissing(ctx: SlideFillContext, shapes: readonly FoundShape[], request: ShapeRequest): void {
   const message = missingShapeMessage(shapes, request);
   if (ctx.shapeValidation === 'strict') throw new EngineError('SHAPE_NOT_FOUND', message, request.path);
-  ctx.warnings.push({ path: request.path, message });
+  ctx.warnings.push({ path: request.path, message, code: 'SHAPE_NOT_FOUND' });
 }
 
 /**

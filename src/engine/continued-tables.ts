@@ -6,7 +6,7 @@
  */
 import type { AccessibilityReport } from './accessibility/accessibility-report.js';
 import { EngineError, type Warning } from './errors.js';
-import { fillSlide, type ContinuedTables } from './fill-slide.js';
+import { fillSlide, type ContinuedTables, type WholeTemplateTags } from './fill-slide.js';
 import type { DeckRequest, SlideRequest } from './payload/model.js';
 import type { PictureImages } from './pictures/picture-sources.js';
 import type { DeckBuilder } from './presentation/deck-builder.js';
@@ -27,13 +27,25 @@ export interface SlideRun {
   slideCount: number;
   /** Reads each output slide as it is written (`presentation.accessibility`). */
   accessibility: AccessibilityReport;
+  /** The tags of the `all_slides` entry being written, judged at its last slide (fill-slide.ts). */
+  wholeTemplate?: WholeTemplateTags;
 }
 
 /** Drafts, fills and commits output slide `position` and its continuation copies; counts them in `run`. */
 export function makeSlides(run: SlideRun, slide: SlideRequest, position: number): void {
   const { deck, request, warnings, deckTagsUsed, pictures } = run;
   const draft = deck.draft(position);
-  let continuing = fillSlide({ draft, slide, deck: request, warnings, deckTagsUsed, pictures });
+  if (slide.wholeTemplate?.slide === 0) run.wholeTemplate = { used: new Set(), firstSlide: run.slideCount };
+  let continuing = fillSlide({
+    draft,
+    slide,
+    deck: request,
+    warnings,
+    deckTagsUsed,
+    pictures,
+    outputSlide: run.slideCount,
+    ...(slide.wholeTemplate && run.wholeTemplate ? { wholeTemplate: run.wholeTemplate } : {}),
+  });
   run.accessibility.checkSlide(deck.commit(draft), slide, run.slideCount);
   run.slideCount++;
   const slidesOf = new Map<string, { name: string; slides: number }>();
@@ -54,6 +66,7 @@ export function makeSlides(run: SlideRun, slide: SlideRequest, position: number)
       warnings: copyWarnings,
       deckTagsUsed,
       pictures,
+      outputSlide: run.slideCount,
       continuing,
     });
     run.accessibility.checkSlide(deck.commit(copy), slide, run.slideCount);

@@ -29,10 +29,26 @@ export class EngineError extends Error {
 }
 
 /**
- * Warnings a client may act on by code (docs/payload.md, Accessibility); the others carry none.
+ * Warnings a client may act on by code (docs/payload.md, "Warnings"); the others carry none. The first four are
+ * names that matched nothing: a key the contract does not know, a shape the slide does not have, a tag no slide
+ * uses, a `{{tag}}` of the template left in the output for want of a value.
  */
 export type WarningCode =
-  'ACCESSIBILITY_NO_ALT_TEXT' | 'ACCESSIBILITY_NO_SLIDE_TITLE' | 'ACCESSIBILITY_NO_TABLE_HEADER';
+  | 'UNKNOWN_KEY'
+  | 'SHAPE_NOT_FOUND'
+  | 'TAG_NOT_USED'
+  | 'TAG_UNFILLED'
+  | 'ACCESSIBILITY_NO_ALT_TEXT'
+  | 'ACCESSIBILITY_NO_SLIDE_TITLE'
+  | 'ACCESSIBILITY_NO_TABLE_HEADER';
+
+/** The codes of warnings about names in the payload, or tags in the template, that matched nothing. */
+export const UNMATCHED_NAME_CODES: ReadonlySet<WarningCode> = new Set([
+  'UNKNOWN_KEY',
+  'SHAPE_NOT_FOUND',
+  'TAG_NOT_USED',
+  'TAG_UNFILLED',
+]);
 
 /** Something skipped or adjusted while generating; never fatal. */
 export interface Warning {

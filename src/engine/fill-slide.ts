@@ -16,6 +16,7 @@ import type { FoundShape } from './shapes/find-shape.js';
 import { fillTable } from './tables/fill-table.js';
 import { fillText } from './text/fill-text.js';
 import { replaceTags } from './text/tags.js';
+import { unfilledTags } from './text/unfilled-tags.js';
 import { child, type XmlElement } from './xml/index.js';
 
 export interface FillSlideInput {
@@ -25,6 +26,13 @@ export interface FillSlideInput {
   warnings: Warning[];
   /** Deck-level tag keys used so far (strict mode checks them once the deck is done). */
   deckTagsUsed: Set<string>;
+  /** The output slide this draft becomes (0-based), as warnings name it. */
+  outputSlide: number;
+  /**
+   * On the slides of an `all_slides` entry: the tag keys its slides used so far, and its first output slide.
+   * Its tags are judged once its last slide is filled.
+   */
+  wholeTemplate?: WholeTemplateTags;
   /** The request's images, each looked up once however many shapes use it. */
   pictures: PictureImages;
   /**
@@ -33,6 +41,11 @@ export interface FillSlideInput {
    * off this copy.
    */
   continuing?: ContinuedTables;
+}
+
+export interface WholeTemplateTags {
+  used: Set<string>;
+  firstSlide: number;
 }
 
 /** Tables that continue on a further copy of the slide, by their content's JSON path. */
@@ -85,7 +98,10 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
     });
   }
 
-  if (slide.tags.length === 0 && deck.tags.length === 0) return continued;
+  if (slide.tags.length === 0 && deck.tags.length === 0) {
+    if (!continuing) warnUnfilledTags(input, () => false);
+    return continued;
+  }
   const slideTags = toMap(slide.tags);
   const deckTags = toMap(deck.tags);
   const lookup = (key: string): string | undefined => slideTags.get(key) ?? deckTags.get(key);
@@ -97,15 +113,65 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
     for (const key of replaceTags(draft.notesRoot(), lookup).used) used.add(key);
   for (const key of used) if (!slideTags.has(key)) deckTagsUsed.add(key);
   if (continuing) return continued; // the slide's own fill has judged its tags already
+  warnUnfilledTags(input, (key) => lookup(key) !== undefined);
 
   const mode = slide.tagValidation ?? deck.tagValidation;
+  const whole = slide.wholeTemplate;
+  let judged: Set<string> = used;
+  let unused = (key: string): string => `tag "${key}" is not used on this slide`;
+  if (whole && input.wholeTemplate) {
+    // An all_slides entry's tags apply to each of its slides: one is unused when none of them uses it.
+    const entry = input.wholeTemplate;
+    for (const key of used) entry.used.add(key);
+    if (whole.slide < whole.slides - 1) return continued;
+    judged = entry.used;
+    const slides =
+      entry.firstSlide === input.outputSlide
+        ? `output slide ${input.outputSlide}`
+        : `output slides ${entry.firstSlide}–${input.outputSlide}`;
+    unused = (key) => `tag "${key}" is not used on any slide of this all_slides entry (${slides})`;
+  }
   for (const key of slideTags.keys()) {
-    if (used.has(key)) continue;
-    const message = `tag "${key}" is not used on this slide`;
+    if (judged.has(key)) continue;
+    const message = unused(key);
     if (mode === 'strict') throw new EngineError('TAG_NOT_USED', message, `${slide.path}.tags`);
-    warnings.push({ path: `${slide.path}.tags`, message });
+    warnings.push({ path: `${slide.path}.tags`, message, code: 'TAG_NOT_USED' });
   }
   return continued;
+}
+
+/**
+ * A `{{tag}}` of the template left in the output because the payload gave it no value: the deck would show the
+ * braces. Named with the output slide and the shape (or the notes), as a warning in every mode: the interface
+ * has no rule for it, and a stricter mode of our own would refuse decks that worked before.
+ */
+function warnUnfilledTags(input: FillSlideInput, given: (key: string) => boolean): void {
+  const { draft, slide, warnings, outputSlide } = input;
+  const source = draft.source;
+  const found: { where: string; key: string }[] = [];
+  const slideTree = draft.touched
+    ? draft.root
+    : source.kind === 'slide' && draft.mayHoldTags()
+      ? source.template.xml(source.slide.partName).root // read only: an unchanged slide stays byte for byte
+      : null;
+  if (slideTree)
+    for (const tag of unfilledTags(slideTree))
+      found.push({ key: tag.key, where: tag.shape === null ? 'the slide' : `shape "${tag.shape}"` });
+  const notesTree = draft.notes
+    ? draft.notesRoot()
+    : draft.notesSource !== null && draft.hasTemplateNotesWithTags()
+      ? source.template.xml(draft.notesSource).root
+      : null;
+  if (notesTree) for (const tag of unfilledTags(notesTree)) found.push({ key: tag.key, where: 'the notes' });
+  for (const { key, where } of found) {
+    // A value that writes the tag back (`"value": "{{name}}"`, as the console's playground pre-fills) was given.
+    if (given(key)) continue;
+    warnings.push({
+      path: slide.path,
+      message: `output slide ${outputSlide}: ${where} still ${where === 'the notes' ? 'show' : 'shows'} {{${key}}}: no tag "${key}" was given`,
+      code: 'TAG_UNFILLED',
+    });
+  }
 }
 
 /** Where a table on this copy of the slide starts, and how it says its rows go on. */

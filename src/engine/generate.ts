@@ -134,7 +134,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     const message = `tag "${key}" is not used anywhere in the deck`;
     if (request.tagValidation === 'strict')
       throw new EngineError('TAG_NOT_USED', message, 'presentation.tags');
-    warnings.push({ path: 'presentation.tags', message });
+    warnings.push({ path: 'presentation.tags', message, code: 'TAG_NOT_USED' });
   }
   // Before the package is finished: a refused deck ends here, and the caller discards what the sink received.
   const accessibility = run.accessibility.finish();

@@ -26,7 +26,13 @@ export {
 } from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
 export { payloadOutline } from './payload/payload-outline.js';
-export { checkJsonLimits, MAX_JSON_DEPTH, MAX_JSON_PIECES } from './payload/json-syntax.js';
+export {
+  checkJsonLimits,
+  describeMalformedJson,
+  MAX_JSON_DEPTH,
+  MAX_JSON_PIECES,
+  parseJsonText,
+} from './payload/json-syntax.js';
 export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';
 export type { PackageLimits } from './package/limits.js';
@@ -34,7 +40,8 @@ export { EngineError } from './errors.js';
 export { slideCountText } from './slide-count-text.js';
 /** "Did you mean …?" for misspelt names, also of form fields and options outside the payload. */
 export { closestName, didYouMean } from './names/closest-name.js';
-export type { EngineErrorCode, Warning } from './errors.js';
+export type { EngineErrorCode, Warning, WarningCode } from './errors.js';
+export { UNMATCHED_NAME_CODES } from './errors.js';
 export type * from './payload/model.js';
 export { assessImage, DEFAULT_IMAGE_LIMITS, formatName, isRefusal } from './pictures/prepared-image.js';
 export type {

@@ -23,7 +23,12 @@ export function expandWholeTemplates(
         message: 'the template has no slides; none were added',
       });
     // Hidden slides stay hidden: each is copied as the template has it (p:sld/@show).
-    return template.slides.map((_, index): SlideRequest => ({ ...slide, select: { by: 'index', index } }));
+    const slides = template.slides.length;
+    return template.slides.map((_, index): SlideRequest => ({
+      ...slide,
+      select: { by: 'index', index },
+      wholeTemplate: { slide: index, slides },
+    }));
   });
 }
 

@@ -1,13 +1,14 @@
 /**
  * The request bodies the server reads: multipart/form-data, application/x-www-form-urlencoded and
- * application/json (request-form.ts turns them into one form). JSON nesting is limited on the text, before
+ * application/json (request-form.ts turns them into one form). Malformed JSON is told as json-syntax.ts tells
+ * it wherever a payload is parsed. JSON nesting is limited on the text, before
  * anything parses it (docs/security.md): a value nested thousands deep would overflow JSON.stringify and structured
  * cloning later on.
  */
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { checkJsonLimits } from '../engine/index.js';
+import { checkJsonLimits, describeMalformedJson, EngineError } from '../engine/index.js';
 import type { ErrorMapperLimits } from './error-mapper.js';
 
 const MULTIPART_TEXT_FIELDS = 20;
@@ -39,7 +40,12 @@ export async function registerBodyParsers(app: FastifyInstance, limits: ErrorMap
         done(error as Error, undefined);
         return;
       }
-      parseJson(request, text, done);
+      // Malformed JSON in the words every other parse uses (json-syntax.ts): line, column and what to change.
+      parseJson(request, text, (error, json) => {
+        if ((error as { code?: string } | null)?.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+          done(new EngineError('INVALID_PAYLOAD', describeMalformedJson(text), 'request body'), undefined);
+        else done(error, json);
+      });
     },
   );
 }

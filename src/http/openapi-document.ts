@@ -148,8 +148,9 @@ const paths: Json = {
         'Returns the .pptx in the response body, or its PDF with format=pdf (docs/previews.md). Headers: Content-Disposition (attachment, resultFileName or ' +
         'else "<template>-generated"; ' +
         "RFC 6266 filename* for non-ASCII names), X-Slide-Count (the deck's slides), X-Generation-Warnings (count), X-Generation-Warnings-Detail " +
-        '(JSON array of {path, message}, plus code on accessibility warnings, ASCII-escaped, cut to whole warnings ' +
-        'past 4000 characters).',
+        '(JSON array of {path, message}, plus a code on those a client may act on, ASCII-escaped, cut to whole ' +
+        'warnings past 4000 characters), X-Generation-Unmatched (one short line naming the shapes, keys and tags ' +
+        'of the payload that matched nothing and the template tags left unfilled; absent when there are none).',
       security: bearer,
       requestBody: withOutputFields(generationBody, 'sync'),
       responses: {
@@ -160,6 +161,7 @@ const paths: Json = {
             'X-Slide-Count': { schema: { type: 'integer' } },
             'X-Generation-Warnings': { schema: { type: 'integer' } },
             'X-Generation-Warnings-Detail': { schema: { type: 'string' } },
+            'X-Generation-Unmatched': { schema: { type: 'string' } },
           },
           content: GENERATED_FILE_CONTENT,
         },

@@ -143,6 +143,16 @@ function outputFields(request: FastifyRequest, form: ReceivedForm): OutputFields
   return fields;
 }
 
+/** What a generation request without the form is told: the form, and the curl line that sends it. */
+const EXPECTED_FORM =
+  'send files (the template, and any pictures) and jsonData (the payload) as multipart/form-data, as ' +
+  '`curl -F files=@template.pptx -F jsonData=@payload.json …` does, or the payload alone as application/json ' +
+  '(`-H "Content-Type: application/json" -d @payload.json`, the template then named by URL or stored)';
+
+function looksLikeJson(fieldName: string): boolean {
+  return /^\s*[[{]/.test(fieldName);
+}
+
 /**
  * The generation request of both generation endpoints (docs/http-api.md "Generating"). A JSON body is either
  * `{"jsonData": ...}` or the jsonData document itself (`{"presentation": {...}}`), since both are natural to
@@ -156,6 +166,12 @@ export async function readGenerationRequest(
 ): Promise<GenerationRequest> {
   const keyed = idempotencyKey === undefined ? {} : { idempotencyKey };
   const form = await readForm(request, limits);
+  if (form.json === null && !request.isMultipart() && Object.keys(form.fields).some(looksLikeJson)) {
+    // `curl -d @payload.json` sends the payload as a urlencoded body: its whole text arrives as one field name.
+    throw new InvalidInputError(
+      `the body is JSON sent as ${request.headers['content-type'] ?? 'a form'} (curl -d without a Content-Type); ${EXPECTED_FORM}`,
+    );
+  }
   if (form.json === null || form.json === undefined) checkGenerationFields(Object.keys(form.fields));
   else if (isRecord(form.json)) checkJsonBodyKeys(Object.keys(form.json));
   const output = readOutputRequest(outputFields(request, form), mode);
@@ -177,7 +193,11 @@ export async function readGenerationRequest(
   }
   const jsonData = form.fields.jsonData;
   if (jsonData === undefined) {
-    throw new InvalidInputError('jsonData: required form field is missing');
+    throw new InvalidInputError(
+      request.isMultipart()
+        ? 'jsonData: required form field is missing'
+        : `jsonData: required form field is missing; ${EXPECTED_FORM}`,
+    );
   }
   return { jsonData, files: form.files, ...extra };
 }

@@ -1,8 +1,15 @@
-/** `npm start` builds again exactly when a source is newer than dist/ (scripts/build-if-stale.ts). */
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+/**
+ * `npm start` builds again exactly when a source is newer than dist/ (scripts/build-if-stale.ts), and `npm
+ * install`'s own step in a clone (scripts/prepare-clone.ts) does only what is left to do.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { staleReason } from '../../scripts/build-if-stale.js';
+import { ensureBuilt } from '../support/servers/build-once.js';
+import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
 import { tempDir } from '../support/servers/temp-dir.js';
 
 const OUTPUTS = [
@@ -47,5 +54,43 @@ describe('npm start: build if stale', () => {
     expect(staleReason(root)).toBe(
       `${join('packages', 'client', 'src', 'deckforge-client.ts')} changed after the last build`,
     );
+  });
+});
+
+describe("npm install's own step in a clone (scripts/prepare-clone.ts)", () => {
+  it('builds once: run again on the clone it built, it builds nothing and says so, one line a step', async () => {
+    await ensureBuilt();
+    const prepare = () =>
+      promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'prepare-clone.ts')],
+        {
+          cwd: REPO_ROOT,
+        },
+      );
+    // The first run builds only when a source is newer than dist/ (never right after `npm ci`); the second never.
+    await prepare();
+    const { stdout, stderr } = await prepare();
+    expect(stderr).toBe('');
+    expect(stdout.split('\n')).toEqual([
+      'deckforge: dist/ is up to date',
+      'deckforge: ready: `npm start` serves the API on http://127.0.0.1:8080 (or PORT)',
+      '',
+    ]);
+  }, 120_000);
+
+  it("keeps npm from running better-sqlite3's install scripts for exactly the versions the lockfile installs", () => {
+    // A version the lockfile moved to and allowScripts does not name would be compiled from source on every Node
+    // line again (the 80 s that Node 22 and 24 do not need), with npm's "not covered by allowScripts" warning.
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      allowScripts: Record<string, boolean>;
+    };
+    const lock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version: string }>;
+    };
+    const denied = ['node_modules/better-sqlite3', 'node_modules/better-sqlite3-13'].map(
+      (path) => `better-sqlite3@${lock.packages[path]!.version}`,
+    );
+    for (const key of denied) expect(pkg.allowScripts[key], key).toBe(false);
   });
 });

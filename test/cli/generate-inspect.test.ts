@@ -3,11 +3,11 @@
  * built bin as a process, which loads `generate` from its bundle.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ensureBuilt } from '../support/servers/build-once.js';
 import { CLI_PATH, REPO_ROOT } from '../support/servers/http-harness-paths.js';
@@ -15,6 +15,7 @@ import { slideTexts } from '../support/readers/pptx-reading.js';
 import { CORPUS_DIR, itCorpus } from '../support/corpus/corpus.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { editPart } from '../support/decks/package-edit.js';
+import { docxPackage } from '../support/decks/hostile-inputs.js';
 
 const SAMPLE_PATH = new URL('../../examples/sample-template.pptx', import.meta.url).pathname;
 
@@ -77,7 +78,14 @@ describe('deckforge generate', () => {
       slide_index,
       shapes: [{ name: 'Title', content: `Process slide ${i + 1}` }],
     }));
-    writeFileSync(payload, JSON.stringify({ presentation: { template: 'sample-template.pptx', slides } }));
+    const tags = [
+      { key: 'company', value: 'Acme' },
+      { key: 'quarter', value: 'Q3' },
+    ];
+    writeFileSync(
+      payload,
+      JSON.stringify({ presentation: { template: 'sample-template.pptx', tags, slides } }),
+    );
     const out = join(dir, 'process.pptx');
     const run = promisify(execFile);
     const { stdout, stderr } = await run(process.execPath, [
@@ -206,5 +214,101 @@ describe('deckforge inspect', () => {
     const result = await cli('inspect', notPptx);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: /);
+  });
+});
+
+describe('mistakes the command line names', () => {
+  beforeAll(async () => ensureBuilt(), 300_000);
+
+  function payloadIn(dir: string, presentation: object): string {
+    const path = join(dir, 'payload.json');
+    writeFileSync(path, JSON.stringify({ presentation }));
+    return path;
+  }
+
+  it('--strict makes a warning an error: the warnings printed, no deck written, exit 1', async () => {
+    const dir = workDir();
+    const out = join(dir, 'out.pptx');
+    const payload = payloadIn(dir, {
+      template: 'sample-template.pptx',
+      slides: [{ slide_index: 1, shapes: [{ name: 'Titel', content: 'Highlights' }] }],
+    });
+    const strict = await cli('generate', SAMPLE_PATH, payload, '-o', out, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toBe(
+      'warning: presentation.slides[0].shapes[0]: slide has no shape named "Titel" (did you mean "Title"?); ' +
+        'its shapes are: "Title", "Body", "Footnote"\n' +
+        'error: 1 warning with --strict: no deck written\n',
+    );
+    expect(existsSync(out)).toBe(false);
+    // Without it the deck is made (the service's lenient default) and the same warning printed.
+    const lenient = await cli('generate', SAMPLE_PATH, payload, '-o', out);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain('slide has no shape named "Titel" (did you mean "Title"?)');
+    await expectValidPptx(readFileSync(out), readFileSync(SAMPLE_PATH));
+  });
+
+  it('a misspelt command is named with the one it stands for', async () => {
+    const { code, stderr } = await cli('generat', SAMPLE_PATH);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^deckforge: unknown command "generat" \(did you mean "generate"\?\)\n\nUsage:/);
+  });
+
+  it('serve --help points to the page that lists the settings, whose heading exists', async () => {
+    const { code, stdout } = await cli('serve', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('docs/configuration.md lists every setting and its default');
+    expect(readFileSync(join(REPO_ROOT, 'docs', 'configuration.md'), 'utf8')).toMatch(/^\| `PORT` \|/m);
+  });
+
+  it('inspect lists the nodes of a SmartArt graphic, in text-pane order with their levels', async () => {
+    const { code, stdout } = await cli('inspect', join(REPO_ROOT, 'examples', 'process.pptx'));
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      '  #3 "Diagram 1" smartart\n' +
+        '    node 0 (level 0) "Discover"\n    node 1 (level 0) "Design"\n' +
+        '    node 2 (level 0) "Deliver"\n    node 3 (level 0) "Support"\n',
+    );
+  });
+
+  it('a Word document, or an empty file, given as the template is refused naming the field and the file', async () => {
+    const dir = workDir();
+    writeFileSync(join(dir, 'letter.docx'), docxPackage());
+    writeFileSync(join(dir, 'empty.pptx'), new Uint8Array(0));
+    const word = await cli(
+      'generate',
+      join(dir, 'letter.docx'),
+      payloadIn(dir, { template: 'letter.docx', slides: [{ slide_index: 0 }] }),
+    );
+    expect(word).toMatchObject({
+      code: 1,
+      stderr:
+        'error: presentation.template: template file "letter.docx": not a PowerPoint presentation: this is a ' +
+        'Word document (.docx)\n',
+    });
+    const empty = await cli(
+      'generate',
+      join(dir, 'empty.pptx'),
+      payloadIn(dir, { template: 'empty.pptx', slides: [{ slide_index: 0 }] }),
+    );
+    expect(empty).toMatchObject({
+      code: 1,
+      stderr: 'error: presentation.template: template file "empty.pptx": the file is empty (0 bytes)\n',
+    });
+  });
+
+  it('a locale written the POSIX way is named with its BCP 47 spelling', async () => {
+    const dir = workDir();
+    const payload = payloadIn(dir, {
+      template: 'sample-template.pptx',
+      locale: 'de_DE',
+      slides: [{ slide_index: 0 }],
+    });
+    const { code, stderr } = await cli('generate', SAMPLE_PATH, payload, '-o', join(dir, 'out.pptx'));
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'error: presentation.locale: expected a BCP 47 language tag this server knows ("en-US", "de-DE", "fr-CH"), ' +
+        'got "de_DE" (did you mean "de-DE"?)\n',
+    );
   });
 });

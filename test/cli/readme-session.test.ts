@@ -1,7 +1,8 @@
 /**
  * The README's curl session, run as written: the `sh` block under "A first session with curl" goes to bash in the
- * clone's root against a running server on the same data directory. The one change is the server's address
- * (`B=…`), since the test's server listens on a free port. The decks it writes must be sound and hold the text.
+ * clone's root against a running server on the same data directory, with PORT set to the test server's free port
+ * (the session reads it). The decks it writes must be sound and hold the text; the warning header the README
+ * shows for a payload with mistakes must be what the server sends.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -46,14 +47,18 @@ afterAll(async () => server.close());
 describe("the README's first session", () => {
   it('works when pasted: a token, a synchronous deck, a job polled to the end and downloaded, usage', async () => {
     const session = readmeSession();
-    expect(session).toContain('B=http://127.0.0.1:8080\n');
-    const script = `set -euo pipefail\n${session.replace('B=http://127.0.0.1:8080\n', `B=${server.base}\n`)}\necho "SCRATCH=$PWD"\n`;
+    // As written: the server's address comes from PORT, which the test's server (on a free port) sets.
+    expect(session).toContain('B=http://127.0.0.1:${PORT:-8080}\n');
+    const script = `set -euo pipefail\n${session}\necho "SCRATCH=$PWD"\n`;
     const { stdout } = await run('bash', ['-c', script], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DECKFORGE_DATA_DIR: server.dataDir, DECKFORGE_LOG_LEVEL: 'silent' },
+      env: { ...sessionEnv(), PORT: new URL(server.base).port },
       timeout: 180_000,
     });
     const scratch = /SCRATCH=(\S+)/.exec(stdout)?.[1] ?? '';
+    // Step 3 shows the warning headers of the synchronous deck: none for the README's payload.
+    expect(stdout).toMatch(/^x-generation-warnings: 0\r?$/im);
+    expect(stdout).not.toMatch(/^x-generation-unmatched:/im);
     expect(JSON.parse(stdout.slice(stdout.indexOf('{'), stdout.lastIndexOf('}') + 1))).toMatchObject({
       usedSlideCount: 6,
       plan: 'Starter',
@@ -72,4 +77,33 @@ describe("the README's first session", () => {
       ]);
     }
   });
+
+  it('shows the X-Generation-Unmatched line the server sends for its payload with a misspelt shape and key', async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const shown = /```text\n(X-Generation-Unmatched: .*)\n```/.exec(readme)?.[1];
+    const payload = /cat > payload\.json <<'EOF'\n([\s\S]*?)\nEOF/.exec(readme)?.[1];
+    if (!shown || !payload)
+      throw new Error('README: no X-Generation-Unmatched example, or no payload heredoc');
+    // The README's payload with the two mistakes its example names.
+    const mistaken = payload
+      .replace('{"name": "Title", "content": "Highlights"}', '{"name": "Titel", "content": "Highlights"}')
+      .replace('{"name": "Body", "content":', '{"name": "Body", "contents":');
+    expect(mistaken).not.toBe(payload);
+    const form = new FormData();
+    form.append('files', new Blob([SAMPLE]), 'sample-template.pptx');
+    form.append('jsonData', mistaken);
+    const { token } = await server.signUp();
+    const response = await fetch(`${server.base}/v1.0/generator/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    await expectValidPptx(new Uint8Array(await response.arrayBuffer()), SAMPLE);
+    expect(`X-Generation-Unmatched: ${response.headers.get('x-generation-unmatched')}`).toBe(shown);
+  });
 });
+
+function sessionEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, DECKFORGE_DATA_DIR: server.dataDir, DECKFORGE_LOG_LEVEL: 'silent' };
+}

@@ -37,6 +37,21 @@ const PASSWORD = 'correct horse battery';
 const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 50 });
 const text = async (locator: Locator): Promise<string> => (await locator.textContent()) ?? '';
 
+/** In the page: how wide the document is (wider than the screen scrolls sideways). */
+const PAGE_WIDTH = 'document.documentElement.scrollWidth';
+
+/**
+ * In the page: the smallest text on screen, in CSS pixels, among the elements of the navigation and the main part
+ * that hold text. An SVG's text is drawn scaled with its drawing: its height on screen is what a reader sees.
+ */
+const SMALLEST_TEXT = `Math.min(...[...document.querySelectorAll('main *, nav *')]
+  .filter((node) => [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim() !== ''))
+  .map((node) => {
+    const box = node.getBoundingClientRect();
+    if (box.width === 0) return Infinity;
+    return node instanceof SVGElement ? box.height : parseFloat(getComputedStyle(node).fontSize);
+  }))`;
+
 describeBrowser('the console in Chromium', () => {
   let mail: MailCatcher;
   let serve: ServeProcess;
@@ -196,7 +211,7 @@ describeBrowser('the console in Chromium', () => {
 
     const hostile = page.locator('g.shape').filter({ has: page.locator('title', { hasText: HOSTILE }) });
     await poll(() => hostile.count()).toBe(1);
-    await poll(() => text(hostile.locator('text'))).toContain('<img src=x');
+    await poll(() => text(hostile.locator('text.in-box'))).toContain('<img src=x');
     // Without a renderer: boxes alone, and a line saying why.
     await poll(() => text(page.locator('#picture-note'))).toMatch(
       /^Boxes alone: this server cannot draw slide pictures \(.+\)\.$/,
@@ -210,7 +225,10 @@ describeBrowser('the console in Chromium', () => {
     await poll(() => text(page.locator('#picked'))).toContain('copied to the clipboard');
     expect(JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()'))).toEqual(entry);
     // A mouse click on another box copies that one.
-    const title = page.locator('figure.slide').first().locator('[data-shape-name="Title 1"] rect');
+    const title = page
+      .locator('figure.slide')
+      .first()
+      .locator('[data-shape-name="Title 1"] rect:not(.label-chip)');
     await title.click();
     await poll(() => text(page.locator('#picked .shape-name'))).toBe('Title 1');
     expect(dialogs).toEqual([]);
@@ -257,6 +275,23 @@ describeBrowser('the console in Chromium', () => {
     await poll(() => page.locator('#generation-warnings li').allTextContents()).toEqual(
       warnings.map((w) => `${w.path} ${w.message}`),
     );
+    expect(await page.locator('#generation-unmatched').count()).toBe(0);
+
+    // A misspelt shape name: the deck still comes (lenient), and a line first says what matched nothing.
+    const misspelt = structuredClone(prefilled) as {
+      presentation: { slides: { shapes?: { name: string }[] }[] };
+    };
+    const shape = misspelt.presentation.slides[1]!.shapes![0]!;
+    shape.name = `${shape.name}x`;
+    await editor.fill(JSON.stringify(misspelt, null, 2));
+    const again = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await expectValidPptx(new Uint8Array(readFileSync((await (await again).path())!)), TEMPLATE);
+    await poll(() => text(page.locator('#generation-unmatched'))).toContain(
+      `Names in the payload that matched nothing: 1 matched nothing: shape "${shape.name}" (did you mean ` +
+        `"${shape.name.slice(0, -1)}"?) at slides[1].shapes[0]`,
+    );
+    await screenshot(page, 'playground-unmatched');
 
     // An error: content of the wrong kind for a text shape; the path is marked in the editor.
     const broken = structuredClone(prefilled) as {
@@ -299,7 +334,7 @@ describeBrowser('the console in Chromium', () => {
   it('shows usage after the generations, and the job in the job list', async () => {
     const slides = inspect(TEMPLATE).slides.length;
     await open('/console/usage');
-    await poll(() => text(page.locator('label[for="slides-meter"]'))).toContain(`${slides * 2} of `);
+    await poll(() => text(page.locator('label[for="slides-meter"]'))).toContain(`${slides * 3} of `);
     await poll(() => page.locator('.usage-chart rect.bar').count()).toBeGreaterThan(0);
     await screenshot(page, 'usage');
     await open('/console/jobs');
@@ -310,14 +345,28 @@ describeBrowser('the console in Chromium', () => {
     await open('/console/account');
     await page.getByText(/A security key exists/).waitFor({ state: 'visible' });
     await screenshot(page, 'account');
+    await open('/console/templates');
+    await screenshot(page, 'templates');
+    // Every page at a phone's width (390 px), looked at in test-output/console/: each link of the navigation in
+    // sight (none past the screen's edge, where a row that scrolled sideways hid the last pages), nothing
+    // wider than the screen, and text no smaller than 10 px, the usage chart's labels included.
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const name of ['tokens', 'usage', 'jobs', 'inspector', 'playground', 'account']) {
+    for (const name of ['tokens', 'usage', 'jobs', 'templates', 'inspector', 'playground', 'account']) {
       await open(`/console/${name}`);
-      // The navigation is one line that scrolls sideways, not a block of wrapped lines.
+      if (name === 'usage') await page.locator('.usage-chart .axis-label').first().waitFor();
       const links = await page
         .locator('nav li')
-        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
-      expect(new Set(links).size, `${name}: navigation rows`).toBe(1);
+        .evaluateAll((items) =>
+          items.map((item) => item.getBoundingClientRect()).map((r) => [r.left, r.right]),
+        );
+      expect(links.length, `${name}: navigation links`).toBeGreaterThanOrEqual(8);
+      for (const [left, right] of links) {
+        expect(left, `${name}: a link starts off screen`).toBeGreaterThanOrEqual(0);
+        expect(right, `${name}: a link ends off screen`).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(PAGE_WIDTH), `${name}: page width`).toBe(390);
+      const smallest = Number(await page.evaluate(SMALLEST_TEXT));
+      expect(smallest, `${name}: smallest text, px`).toBeGreaterThanOrEqual(10);
       await screenshot(page, `${name}-phone`);
     }
     await page.setViewportSize({ width: 1280, height: 900 });

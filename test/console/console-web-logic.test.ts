@@ -33,6 +33,8 @@ describe('the playground pre-fill', () => {
     const result = inspect(REPORT_TEMPLATE) as unknown as InspectResult;
     const payload = prefillPayload(result, 'report.pptx');
     expect(payload.presentation.template).toBe('report.pptx');
+    // The template's tags, each written back as it stands, there to be given values.
+    expect(payload.presentation.tags).toEqual([{ key: 'contact', value: '{{contact}}' }]);
     expect(payload.presentation.slides.map((s) => s.slide_index)).toEqual(result.slides.map((s) => s.index));
     const first = payload.presentation.slides[0]?.shapes ?? [];
     expect(first).toEqual([

@@ -6,6 +6,7 @@
  * what was drawn; the pictures are charged as `POST /v1.0/render` charges them (the visible slides). The server without a renderer (boxes and a
  * note why) is the inspector test of console-browser.test.ts.
  */
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
@@ -15,7 +16,7 @@ import { previewDeck } from '../support/decks/preview-decks.js';
 import { ensureBuilt } from '../support/servers/build-once.js';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
-import { describeBrowser, launchChromium, screenshot } from './browser-harness.js';
+import { describeBrowser, launchChromium, screenshot, SCREENSHOT_DIR } from './browser-harness.js';
 
 const DECK = previewDeck(3, { hidden: [1], paragraphs: 2 });
 
@@ -58,6 +59,7 @@ async function inkOf(
   };
 }
 
+const DESKTOP = { width: 1280, height: 900 };
 describeWithLibreOffice('the inspector with a renderer', () => {
   describeBrowser('slide pictures under the boxes, in Chromium', () => {
     let server: RunningServer;
@@ -71,7 +73,7 @@ describeWithLibreOffice('the inspector with a renderer', () => {
       const account = await server.signUp();
       token = account.token;
       browser = await launchChromium();
-      page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+      page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
       await page.goto(`${server.base}/console/sign-in`);
       await page.getByLabel('E-mail').fill(account.email);
       await page.getByLabel('Password').fill(account.password);
@@ -115,6 +117,12 @@ describeWithLibreOffice('the inspector with a renderer', () => {
         .poll(() => page.locator('#picture-note').textContent(), { timeout: 120_000, interval: 250 })
         .toMatch(/^Under the boxes: 2 slide pictures drawn by LibreOffice/);
       await screenshot(page, 'inspector-pictures');
+      // The first slide alone too, at both widths: its labels over the picture are what to look at.
+      await figures.first().screenshot({ path: join(SCREENSHOT_DIR, 'inspector-pictures-slide.png') });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, 'inspector-pictures-phone');
+      await figures.first().screenshot({ path: join(SCREENSHOT_DIR, 'inspector-pictures-slide-phone.png') });
+      await page.setViewportSize(DESKTOP);
 
       // Slides 0 and 2 have their picture; the hidden slide 1 and the layouts have boxes alone.
       const pictureCounts = await figures.evaluateAll((all) =>
@@ -135,8 +143,36 @@ describeWithLibreOffice('the inspector with a renderer', () => {
         for (const key of ['x', 'y', 'width', 'height'] as const)
           expect(Math.abs(shown[key] - drawing[key]), key).toBeLessThan(1);
         expect(shown.width / shown.height).toBeCloseTo(aspect, 2);
+        // Each box's label reads over the picture: its one line (name and kind) lies on an opaque tab of its
+        // own, which holds the whole line, on the box's top edge rather than on the slide's text inside it.
+        const labels = await figure.locator('g.shape').evaluateAll((groups) =>
+          groups.map((group) => {
+            const shown = (node: typeof group) => node.getBoundingClientRect().width > 0;
+            const style = (node: typeof group) => group.ownerDocument.defaultView!.getComputedStyle(node);
+            const chip = group.querySelector('rect.label-chip')!;
+            const box = group.querySelector('rect:not(.label-chip)')!.getBoundingClientRect();
+            const lines = [...group.querySelectorAll('text')].filter(shown);
+            const [c, l] = [chip.getBoundingClientRect(), lines[0]!.getBoundingClientRect()];
+            return {
+              lines: lines.length,
+              chipShown: shown(chip) && Number(style(chip).fillOpacity) > 0.9,
+              holds:
+                c.left <= l.left + 0.5 &&
+                c.right >= l.right - 0.5 &&
+                c.top <= l.top + 0.5 &&
+                c.bottom >= l.bottom - 0.5,
+              // Above the box; inside its top edge only when the slide has no room above it.
+              outside:
+                box.top - group.ownerSVGElement!.getBoundingClientRect().top >= c.height - 0.5
+                  ? c.bottom <= box.top + 0.5
+                  : Math.abs(c.top - box.top) < 0.5,
+            };
+          }),
+        );
+        for (const label of labels)
+          expect(label, `slide ${at}`).toEqual({ lines: 1, chipShown: true, holds: true, outside: true });
         // The boxes are still there, on top, and still copy their entry.
-        await figure.locator('[data-shape-name="Title 1"] rect').click();
+        await figure.locator('[data-shape-name="Title 1"] rect:not(.label-chip)').click();
         await expect.poll(() => page.locator('#picked .shape-name').textContent()).toBe('Title 1');
       }
 

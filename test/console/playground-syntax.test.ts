@@ -71,8 +71,8 @@ describeBrowser('the playground and malformed JSON', () => {
       await expect
         .poll(() => page.locator('#outcome .message.error').textContent())
         .toBe(
-          'jsonData is not valid JSON: line 5, column 3: unexpected "}", expected a property name in double ' +
-            'quotes. Nothing was sent.',
+          'jsonData is not valid JSON at line 5, column 3: unexpected "}", expected a property name in double ' +
+            'quotes; remove the "," before this "}" (JSON allows no trailing comma). Nothing was sent.',
         );
     }
     expect(sent).toEqual([]);

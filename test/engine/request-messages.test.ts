@@ -42,6 +42,7 @@ describe('a misspelt key', () => {
     expect(result.warnings).toContainEqual({
       path: 'presentation.resultFilename',
       message: 'unknown key "resultFilename" ignored (did you mean "resultFileName"?)',
+      code: 'UNKNOWN_KEY',
     });
   });
 
@@ -138,6 +139,10 @@ describe('uploaded files', () => {
       payload: {
         presentation: {
           template: 't.pptx',
+          tags: [
+            { key: 'company', value: 'Acme' },
+            { key: 'quarter', value: 'Q3' },
+          ],
           slides: [{ slide_index: 0, shapes: [{ name: 'Subtitle', filename: 'logo.png' }] }],
         },
       },

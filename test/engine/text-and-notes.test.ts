@@ -185,7 +185,85 @@ describe('tags', () => {
     expect(lenient.warnings).toContainEqual({
       path: 'presentation.slides[0].tags',
       message: 'tag "nowhere" is not used on this slide',
+      code: 'TAG_NOT_USED',
     });
+  });
+});
+
+describe('tags that matched nothing', () => {
+  it('a template tag left without a value is warned with its output slide and shape, and the slide stays as it was', async () => {
+    // Slide 2 goes out byte for byte (nothing asks a change of it), and its tag is still found, in the template's part.
+    const result = run(SAMPLE, {
+      tags: [{ key: 'quarter', value: 'Q3' }],
+      slides: [{ slide_index: 1 }, { slide_index: 0 }, { slide_index: 2 }],
+    });
+    expect(result.warnings).toEqual([
+      {
+        path: 'presentation.slides[1]',
+        message: 'output slide 1: shape "Subtitle" still shows {{company}}: no tag "company" was given',
+        code: 'TAG_UNFILLED',
+      },
+      {
+        path: 'presentation.slides[2]',
+        message: 'output slide 2: shape "Contact" still shows {{contact}}: no tag "contact" was given',
+        code: 'TAG_UNFILLED',
+      },
+    ]);
+    const [, , closing] = slideParts(result.bytes).map((p) => parts(result.bytes).get(p)!);
+    expect(paragraphs(shapeXml(closing!, 'Contact'))).toEqual(['{{contact}}']);
+    await expectValidPptx(result.bytes, SAMPLE);
+    // A tag given the value that writes it back (the console's pre-fill does) was given: no warning.
+    const written = run(SAMPLE, {
+      tags: [{ key: 'contact', value: '{{contact}}' }],
+      slides: [{ slide_index: 2 }],
+    });
+    expect(written.warnings).toEqual([]);
+    expect(paragraphs(shapeXml(parts(written.bytes).get(slideParts(written.bytes)[0]!)!, 'Contact'))).toEqual(
+      ['{{contact}}'],
+    );
+  });
+
+  it('a tag in the speaker notes left without a value is warned too', () => {
+    const result = run(SAMPLE, {
+      tags: [
+        { key: 'company', value: 'Acme' },
+        { key: 'quarter', value: 'Q3' },
+      ],
+      slides: [{ slide_index: 0, notes: 'Ask {{presenter}} to open' }],
+    });
+    expect(result.warnings).toEqual([
+      {
+        path: 'presentation.slides[0]',
+        message: 'output slide 0: the notes still show {{presenter}}: no tag "presenter" was given',
+        code: 'TAG_UNFILLED',
+      },
+    ]);
+  });
+
+  it("an all_slides entry's tags are judged on all its slides together, naming them", () => {
+    const tags = [
+      { key: 'company', value: 'Acme' },
+      { key: 'quarter', value: 'Q3' },
+      { key: 'contact', value: 'a@b.c' },
+    ];
+    // Each tag is used on one of the three slides only: no warning.
+    expect(run(SAMPLE, { slides: [{ all_slides: true, tags }] }).warnings).toEqual([]);
+    const unused = run(SAMPLE, {
+      slides: [{ slide_index: 1 }, { all_slides: true, tags: [...tags, { key: 'nowhere', value: 'x' }] }],
+    });
+    expect(unused.warnings).toEqual([
+      {
+        path: 'presentation.slides[1].tags',
+        message: 'tag "nowhere" is not used on any slide of this all_slides entry (output slides 1–3)',
+        code: 'TAG_NOT_USED',
+      },
+    ]);
+    expect(() =>
+      run(SAMPLE, {
+        tag_validation_mode: 'strict',
+        slides: [{ all_slides: true, tags: [...tags, { key: 'nowhere', value: 'x' }] }],
+      }),
+    ).toThrow(/tag "nowhere" is not used on any slide of this all_slides entry \(output slides 0–2\)/);
   });
 });
 

@@ -53,7 +53,7 @@ describe('synchronous generation', () => {
     const user = await h.signUp();
     await expect(
       h.service.generateNow(user.account, { jsonData: '{"presentation": ', files: [] }),
-    ).rejects.toThrow(/jsonData is not valid JSON/);
+    ).rejects.toThrow(/jsonData: not valid JSON at line 1, column 18: unexpected end of input/);
     await expect(
       h.service.generateNow(user.account, upload({ presentation: { slides: 'none' } })),
     ).rejects.toBeInstanceOf(EngineError);

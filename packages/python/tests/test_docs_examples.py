@@ -22,6 +22,8 @@ from support.receiver import delivered
 from support.service import REPO_ROOT, Service
 
 DEFAULT_BASE = "http://127.0.0.1:8080"
+# The README's session reads PORT, as its curl session does.
+READS_PORT = "os.environ.get('PORT', '8080')"
 
 
 def python_block(page: str, heading: str) -> str:
@@ -33,10 +35,11 @@ def python_block(page: str, heading: str) -> str:
 
 
 def run_script(script: str, service: Service, accounts: Accounts, cwd: Path) -> str:
-    assert DEFAULT_BASE in script
+    assert DEFAULT_BASE in script or READS_PORT in script
     account = accounts.main
     env = {
         **os.environ,
+        "PORT": service.base.rsplit(":", 1)[1],
         "DECKFORGE_EMAIL": account.email,
         "DECKFORGE_PASSWORD": account.password,
         "DECKFORGE_KEY": account.key,

@@ -89,13 +89,20 @@ export interface GenerationWarning {
 }
 
 /**
- * A POST whose answer is a file: its bytes, the name from Content-Disposition, how many warnings, and the ones
- * `X-Generation-Warnings-Detail` holds (whole warnings up to its size limit, so possibly fewer).
+ * A POST whose answer is a file: its bytes, the name from Content-Disposition, how many warnings, the ones
+ * `X-Generation-Warnings-Detail` holds (whole warnings up to its size limit, so possibly fewer), and
+ * `X-Generation-Unmatched`, the line naming what in the payload matched nothing (null when everything did).
  */
 export async function sendFormForFile(
   path: string,
   form: FormData,
-): Promise<{ blob: Blob; fileName: string; warnings: number; warningList: GenerationWarning[] }> {
+): Promise<{
+  blob: Blob;
+  fileName: string;
+  warnings: number;
+  warningList: GenerationWarning[];
+  unmatched: string | null;
+}> {
   const response = await send('POST', path, form);
   if (!response.ok) await readBody(response);
   return {
@@ -103,6 +110,7 @@ export async function sendFormForFile(
     fileName: fileNameOf(response.headers.get('content-disposition')) ?? 'deck.pptx',
     warnings: Number(response.headers.get('x-generation-warnings') ?? 0),
     warningList: warningsOf(response.headers.get('x-generation-warnings-detail')),
+    unmatched: response.headers.get('x-generation-unmatched'),
   };
 }
 

@@ -68,6 +68,6 @@ export function field(
 }
 
 /** A status line that screen readers announce; `kind` picks the colour. */
-export function message(text: string, kind: 'info' | 'error' | 'success' = 'info'): HTMLElement {
+export function message(text: string, kind: 'info' | 'error' | 'success' | 'warning' = 'info'): HTMLElement {
   return el('p', { class: `message ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, text);
 }

@@ -1,7 +1,8 @@
 /**
  * The playground's starting `jsonData`: every template slide once, in order, with one entry per shape whose
  * content a payload gives back (shape-entry.ts), so that generating it unchanged gives the template back and
- * changing one value shows what that value does. Pictures have no entry: they keep the template's image. The
+ * changing one value shows what that value does. The template's `{{tags}}` are listed in `tags`, each with a
+ * value that writes it back as it stands, to be changed. Pictures have no entry: they keep the template's image. The
  * template is named as the inspected template was: the uploaded file's name (which is how the multipart request
  * sends it), its URL, or a stored template's name or id (docs/http-api.md "Stored templates").
  */
@@ -14,14 +15,18 @@ export type PrefilledEntry = Omit<ShapeEntry, 'name'> & ({ name: string } | { sh
 export interface PrefilledPayload {
   presentation: {
     template: string;
+    /** The template's `{{tags}}`, each written back as it stands (`"{{name}}"`): there to be given values. */
+    tags?: { key: string; value: string }[];
     slides: { slide_index: number; shapes?: PrefilledEntry[] }[];
   };
 }
 
 export function prefillPayload(result: InspectResult, templateName: string): PrefilledPayload {
+  const keys = [...new Set(result.slides.flatMap((slide) => slide.shapes.flatMap((shape) => shape.tags)))];
   return {
     presentation: {
       template: templateName,
+      ...(keys.length > 0 ? { tags: keys.map((key) => ({ key, value: `{{${key}}}` })) } : {}),
       slides: result.slides.map((slide) => {
         const uses = new Map<string, number>();
         for (const shape of slide.shapes) uses.set(shape.name, (uses.get(shape.name) ?? 0) + 1);

@@ -37,7 +37,29 @@ export function drawSlide(
       svg('title', {}, shape.text ? `${label}\n${shape.text}` : label),
       svg('rect', { x: item.x, y: item.y, width: item.width, height: item.height }),
     );
-    const text = svg('text', { x: item.x + item.fontSize / 3, y: item.y, 'font-size': item.fontSize });
+    // Over a slide's picture (console.css, .has-picture) the name and kind go on a tab of their own, on the box's
+    // top edge, outside it where the slide has room: not on the slide's text, which is there to read.
+    const tabHeight = item.fontSize * 1.45;
+    const tabY = item.y >= tabHeight ? item.y - tabHeight : item.y;
+    group.append(
+      svg('rect', { class: 'label-chip', x: item.x, y: tabY, width: item.labelWidth, height: tabHeight }),
+      svg(
+        'text',
+        {
+          class: 'label-tab',
+          x: item.x + item.fontSize / 3,
+          y: tabY + item.fontSize * 1.1,
+          'font-size': item.fontSize,
+        },
+        item.lines[0] ?? '',
+      ),
+    );
+    const text = svg('text', {
+      class: 'in-box',
+      x: item.x + item.fontSize / 3,
+      y: item.y,
+      'font-size': item.fontSize,
+    });
     item.lines.forEach((line, i) =>
       text.appendChild(
         svg(

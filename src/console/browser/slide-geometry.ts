@@ -17,6 +17,8 @@ export interface PlacedShape {
   /** Lines to write inside the box: name and kind, then the start of the text. */
   lines: string[];
   fontSize: number;
+  /** The width of the first line's backing (the name and kind, over a slide's picture), within the box. */
+  labelWidth: number;
 }
 
 export interface SlidePlan {
@@ -79,6 +81,7 @@ export function planSlide(
       height,
       lines,
       fontSize,
+      labelWidth: Math.min(width, ((lines[0]?.length ?? 0) * GLYPH_WIDTH + 0.7) * fontSize),
     });
   }
   return { width, height: size.cy / EMU_PER_POINT, placed, unplaced };

@@ -21,9 +21,13 @@ export const CHART = { width: 600, height: 180, bottom: 24, left: 36 } as const;
 
 const MIN_SLOTS = 10;
 
-export function chartBars(days: DaySlides[]): { bars: ChartBar[]; max: number } {
+/**
+ * `width`: the chart's width in its own units, which the page makes the CSS pixels it has (usage-chart.ts), so
+ * that its labels keep their size on a phone instead of shrinking with a 600-unit drawing.
+ */
+export function chartBars(days: DaySlides[], width: number = CHART.width): { bars: ChartBar[]; max: number } {
   const max = Math.max(1, ...days.map((d) => d.slides));
-  const plotWidth = CHART.width - CHART.left;
+  const plotWidth = width - CHART.left;
   const plotHeight = CHART.height - CHART.bottom - 8;
   // At least MIN_SLOTS slots: a period of one or two days gets bars of a normal width, not one wall of colour.
   const step = plotWidth / Math.max(MIN_SLOTS, days.length);

@@ -8,21 +8,32 @@ import { CHART, chartBars, type DaySlides } from './usage-bars.js';
 
 export type { DaySlides };
 
-export function drawUsageChart(days: DaySlides[]): SVGSVGElement {
-  const { bars, max } = chartBars(days);
+/** Narrowest drawing: below it the chart scales down (a phone held upright is wider than this). */
+const MIN_WIDTH = 280;
+/** Room a date label needs, in chart units (CSS pixels at the width the page draws it). */
+const DATE_LABEL_WIDTH = 48;
+
+/**
+ * `availableWidth`: the CSS pixels the chart has (the page's width less its margins): the drawing is made that
+ * wide, up to CHART.width, so that its 11 px labels stay 11 px on a phone rather than scaled to half that.
+ */
+export function drawUsageChart(days: DaySlides[], availableWidth: number = CHART.width): SVGSVGElement {
+  const width = Math.round(Math.min(CHART.width, Math.max(MIN_WIDTH, availableWidth)));
+  const { bars, max } = chartBars(days, width);
   const base = CHART.height - CHART.bottom;
   const chart = svg('svg', {
     class: 'usage-chart',
-    viewBox: `0 0 ${CHART.width} ${CHART.height}`,
+    viewBox: `0 0 ${width} ${CHART.height}`,
     role: 'img',
     'aria-label': `Slides generated per day; the busiest day has ${max}`,
   });
   chart.append(
-    svg('line', { class: 'axis', x1: CHART.left, y1: base, x2: CHART.width, y2: base }),
+    svg('line', { class: 'axis', x1: CHART.left, y1: base, x2: width, y2: base }),
     svg('text', { class: 'axis-label', x: CHART.left - 6, y: 14, 'text-anchor': 'end' }, String(max)),
     svg('text', { class: 'axis-label', x: CHART.left - 6, y: base, 'text-anchor': 'end' }, '0'),
   );
-  const every = Math.max(1, Math.ceil(bars.length / 8));
+  const labels = Math.max(2, Math.min(8, Math.floor((width - CHART.left) / DATE_LABEL_WIDTH)));
+  const every = Math.max(1, Math.ceil(bars.length / labels));
   bars.forEach((bar, i) => {
     chart.appendChild(
       svg(

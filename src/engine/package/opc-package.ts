@@ -123,10 +123,11 @@ export class OpcPackage {
       throw new EngineError('INVALID_TEMPLATE', 'the main presentation part is missing', partName);
     const contentType = this.contentTypes.typeOf(partName);
     if (!contentType || !PRESENTATION_MAIN_TYPES.has(contentType)) {
+      // About the whole file, not a part of it: without a part path, generate.ts names the field and the file
+      // it came from (a .docx sent as the template says which upload it was).
       throw new EngineError(
         'INVALID_TEMPLATE',
         `not a PowerPoint presentation: ${describeMainPart(contentType)}`,
-        partName,
       );
     }
     return this.partNameOf(partName);

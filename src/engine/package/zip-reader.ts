@@ -141,6 +141,7 @@ export function readZip(bytes: Uint8Array, limits: PackageLimits): ZipArchive {
       `the template is ${bytes.length} bytes, over the limit of ${limits.maxArchiveBytes} (maxArchiveBytes)`,
     );
   }
+  if (bytes.length === 0) throw invalid('the file is empty (0 bytes)');
   if (CFB_SIGNATURE.every((b, i) => bytes[i] === b)) throw invalid(ENCRYPTED_MESSAGE);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const eocd = findEndOfCentralDirectory(bytes, view);

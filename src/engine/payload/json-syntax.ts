@@ -139,6 +139,49 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
 }
 
 /**
+ * Malformed JSON told for a person, in the same words wherever it is parsed (the jsonData field, a JSON request
+ * body, the CLI's payload file, the console's playground): where, as line and column, what was found there, and
+ * what usually fixes it. The text is only scanned again when JSON.parse has refused it.
+ */
+export function describeMalformedJson(text: string): string {
+  const where = findJsonSyntaxError(text);
+  if (!where) return 'not valid JSON';
+  return `not valid JSON at line ${where.line}, column ${where.column}: ${where.message}; ${fixFor(text, where)}`;
+}
+
+/**
+ * JSON.parse, with malformed text refused as INVALID_PAYLOAD at `path` in describeMalformedJson's words. Check
+ * the limits first (checkJsonLimits).
+ */
+export function parseJsonText(text: string, path = 'jsonData'): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new EngineError('INVALID_PAYLOAD', describeMalformedJson(text), path);
+  }
+}
+
+/** What usually fixes the mistake findJsonSyntaxError found: the slips people make when writing JSON by hand. */
+function fixFor(text: string, where: JsonSyntaxError): string {
+  const found = text[where.position];
+  const before = text.slice(0, where.position).trimEnd().at(-1);
+  if ((found === '}' || found === ']') && before === ',')
+    return `remove the "," before this "${found}" (JSON allows no trailing comma)`;
+  if (found === "'") return 'JSON puts names and strings in double quotes ("…"), not single ones';
+  if (found === '/') return 'JSON has no comments: remove them';
+  if (where.message.startsWith('unterminated string')) return 'close the string with a double quote';
+  if (found === undefined) return 'the text ends too early: a closing "}" or "]", or a value, is missing';
+  if (where.message.includes('expected a property name')) return 'put the name in double quotes ("name": …)';
+  if (where.message.includes('after the end of the JSON value'))
+    return 'the document is one JSON value: remove what follows it';
+  if (where.message.includes('expected "," or')) return 'a "," is missing before this place';
+  if (where.message.includes('inside a string'))
+    return 'a string holds no raw line break or tab: write it as \\n or \\t';
+  if (where.message.includes('escape')) return 'a backslash in a string starts an escape: write it \\\\';
+  return 'docs/payload.md shows the shape of a whole payload';
+}
+
+/**
  * How deep `jsonData` may nest (objects and arrays). The deepest payload the contract describes (a table cell's
  * runs' text_properties) is 12 levels; 64 leaves room for extensions and stays far below what recursive consumers
  * downstream can take (JSON.stringify, structured cloning to a worker thread overflow the stack at a few

@@ -52,6 +52,11 @@ export interface SlideRequest {
   /** null: inherit the deck's mode. */
   tagValidation: ValidationMode | null;
   shapeValidation: ValidationMode | null;
+  /**
+   * On the entries an `all_slides` entry became (slide-entries.ts): this one's place among them and how many
+   * there are. Its tags apply to each of them, so a tag is unused only when none of them uses it.
+   */
+  wholeTemplate?: { slide: number; slides: number };
 }
 
 export type ShapeTarget = { by: 'name'; name: string } | { by: 'id'; id: number };

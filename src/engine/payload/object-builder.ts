@@ -85,7 +85,7 @@ export function object<F extends Fields, T>(
         if (field === undefined) {
           const closest = closestName(key, table.keys());
           if (closest !== null && !Object.hasOwn(value, closest)) meantFor.set(closest, key);
-          ctx.warn(`unknown key "${key}" ignored${didYouMean(key, table.keys())}`, key);
+          ctx.warnUnknownKey(`unknown key "${key}" ignored${didYouMean(key, table.keys())}`, key);
           continue;
         }
         if (raw === null && !field.required) continue;

@@ -6,7 +6,7 @@
  * Parsing goes on past a bad field or array item (`attempt`), so that one 400 lists every problem of a payload
  * — a naive client learns at once that `template` is missing *and* that a slide has no `slide_index`.
  */
-import { EngineError, type Warning } from '../errors.js';
+import { EngineError, type Warning, type WarningCode } from '../errors.js';
 import { MAX_LISTED_ERRORS, oneError } from '../error-list.js';
 import { DEFAULT_LOCALE, LocaleText } from './locale-text.js';
 import type { SlideLink } from './model.js';
@@ -126,8 +126,14 @@ export class ParseContext {
     this.warnAt(this.path(...below), message);
   }
 
-  warnAt(path: string, message: string): void {
-    if (this.kept.length < MAX_PAYLOAD_WARNINGS) this.kept.push({ path, message });
+  /** A key the contract does not know, ignored (`UNKNOWN_KEY`: a name in the payload that matched nothing). */
+  warnUnknownKey(message: string, key: PathKey): void {
+    this.warnAt(this.path(key), message, 'UNKNOWN_KEY');
+  }
+
+  warnAt(path: string, message: string, code?: WarningCode): void {
+    if (this.kept.length < MAX_PAYLOAD_WARNINGS)
+      this.kept.push(code ? { path, message, code } : { path, message });
     else this.dropped++;
   }
 

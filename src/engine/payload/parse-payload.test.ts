@@ -127,12 +127,14 @@ describe('warnings for unknown keys', () => {
       version: 2,
     });
     expect(request.slides[0]?.shapes).toHaveLength(1);
-    expect(warnings).toEqual([
-      { path: 'version', message: 'unknown key "version" ignored' },
-      { path: 'presentation.colour_scheme', message: 'unknown key "colour_scheme" ignored' },
-      { path: 'presentation.slides[0].transition', message: 'unknown key "transition" ignored' },
-      { path: 'presentation.slides[0].shapes[0].animation', message: 'unknown key "animation" ignored' },
-    ]);
+    expect(warnings).toEqual(
+      [
+        { path: 'version', message: 'unknown key "version" ignored' },
+        { path: 'presentation.colour_scheme', message: 'unknown key "colour_scheme" ignored' },
+        { path: 'presentation.slides[0].transition', message: 'unknown key "transition" ignored' },
+        { path: 'presentation.slides[0].shapes[0].animation', message: 'unknown key "animation" ignored' },
+      ].map((warning) => ({ ...warning, code: 'UNKNOWN_KEY' })),
+    );
   });
 
   it('does not let a "__proto__" key reach the model', () => {
@@ -163,7 +165,8 @@ describe('the root and the JSON text', () => {
     expect(e.code).toBe('INVALID_PAYLOAD');
     expect(e.path).toBe('jsonData');
     expect(e.message).toBe(
-      'jsonData: malformed JSON at line 3, column 16 (position 58): unexpected "]", expected a value',
+      'jsonData: not valid JSON at line 3, column 16: unexpected "]", expected a value; remove the "," before ' +
+        'this "]" (JSON allows no trailing comma)',
     );
     expect(engineErrorOf(() => parsePayloadText('  ')).message).toBe(
       'jsonData: expected a JSON document, got an empty string',

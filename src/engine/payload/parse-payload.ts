@@ -4,7 +4,7 @@
  * assembles (`presentation-request.ts` and what it uses); the published JSON Schema is generated from them.
  */
 import { EngineError, type Warning } from '../errors.js';
-import { checkJsonLimits, findJsonSyntaxError } from './json-syntax.js';
+import { checkJsonLimits, parseJsonText } from './json-syntax.js';
 import type { DeckRequest } from './model.js';
 import { presentationSpec } from './presentation-request.js';
 import { describeValue, isRecord, SchemaDefs, type JsonSchema } from './schema-builders.js';
@@ -31,7 +31,7 @@ export function parsePayload(json: unknown): ParsedPayload {
   if (Object.hasOwn(json, 'presentation')) {
     const context = new ParseContext('presentation', localeOf(json.presentation));
     for (const key of Object.keys(json)) {
-      if (key !== 'presentation') context.warnAt(key, `unknown key "${key}" ignored`);
+      if (key !== 'presentation') context.warnAt(key, `unknown key "${key}" ignored`, 'UNKNOWN_KEY');
     }
     request = context.run(() => presentationSpec.parse(json.presentation, context));
     ctx = context;
@@ -77,17 +77,7 @@ export function parsePayloadText(jsonText: string): ParsedPayload {
   if (text.trim() === '')
     throw new EngineError('INVALID_PAYLOAD', 'expected a JSON document, got an empty string', 'jsonData');
   checkJsonLimits(text);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const where = findJsonSyntaxError(text);
-    const message = where
-      ? `malformed JSON at line ${where.line}, column ${where.column} (position ${where.position}): ${where.message}`
-      : 'malformed JSON';
-    throw new EngineError('INVALID_PAYLOAD', message, 'jsonData');
-  }
-  return parsePayload(json);
+  return parsePayload(parseJsonText(text));
 }
 
 /**

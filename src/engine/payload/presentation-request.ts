@@ -80,10 +80,27 @@ export const localeSpec = custom<string>(
   { type: 'string', minLength: 2, description: LOCALE_EXPECTED, examples: ['en-US', 'de-DE'] },
   (value, ctx) => {
     const canonical = typeof value === 'string' ? canonicalLocale(value) : null;
-    if (canonical === null) fail(ctx, LOCALE_EXPECTED, value);
+    if (canonical === null) {
+      const meant = typeof value === 'string' ? localeMeant(value) : null;
+      if (meant === null) fail(ctx, LOCALE_EXPECTED, value);
+      throw new EngineError(
+        'INVALID_PAYLOAD',
+        `expected ${LOCALE_EXPECTED}, got ${JSON.stringify(value)} (did you mean "${meant}"?)`,
+        ctx.path(),
+      );
+    }
     return canonical;
   },
 );
+
+/**
+ * The tag a locale written the POSIX way (`de_DE`, `de_DE.UTF-8`, `de_DE@euro`, as `locale` prints them) stands
+ * for in BCP 47 (`de-DE`), when this server knows it.
+ */
+function localeMeant(written: string): string | null {
+  const posix = /^([A-Za-z]{2,3})_([A-Za-z]{2}|\d{3})(?:[.@].*)?$/.exec(written.trim());
+  return posix ? canonicalLocale(`${posix[1]}-${posix[2]}`) : null;
+}
 
 const TAG_KEY_EXPECTED = 'a non-empty tag key';
 /** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */

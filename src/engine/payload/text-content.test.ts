@@ -232,6 +232,7 @@ describe('text_properties, in DrawingML units', () => {
       {
         path: `${TP}.font_colour`,
         message: 'unknown key "font_colour" ignored (did you mean "font_color"?)',
+        code: 'UNKNOWN_KEY',
       },
     ]);
   });

@@ -8,12 +8,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkJsonLimits,
+  parseJsonText,
   parsePayload,
   slideCountText,
   type DeckRequest,
   type Warning,
 } from '../../engine/index.js';
 import type { GenerationRequest, UploadedFile } from '../deckforge-service.js';
+import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
 import type { GenerationTask } from '../ports/index.js';
 import { fetchRemoteFiles, usedTemplates } from './remote-files.js';
@@ -45,11 +47,7 @@ export function parseJsonData(jsonData: unknown): unknown {
   }
   if (jsonData.trim() === '') throw new InvalidInputError('the jsonData field is required');
   checkJsonLimits(jsonData); // before JSON.parse: what it builds must survive JSON.stringify and cloning
-  try {
-    return JSON.parse(jsonData) as unknown;
-  } catch (error) {
-    throw new InvalidInputError(`jsonData is not valid JSON: ${(error as Error).message}`);
-  }
+  return parseJsonText(jsonData);
 }
 
 /**
@@ -68,6 +66,7 @@ export function parseRequest(
       `too many files: ${input.files.length} were sent, at most ${limits.maxFilesPerRequest} are accepted per request`,
     );
   }
+  refuseEmptyUploads('files', input.files);
   const totalBytes = input.files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (totalBytes > limits.maxUploadBytes) {
     throw new InvalidInputError(

@@ -2,6 +2,7 @@
  * Inspecting a template: its slides, layouts and shapes (docs/http-api.md, "Inspecting a template"); the same
  * bytes again get the result kept by content hash (templates/inspect-results.ts).
  */
+import { refuseEmptyUploads } from '../empty-upload.js';
 import type { Account, TemplateSource, UploadedFile } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import { FetchError, type TemplateRecord } from '../ports/index.js';
@@ -61,6 +62,7 @@ async function templateToInspect(
   }
   const template = source.files.find((f) => /\.(pptx|potx|pptm)$/i.test(f.name)) ?? source.files[0];
   if (!template) throw new InvalidInputError('no template file was sent');
+  refuseEmptyUploads('files', [template]);
   if (template.bytes.byteLength > deps.settings.limits.maxUploadBytes) {
     throw new InvalidInputError('the template is larger than the upload limit');
   }

@@ -4,6 +4,7 @@
  * 400 before any slide is reserved); its visible slides are reserved from the allowance like generated
  * slides, and the pages the PDF got are charged once it is made. A failed render charges nothing.
  */
+import { refuseEmptyUploads } from '../empty-upload.js';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeZip } from '../../engine/index.js';
@@ -19,6 +20,7 @@ export async function renderUpload(
   account: Account,
   upload: RenderUpload,
 ): Promise<RenderedUpload> {
+  refuseEmptyUploads('files', upload.files);
   const deck = theDeck(upload.files);
   const ask = {
     pdf: upload.format === 'pdf',

@@ -4,6 +4,7 @@
  * slides (an inspect kept by content hash: inspect-results.ts); the bytes go to the blob store unless the account
  * already has them, and are there again once the record is in (a delete racing the upload: template-queries.ts).
  */
+import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { inspectByHash, sha256Of } from './inspect-results.js';
@@ -26,7 +27,7 @@ export async function uploadTemplate(
 ): Promise<{ template: StoredTemplate; created: boolean }> {
   const name = templateName(upload);
   const { bytes } = upload.file;
-  if (bytes.byteLength === 0) throw new InvalidInputError('file: the uploaded template is empty');
+  refuseEmptyUploads('file', [upload.file]);
   if (bytes.byteLength > deps.settings.limits.maxUploadBytes) {
     throw new InvalidInputError(
       'file: the template is larger than the upload limit (DECKFORGE_MAX_UPLOAD_MB)',

@@ -8,7 +8,7 @@ export function assertRunningFromSource(moduleUrl: string): void {
   if (moduleUrl.endsWith('.js')) {
     throw new Error(
       `${moduleUrl} is a compiled copy of a test/support .ts file, shadowing its source: delete the ` +
-        '.js files under test/support (tsc emitted them; tsconfig.build.json must not compile test files).',
+        '.js files under test/support (a build emitted them; scripts/compile-server.ts compiles src/ only).',
     );
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Child-process tests (restart recovery, the CLI's `accounts create` and `generate`) run the built `bin/deckforge.js`, so
  * `dist/` must match `src/`. Test files run in parallel processes: one builds under a lock directory, the
- * others wait. dist/.build-started, written when a build starts (here, or by `npm run build`'s `prebuild`),
+ * others wait. dist/.build-started, written when a build starts (here, or by `npm run build:dist`'s `prebuild:dist`),
  * skips the build when nothing in src/ (or packages/client/src/) changed since: a clone built by `npm ci` is not built again, nor is a copy
  * of it that kept the files' times (CI's run without the corpus).
  */
@@ -50,22 +50,14 @@ export async function ensureBuilt(): Promise<void> {
     try {
       if (upToDate()) return;
       const startedAt = new Date();
-      // tsc still emits when another area has a type error; the CLI entry point existing is what matters here.
-      const result = await run('npx', ['tsc', '-p', 'tsconfig.build.json'], { cwd: REPO_ROOT }).catch(
-        (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
-      );
-      if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js'))) {
-        throw new Error(`npm run build produced no dist/cli/main.js:\n${result.stdout}`);
-      }
-      // The bin runs `generate` from this bundle of the compiled output (package.json "build:bundle").
-      await run('npm', ['run', '--silent', 'build:bundle'], { cwd: REPO_ROOT });
-      // The typed client (package.json "build:client"), which `deckforge/client` imports resolve to.
-      await run('npm', ['run', '--silent', 'build:client'], { cwd: REPO_ROOT });
-      // The console's browser code (package.json "build:console"), which `deckforge serve` sends from dist/console.
-      await run('npm', ['run', '--silent', 'build:console'], { cwd: REPO_ROOT });
+      // What `npm install` builds (package.json "build:dist"): the server and CLI, the generate and generation
+      // thread bundles, the typed client (`deckforge/client`) and the console's browser code.
+      await run('npm', ['run', '--silent', 'build:dist'], { cwd: REPO_ROOT, maxBuffer: 16 * 2 ** 20 });
+      if (!existsSync(join(REPO_ROOT, 'dist', 'cli', 'main.js')))
+        throw new Error('npm run build:dist produced no dist/cli/main.js');
       writeFileSync(STAMP, startedAt.toISOString());
       const stampTime = startedAt.getTime() / 1000;
-      // The stamp must be older than any edit made while tsc ran, so such an edit triggers a rebuild.
+      // The stamp must be older than any edit made while the build ran, so such an edit triggers a rebuild.
       utimesSync(STAMP, stampTime, stampTime);
       return;
     } finally {

@@ -7,7 +7,7 @@ import { ApiError, getJson, sendForm, sendFormForFile, type GenerationWarning } 
 import { el, field, message, replaceChildren } from '../dom-builder.js';
 import { describeError } from '../form-handling.js';
 import { firstJsonPath, lineAndColumn, locateJsonPath } from '../json-path-locator.js';
-import { findJsonSyntaxError } from '../../../engine/payload/json-syntax.js';
+import { describeMalformedJson, findJsonSyntaxError } from '../../../engine/payload/json-syntax.js';
 import { prefillPayload } from '../payload-prefill.js';
 import { inspectedTemplate, type InspectedTemplate } from '../template-state.js';
 import { inspectForm } from './inspect-form.js';
@@ -60,7 +60,7 @@ function editor(template: InspectedTemplate): HTMLElement {
     busy(true);
     replaceChildren(outcome, message('Generating…'));
     sendFormForFile('/console/api/generate', form())
-      .then(({ blob, fileName, warnings, warningList }) => {
+      .then(({ blob, fileName, warnings, warningList, unmatched }) => {
         const href = URL.createObjectURL(blob);
         const link = el(
           'a',
@@ -74,6 +74,14 @@ function editor(template: InspectedTemplate): HTMLElement {
             'success',
           ),
           link,
+          // First, in words: the deck came back, most likely not as meant (a misspelt shape, key or tag).
+          unmatched === null
+            ? null
+            : el(
+                'p',
+                { class: 'message warning', role: 'status', id: 'generation-unmatched' },
+                `Names in the payload that matched nothing: ${unmatched}`,
+              ),
           warningsList(warnings, warningList),
         );
         link.click();
@@ -159,14 +167,14 @@ function wellFormed(outcome: HTMLElement, text: HTMLTextAreaElement): boolean {
   }
   const where = findJsonSyntaxError(text.value);
   const position = where?.position ?? 0;
-  const { line, column } = where ?? lineAndColumn(text.value, 0);
   text.setAttribute('aria-invalid', 'true');
   text.focus();
   text.setSelectionRange(position, Math.min(text.value.length, position + 1));
   replaceChildren(
     outcome,
     message(
-      `jsonData is not valid JSON: line ${line}, column ${column}: ${where?.message ?? 'malformed JSON'}. Nothing was sent.`,
+      // The words the server and the CLI use (json-syntax.ts), so the message reads the same everywhere.
+      `jsonData is ${describeMalformedJson(text.value)}. Nothing was sent.`,
       'error',
     ),
     el('div', { class: 'path-excerpt', id: 'syntax-excerpt' }, excerpt(text.value, position, position + 1)),

@@ -4,6 +4,9 @@ import { formatCount, formatDay, slideAllowance } from '../display-format.js';
 import { el } from '../dom-builder.js';
 import { drawUsageChart, type DaySlides } from '../usage-chart.js';
 
+/** Horizontal room around the chart: the page's margins and the card's padding, both sides (console.css). */
+const CHART_MARGINS = 64;
+
 interface ApiCalls {
   total: number;
   successful: number;
@@ -73,7 +76,8 @@ export async function renderUsage(main: HTMLElement): Promise<void> {
       { class: 'card', 'aria-labelledby': 'per-day-heading' },
       el('h2', { id: 'per-day-heading' }, 'Slides per day'),
       usage.perDay && usage.perDay.length > 0
-        ? drawUsageChart(usage.perDay)
+        ? // The page's width less the margins and the card's padding (console.css), so its labels keep their size.
+          drawUsageChart(usage.perDay, document.documentElement.clientWidth - CHART_MARGINS)
         : el('p', { class: 'muted' }, 'No days to show yet.'),
     ),
     el(

@@ -89,7 +89,7 @@ const DLBLS_ORDER = [
   'c:extLst',
 ];
 /** CT_CatAx / CT_ValAx / CT_DateAx share their head: the title comes after the gridlines. */
-const AXIS_ORDER = [
+export const AXIS_ORDER = [
   'c:axId',
   'c:scaling',
   'c:delete',

@@ -5,6 +5,7 @@
  * PowerPoint shows the data before and after "Edit Data" (docs/powerpoint-rules.md
  * "Chart caches are what PowerPoint draws").
  */
+import { linkValueAxisFormat } from './linked-axis-format.js';
 import { EngineError } from '../../errors.js';
 import type { ChartContent } from '../../payload/model.js';
 import { child, childElements, descendants, type XmlElement } from '../../xml/index.js';
@@ -116,6 +117,17 @@ export function fillClassicChart(input: ClassicFillInput): void {
   series.forEach((entry, k) =>
     writeSeries(entry, targets[k]!, k, plan, hasCategories ? categories : null, input.numberFormat, content),
   );
+  // Typed values: each group's linked value axis shows their format (the first typed series' of the group),
+  // in LibreOffice too. A chart's `number_format` has set the axes itself (chart-settings.ts).
+  if (input.numberFormat === undefined) {
+    const linked = new Set<XmlElement>();
+    series.forEach((entry, k) => {
+      const code = content.series[k]?.formatCode;
+      if (code === undefined || linked.has(entry.group)) return;
+      linked.add(entry.group);
+      linkValueAxisFormat(plotArea, entry.group, code);
+    });
+  }
   writeWorkbook(parts, source, workbook, plan, warn);
 }
 
