@@ -16,6 +16,7 @@ export type {
   PictureFrame,
 } from './inspect.js';
 export type { InspectedTable } from './tables/describe-table.js';
+export type { TextCapacity } from './text/text-capacity.js';
 export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
