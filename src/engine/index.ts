@@ -17,6 +17,8 @@ export type {
 } from './inspect.js';
 export type { InspectedTable } from './tables/describe-table.js';
 export type { TextCapacity } from './text/text-capacity.js';
+/** How the text capacity counts a character: wide East Asian ones take two narrow places. */
+export { isWideCodePoint } from './text/wide-characters.js';
 export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
@@ -34,7 +36,7 @@ export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
 export { slideCountText } from './slide-count-text.js';
 /** "Did you mean …?" for misspelt names, also of form fields and options outside the payload. */
-export { closestName, didYouMean } from './names/closest-name.js';
+export { closestName, closestNames, didYouMean } from './names/closest-name.js';
 export type { EngineErrorCode, Warning } from './errors.js';
 export type * from './payload/model.js';
 export { assessImage, DEFAULT_IMAGE_LIMITS, formatName, isRefusal } from './pictures/prepared-image.js';
