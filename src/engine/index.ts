@@ -6,6 +6,7 @@ export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.
 export type { ByteSink } from './package/zip-writer.js';
 /** A plain zip of files (the slide images of a render): the engine's writer, the package's only zip code. */
 export { writeZip } from './package/zip.js';
+export { readZipEntries } from './package/zip-entries.js';
 export { inspect } from './inspect.js';
 export { requestedFonts } from './requested-fonts.js';
 export type {

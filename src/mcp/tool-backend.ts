@@ -28,6 +28,8 @@ export interface DeckOutcome {
   warnings: Warning[];
   /** FAILED: why. */
   errorMessage: string | null;
+  /** `deckforge mcp --local`: where the deck was written, relative to the folder (no link is made there). */
+  file?: string;
   /** PROCESSING: slides written of those asked for. */
   progress: { slidesDone: number; slidesTotal: number } | null;
 }

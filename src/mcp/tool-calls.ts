@@ -193,6 +193,7 @@ export function deckResult(deck: DeckOutcome): Record<string, unknown> {
       slides_done: deck.progress.slidesDone,
       slides_total: deck.progress.slidesTotal,
     },
+    ...(deck.file === undefined ? {} : { file: deck.file }),
   };
 }
 

@@ -56,6 +56,10 @@ const deck = {
     slide_count: { type: ['integer', 'null'] },
     warnings,
     error_message: { type: ['string', 'null'] },
+    file: {
+      type: 'string',
+      description: 'deckforge mcp --local: the deck in the folder (deckforge-output/…)',
+    },
     progress: {
       type: ['object', 'null'],
       properties: { slides_done: integer, slides_total: integer },
