@@ -11,10 +11,24 @@ import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 import type { JobProgress, JobState } from './ports/job-store.js';
 import type { TemplateService } from './templates/template-service.js';
-import type { StoredDeck } from './jobs/generate-stored.js';
-import type { PreviewSource, SlidePreviews } from './jobs/preview-slides.js';
 
-export type { PreviewSource, SlidePreviews, StoredDeck };
+/** generate_deck's deck: a finished job's id and link, or a queued job (docs/mcp.md). */
+export interface StoredDeck {
+  jobId: string;
+  status: 'SUCCEEDED' | 'QUEUED';
+  /** The result's pre-signed link (15 minutes) when SUCCEEDED; null for a queued job. */
+  fileUrl: string | null;
+  slideCount: number | null;
+  warnings: Warning[];
+}
+
+/** What render_preview draws: a job's deck by its id, or a stored template by its name or id. */
+export type PreviewSource = { deckId: string } | { template: string };
+
+export interface SlidePreviews {
+  slides: { index: number; png: Uint8Array }[];
+  warnings: Warning[];
+}
 
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file

@@ -43,7 +43,15 @@ let server: RunningServer;
 let client: Client;
 beforeAll(async () => {
   server = await startServer({
-    plans: [{ name: 'Free', allowedSlideCount: 10_000_000, requestsPerMinute: 100_000, storedTemplates: 1000, storedTemplateMegabytes: 10_000 }],
+    plans: [
+      {
+        name: 'Free',
+        allowedSlideCount: 10_000_000,
+        requestsPerMinute: 100_000,
+        storedTemplates: 1000,
+        storedTemplateMegabytes: 10_000,
+      },
+    ],
   });
   const { token } = await server.signUp();
   client = new Client({ name: 'agent-loop', version: '1.0.0' });

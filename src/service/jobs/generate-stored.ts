@@ -5,8 +5,7 @@
  * retention deletes it with the jobs. A deck over the synchronous limit is submitted as a job instead.
  */
 import { randomUUID } from 'node:crypto';
-import type { Warning } from '../../engine/index.js';
-import type { Account, GenerationRequest, LinkBase } from '../deckforge-service.js';
+import type { Account, GenerationRequest, LinkBase, StoredDeck } from '../deckforge-service.js';
 import type { AccountGate } from '../generation/account-gate.js';
 import { generateNow } from '../generation/generate-now.js';
 import { OverSyncLimitError } from '../generation/generation-input.js';
@@ -15,15 +14,6 @@ import type { ServiceDeps } from '../service-deps.js';
 import { jobBlobPrefix } from './job-blob-keys.js';
 import { downloadLink } from './job-status.js';
 import { submitJob } from './submit-job.js';
-
-export interface StoredDeck {
-  jobId: string;
-  status: 'SUCCEEDED' | 'QUEUED';
-  /** The result's pre-signed link (15 minutes) when SUCCEEDED; null for a queued job. */
-  fileUrl: string | null;
-  slideCount: number | null;
-  warnings: Warning[];
-}
 
 export async function generateStored(
   deps: ServiceDeps,

@@ -6,8 +6,7 @@
  * slide per picture, by the same sandboxed renderer pool. Hidden slides stay hidden and have no picture.
  */
 import { readFile } from 'node:fs/promises';
-import type { Warning } from '../../engine/index.js';
-import type { Account } from '../deckforge-service.js';
+import type { Account, PreviewSource, SlidePreviews } from '../deckforge-service.js';
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { chargedRender } from '../generation/charged-render.js';
 import { removeScratchFile, scratchFile } from '../generation/deck-content.js';
@@ -18,13 +17,6 @@ import { inspectByHash, sha256Of } from '../templates/inspect-results.js';
 import { findStored } from '../templates/stored-template-resolution.js';
 import { readTemplateBytes } from '../templates/template-queries.js';
 import { accountJob } from './job-status.js';
-
-export type PreviewSource = { deckId: string } | { template: string };
-
-export interface SlidePreviews {
-  slides: { index: number; png: Uint8Array }[];
-  warnings: Warning[];
-}
 
 const DECK_NAME = 'preview.pptx';
 /** A copy of a few slides comes back from the generation thread in memory. */
