@@ -248,6 +248,44 @@ describe('/mcp over Streamable HTTP', () => {
     expect(await raw.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
   });
 
+  it('an answer of /mcp goes through the hooks every route has: its log line, /metrics, the security headers', async () => {
+    const { token } = await server.signUp();
+    const metricsLine = async (): Promise<number> => {
+      const text = await (await fetch(`${server.base}/metrics`)).text();
+      const line = text
+        .split('\n')
+        .find(
+          (l) =>
+            /^deckforge_http_requests_total\{/.test(l) && /route="\/mcp"/.test(l) && /status="200"/.test(l),
+        );
+      return line === undefined ? 0 : Number(line.split(' ').at(-1));
+    };
+    const before = await metricsLine();
+    const answer = await fetch(`${server.base}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'x-request-id': 'mcp-hooks-1',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
+    expect(answer.headers.get('x-request-id')).toBe('mcp-hooks-1');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await metricsLine()).toBe(before + 1);
+    const logged = server.logs
+      .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; res?: { statusCode?: number } })
+      .filter((entry) => entry.msg === 'request completed' && entry.reqId === 'mcp-hooks-1');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.res?.statusCode).toBe(200);
+  });
+
   it('arguments an agent got wrong are invalid_input naming the argument; an unknown tool stays a protocol error', async () => {
     const { token } = await server.signUp();
     const client = await connect(token);
