@@ -36,10 +36,17 @@ export function deckProblems(jsonData: Json, description: TemplateDescription): 
       : description.slides.find((l) => l.index === slide['slide_index']);
     if (!page) return; // the engine names the index and the template's slide count
     const entries = Array.isArray(slide['shapes']) ? slide['shapes'] : [];
-    const filled = new Set<string>();
+    const filled = new Set<DescribedShape>();
     entries.forEach((entry: unknown, k) => {
-      if (!isRecord(entry) || typeof entry['name'] !== 'string') return;
+      if (!isRecord(entry)) return;
       const path = at(`slides[${s}].shapes[${k}]`);
+      // By shapeId, the id the description gives (the engine names an unknown id itself); else by name.
+      const id = Number(entry['shapeId'] ?? Number.NaN);
+      if (typeof entry['name'] !== 'string') {
+        const byId = page.shapes.find((candidate) => candidate.id === id);
+        if (byId) check(byId, entry, path);
+        return;
+      }
       const shape = page.shapes.find((candidate) => candidate.name === entry['name']);
       if (!shape) {
         const names = page.shapes.filter((c) => c.kind !== 'group').map((c) => c.name);
@@ -51,16 +58,19 @@ export function deckProblems(jsonData: Json, description: TemplateDescription): 
         });
         return;
       }
+      check(shape, entry, path);
+    });
+    function check(shape: DescribedShape, entry: Json, path: string): void {
       const content = entry['content'] ?? entry['text'];
-      if (content !== undefined && content !== null) filled.add(shape.name);
+      if (content !== undefined && content !== null) filled.add(shape);
       const over = typeof content === 'string' ? overCapacity(content, shape) : null;
       if (over) problems.push({ code: 'text_over_capacity', path: `${path}.content`, message: over });
-    });
+    }
     if (layout) return;
     const given = new Set([...deckTags, ...tagKeys(slide['tags'])]);
     const left = new Set<string>();
     for (const shape of page.shapes) {
-      if (filled.has(shape.name)) continue; // filled shapes lose the template's text, tags and all
+      if (filled.has(shape)) continue; // filled shapes lose the template's text, tags and all
       for (const tag of shape.tags) if (!given.has(tag)) left.add(tag);
     }
     for (const tag of left) {

@@ -10,6 +10,14 @@ import { templateJsonSchema } from './template-schema.js';
 
 export interface DescribedShape {
   name: string;
+  /** `p:cNvPr/@id`: jsonData's `shapeId` (docs/payload.md, "Shapes"). */
+  id: number;
+  /**
+   * What a `jsonData` shape entry writes to reach exactly this shape: `{name}` when no other shape of the slide
+   * has that name, `{shapeId}` when another has (a name reaches the first in document order only), null when
+   * its id is shared too and nothing reaches it alone.
+   */
+  target: { name: string } | { shapeId: number } | null;
   kind: InspectedShape['kind'];
   /** The OOXML placeholder type (`ctrTitle`, `title`, `body`, `pic`, …), null for a shape that is none. */
   placeholder: string | null;
@@ -30,8 +38,13 @@ export interface DescribedShape {
   chart?: {
     types: string[];
     series: string[];
-    /** `categories`: content is {categories, series: [{name, values}]}; `xy`: series of {name, x, y} (and `size`). */
-    form: 'categories' | 'xy';
+    /**
+     * The form of `content`: `categories` is {categories, series: [{name, values}]}; `xy` (scatter) is
+     * {series: [{name, x, y}]}; `bubble` is {series: [{name, x, y, size}]} (docs/payload-charts.md).
+     */
+    form: 'categories' | 'xy' | 'bubble';
+    /** What each series of `content.series` holds, by the form: the fields a series must have. */
+    series_fields: string[];
     categories: (string | number)[];
     category_count: number;
   };
@@ -64,20 +77,53 @@ export function describeTemplate(template: TemplateSummary, inspect: InspectResu
       hidden: slide.hidden,
       tags: slide.tags,
       notes: slide.notes,
-      shapes: slide.shapes.map(describeShape),
+      shapes: describeShapes(slide.shapes),
     })),
     layouts: inspect.layouts.map((layout) => ({
       index: layout.index,
       name: layout.name,
-      shapes: layout.shapes.map(describeShape),
+      shapes: describeShapes(layout.shapes),
     })),
     schema: templateJsonSchema(template, inspect),
   };
 }
 
-function describeShape(shape: InspectedShape): DescribedShape {
+/** The fields of a series in each form of a chart's `content`. */
+const SERIES_FIELDS: Record<NonNullable<DescribedShape['chart']>['form'], string[]> = {
+  categories: ['name', 'values'],
+  xy: ['name', 'x', 'y'],
+  bubble: ['name', 'x', 'y', 'size'],
+};
+
+function describeShapes(shapes: readonly InspectedShape[]): DescribedShape[] {
+  const count = (values: readonly (string | number)[], value: string | number): number =>
+    values.filter((v) => v === value).length;
+  const names = shapes.map((shape) => shape.name);
+  const ids = shapes.map((shape) => shape.id);
+  return shapes.map((shape) => {
+    const target =
+      count(names, shape.name) === 1
+        ? { name: shape.name }
+        : count(ids, shape.id) === 1
+          ? { shapeId: shape.id }
+          : null;
+    return describeShape(shape, target);
+  });
+}
+
+/** A bubble chart's series need a size besides x and y (charts/series-targets.ts); its type names it. */
+function chartForm(
+  chart: NonNullable<InspectedShape['chart']>,
+): NonNullable<DescribedShape['chart']>['form'] {
+  if (chart.types.some((type) => type.startsWith('bubble'))) return 'bubble';
+  return chart.data !== undefined && !('categories' in chart.data) ? 'xy' : 'categories';
+}
+
+function describeShape(shape: InspectedShape, target: DescribedShape['target']): DescribedShape {
   const described: DescribedShape = {
     name: shape.name,
+    id: shape.id,
+    target,
     kind: shape.kind,
     placeholder: shape.placeholder?.type ?? null,
     text: shape.text,
@@ -110,11 +156,12 @@ function describeShape(shape: InspectedShape): DescribedShape {
   }
   if (shape.chart) {
     const { types, series, categories, data } = shape.chart;
-    const xy = data !== undefined && !('categories' in data);
+    const form = chartForm(shape.chart);
     described.chart = {
       types,
       series,
-      form: xy ? 'xy' : 'categories',
+      form,
+      series_fields: SERIES_FIELDS[form],
       categories: data && 'categories' in data ? data.categories : [],
       category_count: categories,
     };

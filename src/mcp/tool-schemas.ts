@@ -131,9 +131,10 @@ export const TOOL_SCHEMAS: readonly ToolSchema[] = [
     name: 'describe_template',
     title: 'Describe a template',
     description:
-      'Everything needed to fill a stored template: each slide and layout with its shapes (name, kind, placeholder ' +
-      "type, text, box in EMU, capacity = how many characters and lines fit at the template's own font and size, " +
-      'table grid, chart types with series and categories, SmartArt nodes) and `schema`, the JSON Schema of the ' +
+      'Everything needed to fill a stored template: each slide and layout with its shapes (name, id, target = what ' +
+      'a jsonData shape entry writes to reach it, kind, placeholder type, text, box in EMU, capacity = how many ' +
+      "characters and lines fit at the template's own font and size, table grid, chart types with series, " +
+      'categories, form and the fields each series takes, SmartArt nodes) and `schema`, the JSON Schema of the ' +
       'jsonData this template accepts. A text fits when each paragraph takes ceil(characters / chars_per_line) ' +
       'lines and all of them together at most `lines`.',
     inputSchema: {
