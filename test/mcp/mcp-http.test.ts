@@ -109,6 +109,46 @@ describe('/mcp over Streamable HTTP', () => {
     await client.close();
   });
 
+  it('render_preview draws chosen slides of a template and a whole generated deck, as PNGs within max_side, one slide charged per picture', async () => {
+    const { token } = await server.signUp();
+    const client = await connect(token);
+    await call(client, 'upload_template', { name: 'sample', content_base64: SAMPLE.toString('base64') });
+    const pictures = (result: { content: unknown }) =>
+      (result.content as { type: string; data?: string; mimeType?: string }[])
+        .filter((c) => c.type === 'image')
+        .map((c) => {
+          expect(c.mimeType).toBe('image/png');
+          const png = Buffer.from(c.data!, 'base64');
+          // IHDR: width and height, big-endian, at bytes 16 and 20 of a PNG.
+          return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+        });
+    // Two slides of the template, the second first: a copy of those slides is drawn.
+    const chosen = await call(client, 'render_preview', {
+      template: 'sample',
+      slides: [2, 0],
+      max_side: 320,
+    });
+    expect(chosen.error).toBeNull();
+    expect(chosen.structured).toMatchObject({
+      slides: [
+        { index: 2, image: 0 },
+        { index: 0, image: 1 },
+      ],
+      missing: [],
+    });
+    const drawn = pictures(chosen.result);
+    expect(drawn).toHaveLength(2);
+    for (const size of drawn) expect(Math.max(size.width, size.height)).toBe(320);
+    // A deck just made, every slide of it in order: the deck itself is drawn.
+    const deck = await call(client, 'generate_deck', { jsonData: payload('sample') });
+    const whole = await call(client, 'render_preview', { deck_id: deck.structured['deck_id'], slides: [0] });
+    expect(whole.error).toBeNull();
+    expect(pictures(whole.result).map((size) => Math.max(size.width, size.height))).toEqual([1024]);
+    // Two pictures, one picture and the deck's one slide.
+    expect((await restUsage(token))['usedSlideCount']).toBe(4);
+    await client.close();
+  });
+
   it('a dry run names an unknown shape with the closest names, overflowing text and an unfilled tag, and charges nothing', async () => {
     const { token } = await server.signUp();
     const client = await connect(token);

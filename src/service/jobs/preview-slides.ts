@@ -1,7 +1,8 @@
 /**
  * `render_preview` (docs/mcp.md): pictures of chosen slides of a generated deck (a job's result, by its id) or of
  * a stored template. The chosen slides are first copied into a deck of their own by the engine (a payload of
- * `slide_index` entries, on the generation pool, uncharged: it makes nothing the caller gets), which is then drawn
+ * `slide_index` entries, on the generation pool, uncharged: it makes nothing the caller gets), unless they are
+ * every slide of the deck in order (the deck is then drawn as it is, read once), which is then drawn
  * and charged exactly as `POST /v1.0/render` with `format=png` draws and charges a deck (charged-render.ts): one
  * slide per picture, by the same sandboxed renderer pool. Hidden slides stay hidden and have no picture.
  */
@@ -41,7 +42,9 @@ export async function previewSlides(
   }
   const size = inspected.slideSize ?? { cx: 12192000, cy: 6858000 };
   const width = size.cx >= size.cy ? longSide : Math.max(1, Math.round((longSide * size.cx) / size.cy));
-  const copy = await copySlides(deps, bytes, hash, slides);
+  // Every slide in order (a deck just generated, looked at whole) is the deck itself: no copy to make and read.
+  const whole = slides.length === count && slides.every((index, k) => index === k);
+  const copy = whole ? bytes : await copySlides(deps, bytes, hash, slides);
   // The copy's slide k is the caller's slides[k]; its visible ones are drawn, in order.
   return chargedRender(
     deps,
@@ -61,6 +64,7 @@ export async function previewSlides(
         await rendered.discard();
       }
     },
+    whole ? inspected : undefined,
   );
 }
 
