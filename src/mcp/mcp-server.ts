@@ -14,6 +14,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { closestName } from '../engine/index.js';
 import { callTool, type ToolAnswer } from './tool-calls.js';
 import type { ToolBackend } from './tool-backend.js';
@@ -45,8 +46,21 @@ const INSTRUCTIONS =
 
 const byName = new Map(TOOL_SCHEMAS.map((tool) => [tool.name, tool]));
 
+/**
+ * The SDK's `Server` makes an Ajv of its own unless given one (for elicitation, which these tools never ask
+ * for), and `/mcp` makes a server per request: one shared validator spares every request building Ajv, about as
+ * much CPU as the rest of the protocol (bench/mcp/run.js). Ajv keeps compiled schemas by schema, so sharing it
+ * shares nothing of one request with another.
+ */
+let schemaValidator: AjvJsonSchemaValidator | undefined;
+
 export function createMcpServer(backend: ToolBackend, options: McpServerOptions = {}): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  schemaValidator ??= new AjvJsonSchemaValidator();
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+    jsonSchemaValidator: schemaValidator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: TOOL_SCHEMAS.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
       name,

@@ -113,8 +113,8 @@ describe('/mcp over Streamable HTTP', () => {
     const { token } = await server.signUp();
     const client = await connect(token);
     await call(client, 'upload_template', { name: 'sample', content_base64: SAMPLE.toString('base64') });
-    const pictures = (result: { content: unknown }) =>
-      (result.content as { type: string; data?: string; mimeType?: string }[])
+    const pictures = (result: object) =>
+      ((result as { content: unknown }).content as { type: string; data?: string; mimeType?: string }[])
         .filter((c) => c.type === 'image')
         .map((c) => {
           expect(c.mimeType).toBe('image/png');
