@@ -6,7 +6,9 @@ import { expectValidPptx } from '../../../test/support/checks/expect-valid-pptx.
 import { generate } from '../../engine/index.js';
 import { writingTo } from './file-sink.js';
 
-const sample = new Uint8Array(readFileSync(new URL('../../../examples/sample-template.pptx', import.meta.url)));
+const sample = new Uint8Array(
+  readFileSync(new URL('../../../examples/sample-template.pptx', import.meta.url)),
+);
 const file = join(tmpdir(), `deckforge-file-sink-${process.pid}.pptx`);
 afterAll(() => rmSync(file, { force: true }));
 
