@@ -13,6 +13,7 @@ Commands:
                                             -o OUT.pdf writes its PDF, --previews DIR one PNG per slide
   render DECK.pptx -o OUT.pdf | --png DIR   draw any deck as a PDF or slide images (LibreOffice)
   inspect TEMPLATE [--json]                 list slides, layouts and shapes (name, id, kind, text, tags)
+  mcp --url URL | --local DIR               the MCP server for AI agents, on standard input and output
   serve                                     run the HTTP API with an embedded job worker
   worker                                    run a job worker only
   accounts create|list|set-plan|rotate-key  manage accounts (see 'deckforge accounts --help')
@@ -30,6 +31,8 @@ export async function main(args: string[], io: CommandIo = processIo): Promise<n
       return (await import('./render-command.js')).runRender(rest, io);
     case 'inspect':
       return (await import('./inspect-command.js')).runInspect(rest, io);
+    case 'mcp':
+      return (await import('./mcp/mcp-command.js')).runMcp(rest, io);
     case 'serve':
       return (await import('./serve.js')).runServe(rest, io);
     case 'worker':

@@ -6,6 +6,7 @@ export type { GenerateInput, GenerateResult, GenerateSummary } from './generate.
 export type { ByteSink } from './package/zip-writer.js';
 /** A plain zip of files (the slide images of a render): the engine's writer, the package's only zip code. */
 export { writeZip } from './package/zip.js';
+export { readZipEntries } from './package/zip-entries.js';
 export { inspect } from './inspect.js';
 export { requestedFonts } from './requested-fonts.js';
 export type {
@@ -16,6 +17,9 @@ export type {
   PictureFrame,
 } from './inspect.js';
 export type { InspectedTable } from './tables/describe-table.js';
+export type { TextCapacity } from './text/text-capacity.js';
+/** How the text capacity counts a character: wide East Asian ones take two narrow places. */
+export { isWideCodePoint } from './text/wide-characters.js';
 export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
@@ -39,7 +43,7 @@ export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
 export { slideCountText } from './slide-count-text.js';
 /** "Did you mean …?" for misspelt names, also of form fields and options outside the payload. */
-export { closestName, didYouMean } from './names/closest-name.js';
+export { closestName, closestNames, didYouMean } from './names/closest-name.js';
 export type { EngineErrorCode, Warning, WarningCode } from './errors.js';
 export { UNMATCHED_NAME_CODES } from './errors.js';
 export type * from './payload/model.js';

@@ -10,13 +10,14 @@ import { diagramNodes } from './diagrams/inspect-diagram.js';
 import { summarizeChart, type ChartReader, type ChartSummary } from './charts/chart-summary.js';
 import type { PackageLimits } from './package/limits.js';
 import { resolveTarget } from './package/relationships.js';
-import { firstXfrm, placeholderKey } from './presentation/placeholders.js';
+import { effectiveBodyPr, firstXfrm, placeholderKey } from './presentation/placeholders.js';
 import { Template } from './presentation/template.js';
 import { listShapes, shapeVariants, type FoundShape, type ShapeKind } from './shapes/find-shape.js';
 import { enclosingGroups, toSlideSpace, type Box } from './shapes/group-transform.js';
 import { ownBox } from './shapes/shape-properties.js';
 import { describeTable, type InspectedTable } from './tables/describe-table.js';
 import { inspectParagraphs, type InspectedParagraph } from './text/inspected-text.js';
+import { textCapacity, type TextCapacity } from './text/text-capacity.js';
 import { child, descendants, firstDescendant, textContent, type XmlElement } from './xml/index.js';
 import { createHash } from 'node:crypto';
 
@@ -46,6 +47,11 @@ export interface InspectedShape {
   smartart?: { nodes: { text: string; level: number }[] };
   /** Text shapes: the paragraphs and runs, with the run formatting a payload can express (text/inspected-text.ts). */
   paragraphs?: InspectedParagraph[];
+  /**
+   * Text shapes: how much text fits at the template's own font and size, by the estimate the overflow warning
+   * uses (text/text-capacity.ts); null when it cannot say (vertical text, no box).
+   */
+  capacity?: TextCapacity | null;
 }
 
 export interface PictureFrame {
@@ -174,8 +180,10 @@ function inspectShapes(
     }
     const txBody =
       shape.kind === 'text' ? child(shapeVariants(shape)[0] ?? shape.element, 'p:txBody') : undefined;
-    if (txBody)
+    if (txBody) {
       inspected.paragraphs = inspectParagraphs(txBody, (relId) => linkTarget(template, owner, relId));
+      inspected.capacity = textCapacity(shape, box, inheritedBodyPr(shape, template, inheritFrom));
+    }
     if (shape.kind === 'smartart') {
       const nodes = diagramNodes(shapeVariants(shape)[0] ?? shape.element, chartReader(template, owner));
       if (nodes) inspected.smartart = { nodes };
@@ -184,6 +192,16 @@ function inspectShapes(
     if (table) inspected.table = table;
     return inspected;
   });
+}
+
+/** The layout/master placeholder's a:bodyPr a placeholder inherits autofit and insets from, as fill-slide.ts finds it. */
+function inheritedBodyPr(
+  shape: FoundShape,
+  template: Template,
+  inheritFrom: string | null,
+): XmlElement | null {
+  const key = shape.placeholder ? placeholderKey(shape.element) : null;
+  return key ? effectiveBodyPr(template.inheritedPlaceholders(inheritFrom, key)) : null;
 }
 
 const LINK_SCHEMES = /^(https?:|mailto:)/i;

@@ -18,6 +18,8 @@ export interface Guide {
   /** The page's first heading. */
   title: string;
   html: string;
+  /** The page as it is in docs/, served at /docs/<name>.md for agents (llms-txt.ts). */
+  markdown: string;
 }
 
 const GUIDE_LINK = /^([a-z0-9-]+)\.md(#[\w-]*)?$/;
@@ -77,6 +79,6 @@ export function loadGuides(dir = DOCS_DIR): Guide[] {
       const body = markdown.parse(text, { async: false });
       const nav =
         '<p><a href="/docs">← API reference and all guides</a> · <a href="/console">Console</a></p>';
-      return { name, title, html: htmlPage(`Deckforge: ${title}`, `${nav}\n${body}`) };
+      return { name, title, html: htmlPage(`Deckforge: ${title}`, `${nav}\n${body}`), markdown: text };
     });
 }

@@ -23,6 +23,7 @@ import { loggerOptions, OneLinePerRequest, requestIdFor } from './request-loggin
 import { registerGeneratorRoutes } from './routes/generator-routes.js';
 import { registerInspectRoutes } from './routes/inspect-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
+import { registerMcpRoutes } from './routes/mcp-routes.js';
 import { registerOperationsRoutes } from './routes/operations-routes.js';
 import { registerRenderRoutes } from './routes/render-routes.js';
 import type { RouteContext } from './route-context.js';
@@ -137,6 +138,7 @@ export async function createHttpServer(
   registerTemplateRoutes(app, context);
   registerRenderRoutes(app, context);
   registerOperationsRoutes(app, context);
+  registerMcpRoutes(app, context);
   await options.mount?.(app, context);
 
   return {

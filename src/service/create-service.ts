@@ -16,6 +16,9 @@ import { previewsStatus, slidePictures } from './generation/slide-pictures.js';
 import { jobSummary, listJobs } from './jobs/job-listing.js';
 import { jobStatus, openDownload } from './jobs/job-status.js';
 import { submitJobOnce } from './jobs/submit-job.js';
+import { generateStored } from './jobs/generate-stored.js';
+import { previewSlides } from './jobs/preview-slides.js';
+import { checkDeck } from './generation/check-deck.js';
 import { createTemplateService } from './templates/create-template-service.js';
 import type { ServiceDeps } from './service-deps.js';
 import { serviceHealth, serviceStats } from './service-status.js';
@@ -38,6 +41,11 @@ export function createDeckforgeService(
     checkSlidesLeft: (account) => checkSlidesLeft(deps, account),
     recordApiCall: async (account, succeeded) => recordApiCall(deps, account, succeeded),
     generateNow: (account, request) => generateNowOnce(deps, account, request, syncGenerations),
+    generateStored: (account, request, baseUrl) =>
+      generateStored(deps, account, request, syncGenerations, baseUrl),
+    checkDeck: (account, request) => checkDeck(deps, account, request, syncGenerations),
+    previewSlides: (account, source, slides, longSide) =>
+      previewSlides(deps, account, source, slides, longSide),
     submitJob: (account, request) => submitJobOnce(deps, account, request),
     jobStatus: (account, jobId, baseUrl) => jobStatus(deps, account, jobId, baseUrl),
     openDownload: (signedPath) => openDownload(deps, signedPath),

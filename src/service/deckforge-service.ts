@@ -12,6 +12,24 @@ import type { RendererStatus } from './ports/renderer.js';
 import type { JobProgress, JobState } from './ports/job-store.js';
 import type { TemplateService } from './templates/template-service.js';
 
+/** generate_deck's deck: a finished job's id and link, or a queued job (docs/mcp.md). */
+export interface StoredDeck {
+  jobId: string;
+  status: 'SUCCEEDED' | 'QUEUED';
+  /** The result's pre-signed link (15 minutes) when SUCCEEDED; null for a queued job. */
+  fileUrl: string | null;
+  slideCount: number | null;
+  warnings: Warning[];
+}
+
+/** What render_preview draws: a job's deck by its id, or a stored template by its name or id. */
+export type PreviewSource = { deckId: string } | { template: string };
+
+export interface SlidePreviews {
+  slides: { index: number; png: Uint8Array }[];
+  warnings: Warning[];
+}
+
 /**
  * Download links issued by the local-disk blob store point here: `GET ${DOWNLOAD_PATH_PREFIX}<key>/<file
  * name> ?expires=…&signature=…`. The HTTP layer routes `GET /v2.0/files/*` to `openDownload(request.url)`
@@ -272,6 +290,23 @@ export interface DeckforgeService {
   recordApiCall(account: Account, succeeded: boolean): Promise<void>;
 
   generateNow(account: Account, request: GenerationRequest): Promise<GeneratedDeck>;
+  /**
+   * The MCP tool generate_deck (docs/mcp.md): `generateNow`, its deck kept as a finished job with a fresh link;
+   * a request over the synchronous limit is submitted as a job instead.
+   */
+  generateStored(account: Account, request: GenerationRequest, baseUrl: LinkBase): Promise<StoredDeck>;
+  /** generate_deck's dry run: the refusals and warnings of `generateNow`, nothing produced or charged. */
+  checkDeck(
+    account: Account,
+    request: GenerationRequest,
+  ): Promise<{ slideCount: number; warnings: Warning[] }>;
+  /** render_preview: PNGs of chosen slides of a job's deck or a stored template, charged as `render` charges. */
+  previewSlides(
+    account: Account,
+    source: PreviewSource,
+    slides: number[],
+    longSide: number,
+  ): Promise<SlidePreviews>;
   submitJob(account: Account, request: GenerationRequest): Promise<{ jobId: string; status: 'QUEUED' }>;
   /** Another account's job and an expired job are NotFoundError, exactly like an unknown id. */
   jobStatus(account: Account, jobId: string, baseUrl: LinkBase): Promise<JobStatus>;

@@ -29,7 +29,9 @@ export function writingTo<T>(
     const result = build({
       write(chunk) {
         if (fd === null && keptBytes + chunk.length <= memoryBytes) {
-          kept.push(chunk.slice());
+          // A copy, whatever the chunk's class: on a Buffer (the zip writer's chunks are Buffers) `slice` is a
+          // view, and the writer refills that buffer for the next chunk (zip-writer.ts, `flush`).
+          kept.push(Uint8Array.prototype.slice.call(chunk));
           keptBytes += chunk.length;
           return;
         }

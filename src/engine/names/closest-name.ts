@@ -23,6 +23,19 @@ export function closestName(written: string, known: Iterable<string>): string | 
   return best === written ? null : best;
 }
 
+/**
+ * Up to `count` known names nearest to `written` by the same distance, nearest first (ties in the given order):
+ * what a caller offers in place of a name that does not exist, near enough or not.
+ */
+export function closestNames(written: string, known: Iterable<string>, count: number): string[] {
+  const plain = simplified(written);
+  return [...new Set(known)]
+    .map((name, order) => ({ name, order, distance: editDistance(plain, simplified(name)) }))
+    .sort((a, b) => a.distance - b.distance || a.order - b.order)
+    .slice(0, count)
+    .map((entry) => entry.name);
+}
+
 /** ` (did you mean "template"?)`, or '' when no known name is near. */
 export function didYouMean(written: string, known: Iterable<string>): string {
   const closest = closestName(written, known);

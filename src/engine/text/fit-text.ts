@@ -46,7 +46,7 @@ const BODY_PROPERTIES_ORDER = [
   'a:extLst',
 ];
 
-interface ParagraphMetrics {
+export interface ParagraphMetrics {
   /** Text width in EMU at 100 % (the sum of estimated glyph widths), per line of an explicit a:br break. */
   lineWidths: number[];
   /** Font size in 1/100 pt. */
@@ -58,7 +58,7 @@ interface ParagraphMetrics {
 }
 
 /** What the estimate works from: one variant's body properties, its box inside the insets, its paragraphs. */
-interface Measured {
+export interface Measured {
   bodyPr: XmlElement;
   width: number;
   height: number;
@@ -68,7 +68,8 @@ interface Measured {
   needed: number;
 }
 
-function measure(
+/** Also what a box's text capacity is worked out from (text-capacity.ts), so both give the same answer. */
+export function measure(
   shape: FoundShape,
   shapeEl: XmlElement,
   box: { cx: number; cy: number },
@@ -183,14 +184,29 @@ function textHeight(
 ): number {
   let total = 0;
   for (const m of metrics) {
-    const lineHeight = m.size * EMU_PER_HUNDREDTH_PT * scale * LINE_HEIGHT * m.spacing * (1 - reduction);
-    const room = Math.max(width - m.marL, width / 4);
+    const lineHeight = lineHeightOf(m) * scale * (1 - reduction);
+    const room = lineRoom(width, m.marL);
     for (const lineWidth of m.lineWidths) {
       const lines = wrap ? Math.max(1, Math.ceil((lineWidth * scale) / room)) : 1;
       total += lines * lineHeight;
     }
   }
   return total;
+}
+
+/** The width a paragraph's lines wrap in: the box less the paragraph's left margin, never under a quarter of it. */
+export function lineRoom(width: number, marL: number): number {
+  return Math.max(width - marL, width / 4);
+}
+
+/** The width (EMU) of one narrow (Latin) character at a paragraph's size, as the estimate counts it. */
+export function narrowGlyphWidth(m: ParagraphMetrics): number {
+  return NARROW_GLYPH * m.size * EMU_PER_HUNDREDTH_PT;
+}
+
+/** The height of one line of a paragraph at 100 % (EMU). */
+export function lineHeightOf(m: ParagraphMetrics): number {
+  return m.size * EMU_PER_HUNDREDTH_PT * LINE_HEIGHT * m.spacing;
 }
 
 function paragraphMetrics(p: XmlElement, txBody: XmlElement, shape: FoundShape): ParagraphMetrics {

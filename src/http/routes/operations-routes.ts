@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../../service/errors.js';
 import { bearerToken } from '../bearer-auth.js';
 import { loadGuides } from '../docs-guides.js';
+import { llmsText } from '../llms-txt.js';
 import { FAVICON_PATH, FAVICON_SVG } from '../favicon.js';
 import { renderDocsPage } from '../docs-page.js';
 import { buildOpenApiDocument } from '../openapi-document.js';
@@ -64,8 +65,17 @@ export function registerOperationsRoutes(app: FastifyInstance, ctx: RouteContext
   );
 
   app.get<{ Params: { name: string } }>('/docs/:name', { config }, async (request, reply) => {
-    const guide = guideByName.get(request.params.name);
-    if (!guide) throw new NotFoundError(`no guide named "${request.params.name}"`);
+    // `/docs/<page>.md`: the page's Markdown, as agents read documentation (llms-txt.ts).
+    const markdown = request.params.name.endsWith('.md');
+    const name = markdown ? request.params.name.slice(0, -3) : request.params.name;
+    const guide = guideByName.get(name);
+    if (!guide) throw new NotFoundError(`no guide named "${name}"`);
+    if (markdown) return reply.type('text/markdown; charset=utf-8').send(guide.markdown);
     return reply.type('text/html; charset=utf-8').send(guide.html);
   });
+
+  const llms = llmsText(guides);
+  app.get('/llms.txt', { config }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(llms),
+  );
 }

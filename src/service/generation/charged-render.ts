@@ -5,7 +5,7 @@
  * and reserved; the pages made settled once the answer is ready; everything given back when any step fails.
  */
 import { rm, writeFile } from 'node:fs/promises';
-import { slideCountText } from '../../engine/index.js';
+import { slideCountText, type InspectResult } from '../../engine/index.js';
 import type { Account, UploadedFile } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
@@ -29,9 +29,12 @@ export async function chargedRender<T>(
   deck: UploadedFile,
   ask: ChargedRenderAsk,
   answer: (rendered: RenderedFiles, visibleSlides: number[]) => Promise<T>,
+  /** The inspect result of `deck.bytes`, when the caller has it already: the deck is not read a second time. */
+  known?: InspectResult,
 ): Promise<T> {
   await requireRenderer(deps);
-  const inspected = await deps.pool.inspect(deck.bytes); // EngineError (400) for what is not a readable .pptx
+  // EngineError (400) for what is not a readable .pptx
+  const inspected = known ?? (await deps.pool.inspect(deck.bytes));
   const visibleSlides = inspected.slides.filter((slide) => !slide.hidden).map((slide) => slide.index);
   const visible = visibleSlides.length;
   const { maxSlidesPerRequest } = deps.settings.limits;

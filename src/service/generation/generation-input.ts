@@ -39,6 +39,9 @@ export interface PreparedRequest {
 
 export const URL_PATTERN = /^https?:\/\/\S+$/i;
 
+/** A request over the synchronous slide limit: a 400 for POST /v1.0/generator/create, a job for generate_deck. */
+export class OverSyncLimitError extends InvalidInputError {}
+
 export function parseJsonData(jsonData: unknown): unknown {
   if (typeof jsonData !== 'string') {
     if (jsonData === undefined || jsonData === null)
@@ -82,7 +85,7 @@ export function parseRequest(
     );
   }
   if (mode === 'sync' && slideCount > limits.syncMaxSlides) {
-    throw new InvalidInputError(
+    throw new OverSyncLimitError(
       `the request asks for ${slideCountText(slideCount)}; synchronous generation accepts at most ${limits.syncMaxSlides}: ` +
         'use POST /v2.0/generator/create-async for larger decks',
     );

@@ -47,6 +47,13 @@ export interface TemplateService {
   list(account: TemplateOwner): Promise<StoredTemplate[]>;
   /** The version with this id, its name's versions and its inspect result; NotFoundError when not the account's. */
   get(account: TemplateOwner, id: string): Promise<StoredTemplateDetail>;
+  /** `get` for a reference as `jsonData` writes one: an id gives that version, a name its latest. */
+  find(account: TemplateOwner, reference: string): Promise<StoredTemplateDetail>;
+  /** `upload` of a template fetched from a public URL, through the URL guard `presentation.template` goes through. */
+  uploadFromUrl(
+    account: TemplateOwner,
+    upload: { url: string; name: string },
+  ): Promise<{ template: StoredTemplate; created: boolean }>;
   /** The bytes of the version with this id. */
   download(account: TemplateOwner, id: string): Promise<TemplateFile>;
   /** Deletes the name of the version with this id, every version of it. */
