@@ -85,6 +85,10 @@ describe('payloadJsonSchema', () => {
       'tag_validation_mode',
       'shape_validation_mode',
       'accessibility',
+      'theme',
+      'fonts',
+      'masters',
+      'layouts',
     ]);
     expect(defs.Presentation?.required).toEqual(['slides']);
     expect(Object.keys(defs.Shape?.properties ?? {})).toEqual(
