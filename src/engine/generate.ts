@@ -15,15 +15,18 @@ import { DEFAULT_IMAGE_LIMITS, type ImageLimits, type ImageOutcome } from './pic
 import { parsePayload, type ParsedPayload } from './payload/parse-payload.js';
 import { payloadOutline } from './payload/payload-outline.js';
 import { MAX_LISTED_ERRORS, oneError, problemsOf } from './error-list.js';
-import type { DeckRequest, SlideRequest, TemplateRef } from './payload/model.js';
+import type { DeckRequest, PageRequest, SlideRequest, TemplateRef } from './payload/model.js';
 import { DeckBuilder } from './presentation/deck-builder.js';
 import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
 import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
-import { checkedSources } from './request-checks.js';
+import { checkedPages, checkedSources, type PageSource } from './request-checks.js';
 import { unusedFileWarnings } from './uploaded-files.js';
+import { prepareBrand } from './deck-brand.js';
+import { unusedFontWarnings } from './embedded-font-use.js';
+import { readEmbeddedFonts, type EmbeddedFamily } from './fonts/embedded-fonts.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -107,18 +110,34 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
   checkSlideLinks(request.slideLinks, request.slides.length);
-  const sources = shared(
-    checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+  const { sources, pages, fonts } = checkedRequest(request, templates, input, warnings);
+  const fontWarnings = unusedFontWarnings(
+    fonts,
+    request,
+    templates.entries.map((e) => e.ref.theme),
+    templates.entries.map((e) => e.template),
   );
-  const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
+  const pictures = new PictureImages(input.files, input.images, {
+    ...DEFAULT_IMAGE_LIMITS,
+    ...input.imageLimits,
+  });
+  const deckTagsUsed = new Set<string>();
+  const brand = prepareBrand(templates.entries, pages, fonts, { request, warnings, deckTagsUsed, pictures });
+  const deck = new DeckBuilder(
+    deckTemplate(sources, request.slides),
+    sources,
+    request.exportVersion,
+    sink,
+    brand.brand,
+  );
   // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
   const slides: (SlideRequest | undefined)[] = request.slides.splice(0);
   const run: SlideRun = {
     deck,
     request,
     warnings,
-    deckTagsUsed: new Set<string>(),
-    pictures: new PictureImages(input.files, input.images, { ...DEFAULT_IMAGE_LIMITS, ...input.imageLimits }),
+    deckTagsUsed,
+    pictures,
     maxSlides: input.maxSlides ?? Infinity,
     requestedSlides: slides.length,
     slideCount: 0,
@@ -139,8 +158,12 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   // Before the package is finished: a refused deck ends here, and the caller discards what the sink received.
   const accessibility = run.accessibility.finish();
   const byteLength = deck.finish();
-  warnings.push(...deck.warnings, ...accessibility);
-  const used = new Set([...request.templates.map((t) => t.source), ...run.pictures.usedSources()]);
+  warnings.push(...deck.warnings, ...brand.unfilled(), ...fontWarnings, ...accessibility);
+  const used = new Set([
+    ...request.templates.map((t) => t.source),
+    ...run.pictures.usedSources(),
+    ...request.brand.fonts.map((f) => f.file),
+  ]);
   warnings.push(...unusedFileWarnings(input.files, used));
   return {
     byteLength,
@@ -148,6 +171,54 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     warnings,
     fileName: `${request.resultFileName ?? defaultName(request.templates[0]?.source ?? 'presentation')}.pptx`,
   };
+}
+
+/**
+ * What the opened templates and the uploaded files say about the request, every problem in one error: the slides'
+ * (request-checks.ts), the fonts' (embedded-fonts.ts) and the masters' and layouts' entries'.
+ */
+function checkedRequest(
+  request: DeckRequest,
+  templates: OpenTemplates,
+  input: Pick<GenerateInput, 'files' | 'images'>,
+  warnings: Warning[],
+): { sources: SlideSource[]; pages: PageSource[]; fonts: EmbeddedFamily[] } {
+  const problems: EngineError[] = [];
+  const attempt = <T>(check: () => T, otherwise: T): T => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      problems.push(...problemsOf(error));
+      return otherwise;
+    }
+  };
+  const sources = attempt(
+    () =>
+      shared(
+        checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+      ),
+    [],
+  );
+  const fonts = attempt(() => readEmbeddedFonts(request.brand.fonts, input.files, warnings), []);
+  const pages = attempt(
+    () => checkedPages(request, (page) => pageTemplate(templates, page, warnings), input),
+    [],
+  );
+  const error = oneError(problems.slice(0, MAX_LISTED_ERRORS));
+  if (error) throw error;
+  return { sources, pages, fonts };
+}
+
+/** The template a master or layout entry fills; null, with a warning, when no slide comes from it. */
+function pageTemplate(templates: OpenTemplates, page: PageRequest, warnings: Warning[]): Template | null {
+  const template = templates.byId(page.templateId);
+  if (!template)
+    warnings.push({
+      path: `${page.path}.template_id`,
+      message: `no slide of the deck comes from template "${page.templateId}", so its ${page.kind}s are not in the deck: nothing was filled`,
+    });
+  return template;
 }
 
 /**
@@ -187,16 +258,29 @@ export function checkPayload(
 
 interface OpenTemplates {
   of(slide: SlideRequest): Template;
+  /** The template of a template_list id (null: the one template), or null when no slide uses it. */
+  byId(id: string | null): Template | null;
+  /** Each template opened, with its entry (two entries may share one template). */
+  entries: { ref: TemplateRef; template: Template }[];
 }
 
-/** Opens every template a slide uses (a `template_list` entry no slide picks is never opened). */
+/**
+ * Opens every template a slide uses (a `template_list` entry no slide picks is never opened). Two entries of one
+ * file share its template, unless one of them has a brand of its own (a theme, masters or layouts filled): then
+ * each gets a separate copy, so that what changes in one entry's masters and theme stays out of the other's
+ * (docs/payload.md "Brand").
+ */
 function openTemplates(
   request: DeckRequest,
   input: Pick<GenerateInput, 'files' | 'limits' | 'fileHashes'>,
   cache: TemplateCache,
 ): OpenTemplates {
   const byId = new Map<string | null, Template>();
+  const entries: { ref: TemplateRef; template: Template }[] = [];
+  const holders = new Map<Template, TemplateRef>();
   const used = new Set(request.slides.map((s) => s.templateId));
+  const ownBrand = (ref: TemplateRef): boolean =>
+    ref.theme !== undefined || request.brand.pages.some((p) => p.templateId === ref.id);
   for (const ref of request.templates) {
     if (ref.id !== null && !used.has(ref.id)) continue;
     const bytes = input.files.get(ref.source);
@@ -208,7 +292,14 @@ function openTemplates(
         ref.path,
       );
     }
-    byId.set(ref.id, openNamed(cache, bytes, input, ref));
+    let template = openNamed(cache, bytes, input, ref);
+    const holder = holders.get(template);
+    if (holder && (ownBrand(ref) || ownBrand(holder))) template = template.separateCopy();
+    if (!holders.has(template)) {
+      holders.set(template, ref);
+      entries.push({ ref, template });
+    }
+    byId.set(ref.id, template);
   }
   return {
     of(slide) {
@@ -217,6 +308,8 @@ function openTemplates(
       if (!template) throw new EngineError('INVALID_PAYLOAD', 'no template given', slide.path);
       return template;
     },
+    byId: (id) => byId.get(id) ?? null,
+    entries,
   };
 }
 

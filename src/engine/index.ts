@@ -13,6 +13,7 @@ export type {
   InspectedSlide,
   InspectedShape,
   InspectedLayout,
+  InspectedMaster,
   PictureFrame,
 } from './inspect.js';
 export type { InspectedTable } from './tables/describe-table.js';
