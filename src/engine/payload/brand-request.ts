@@ -12,6 +12,7 @@ import {
   byJsonType,
   custom,
   described,
+  enumOf,
   fail,
   isRecord,
   named,
@@ -52,7 +53,10 @@ const themeColoursSpec: Spec<Partial<Record<ThemeColourSlot, string>>> = custom(
     properties: Object.fromEntries(
       THEME_COLOUR_SLOTS.map((slot) => [slot, colourSpec.toJsonSchema(new SchemaDefs())]),
     ),
-    additionalProperties: false,
+    // Slot names in any case, as the parser takes them; no other key.
+    propertyNames: enumOf(Object.fromEntries(THEME_COLOUR_SLOTS.map((slot) => [slot, slot]))).toJsonSchema(
+      new SchemaDefs(),
+    ),
   },
   (value, ctx) => {
     if (!isRecord(value)) fail(ctx, SLOTS_EXPECTED, value);
