@@ -133,7 +133,9 @@ describe('payloadJsonSchema', () => {
             fonts: { major: 'Liberation Serif', minor: { latin: 'Carlito', ea: 'Noto Sans CJK JP' } },
           },
           fonts: ['Brand-Regular.ttf', { file: 'Brand-Bold.ttf' }],
-          masters: [{ template_id: 'a', index: 0, shapes: [{ name: 'Logo', content: 'logo.png' }], tags: [] }],
+          masters: [
+            { template_id: 'a', index: 0, shapes: [{ name: 'Logo', content: 'logo.png' }], tags: [] },
+          ],
           layouts: [{ template_id: 'a', index: 3, shape_validation_mode: 'strict' }],
           slides: [{ slide_index: 0, template_id: 'a' }],
         },
