@@ -170,8 +170,18 @@ describe('masters and layouts filled like slides', () => {
             { template_id: 'globex', template: 'copy.pptx', theme: { colors: { accent1: '#008C8C' } } },
           ],
           masters: [
-            { template_id: 'acme', index: 0, shapes: [{ name: 'Logo', content: 'logo.png' }] },
-            { template_id: 'globex', index: 0, shapes: [{ name: 'Logo', content: 'teal.png' }] },
+            {
+              template_id: 'acme',
+              index: 0,
+              tags: [{ key: 'company', value: 'Acme' }],
+              shapes: [{ name: 'Logo', content: 'logo.png' }],
+            },
+            {
+              template_id: 'globex',
+              index: 0,
+              tags: [{ key: 'company', value: 'Globex' }],
+              shapes: [{ name: 'Logo', content: 'teal.png' }],
+            },
           ],
           slides: [
             { template_id: 'acme', slide_index: 1 },
@@ -191,6 +201,13 @@ describe('masters and layouts filled like slides', () => {
     expect(near(colourAt(pages[0]!, SLIDE_CX, LOGO_MIDDLE.x, LOGO_MIDDLE.y), MAGENTA, 30)).toBe(true);
     expect(near(colourAt(pages[1]!, SLIDE_CX, LOGO_MIDDLE.x, LOGO_MIDDLE.y), TEAL, 30)).toBe(true);
     expect(near(colourAt(pages[2]!, SLIDE_CX, LOGO_MIDDLE.x, LOGO_MIDDLE.y), MAGENTA, 30)).toBe(true);
+    // Each copy of the master has its own footer: the tags of its own entry.
+    const texts = await renderToPdfText(result.bytes);
+    expect([texts[0], texts[1], texts[2]].map((t) => /Acme|Globex/.exec(t ?? '')?.[0])).toEqual([
+      'Acme',
+      'Globex',
+      'Acme',
+    ]);
     // The second entry's theme is its own: its title is teal, the first entry's keeps Harbour's orange.
     const titleBox = { x: 457_200, y: 300_000, cx: 8_229_600, cy: 1_100_000 };
     const teal = pages.map((page) => countNear(page, { r: 0, g: 140, b: 140 }, SLIDE_CX, titleBox));
