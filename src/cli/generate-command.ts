@@ -25,7 +25,7 @@ import { progressLine } from './progress-line.js';
 
 const HELP = `Usage: deckforge generate FILE... PAYLOAD.json [-o OUT.pptx|OUT.pdf] [--previews DIR] [--strict]
 
-  FILE          the template (.pptx/.potx) and any image files; the payload refers to them by base name
+  FILE          the template (.pptx/.potx) and any image and font files; the payload refers to them by base name
                 (http(s) URLs in the payload are fetched, as the service fetches them)
   PAYLOAD.json  the jsonData document ('-' reads it from standard input)
   -o, --output  where to write the deck (default: the payload's resultFileName, else TEMPLATE-generated.pptx);

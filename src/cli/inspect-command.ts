@@ -1,6 +1,6 @@
 /**
- * `deckforge inspect TEMPLATE [--json]`: slides, layouts and every shape's name, id, kind, text and tags; for a
- * table its grid, merges and first row; for a SmartArt graphic its nodes.
+ * `deckforge inspect TEMPLATE [--json]`: slides, layouts, slide masters and every shape's name, id, kind, text and
+ * tags; for a table its grid, merges and first row; for a SmartArt graphic its nodes.
  */
 import { readFileSync } from 'node:fs';
 import { inspect, type InspectedShape, type InspectedTable, type InspectResult } from '../engine/index.js';
@@ -45,12 +45,19 @@ function describe(result: InspectResult): string {
     for (const shape of slide.shapes) lines.push(shapeLine(shape), ...smartArtLines(shape));
     if (slide.notes) lines.push(`  notes: ${JSON.stringify(clip(slide.notes))}`);
   }
-  lines.push('', 'layouts (for "type": "layout", by slide_index):');
+  lines.push('', 'layouts (for "type": "layout", by slide_index; for "layouts", by index):');
   for (const layout of result.layouts) {
-    lines.push(`  ${layout.index}: ${quoted(layout.name)}`);
-    // Picture placeholders of a layout: what a slide made from it (`"type": "layout"`) can take.
+    lines.push(`  ${layout.index}: ${quoted(layout.name)} (master ${layout.master})`);
+    // Picture placeholders of a layout: what a slide made from it (`"type": "layout"`) can take. Its other
+    // shapes that are no placeholder (a logo, a text box) show on every slide that uses it: "layouts" fills them.
     for (const shape of layout.shapes)
       if (shape.placeholder?.type === 'pic') lines.push(`    picture placeholder ${shapeLine(shape).trim()}`);
+      else if (!shape.placeholder) lines.push(`  ${shapeLine(shape)}`);
+  }
+  lines.push('', 'masters (for "masters", by index):');
+  for (const master of result.masters) {
+    lines.push(`  ${master.index}: ${quoted(master.name)}`);
+    for (const shape of master.shapes) lines.push(`  ${shapeLine(shape)}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,7 @@ export type EngineErrorCode =
   | 'SHAPE_NOT_FOUND' // strict shape validation
   | 'TAG_NOT_USED' // strict tag validation
   | 'INVALID_IMAGE' // a picture source that is no image, cut short, too large, or could not be fetched
+  | 'INVALID_FONT' // a font file to embed that is no font, cut short, too large, or licensed against embedding
   | 'CONTENT_MISMATCH' // content of the wrong kind for the shape
   | 'INACCESSIBLE_OUTPUT'; // accessibility: "require" and the output lacks alt text, titles or header rows
 

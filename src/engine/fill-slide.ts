@@ -26,8 +26,11 @@ export interface FillSlideInput {
   warnings: Warning[];
   /** Deck-level tag keys used so far (strict mode checks them once the deck is done). */
   deckTagsUsed: Set<string>;
-  /** The output slide this draft becomes (0-based), as warnings name it. */
-  outputSlide: number;
+  /**
+   * What this draft becomes, as warnings name it: an output slide (0-based), or the slide master or layout a
+   * `masters` or `layouts` entry fills.
+   */
+  outputSlide: number | { kind: 'master' | 'layout'; index: number };
   /**
    * On the slides of an `all_slides` entry: the tag keys its slides used so far, and its first output slide.
    * Its tags are judged once its last slide is filled.
@@ -147,6 +150,8 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
  */
 function warnUnfilledTags(input: FillSlideInput, given: (key: string) => boolean): void {
   const { draft, slide, warnings, outputSlide } = input;
+  const page =
+    typeof outputSlide === 'number' ? `output slide ${outputSlide}` : `${outputSlide.kind} ${outputSlide.index}`;
   const source = draft.source;
   const found: { where: string; key: string }[] = [];
   const slideTree = draft.touched
@@ -168,7 +173,7 @@ function warnUnfilledTags(input: FillSlideInput, given: (key: string) => boolean
     if (given(key)) continue;
     warnings.push({
       path: slide.path,
-      message: `output slide ${outputSlide}: ${where} still ${where === 'the notes' ? 'show' : 'shows'} {{${key}}}: no tag "${key}" was given`,
+      message: `${page}: ${where} still ${where === 'the notes' ? 'show' : 'shows'} {{${key}}}: no tag "${key}" was given`,
       code: 'TAG_UNFILLED',
     });
   }

@@ -15,15 +15,19 @@ import { DEFAULT_IMAGE_LIMITS, type ImageLimits, type ImageOutcome } from './pic
 import { parsePayload, type ParsedPayload } from './payload/parse-payload.js';
 import { payloadOutline } from './payload/payload-outline.js';
 import { MAX_LISTED_ERRORS, oneError, problemsOf } from './error-list.js';
-import type { DeckRequest, SlideRequest, TemplateRef } from './payload/model.js';
+import type { DeckRequest, PageRequest, SlideRequest } from './payload/model.js';
 import { DeckBuilder } from './presentation/deck-builder.js';
 import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
 import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
-import { checkedSources } from './request-checks.js';
+import { checkedPages, checkedSources, type PageSource } from './request-checks.js';
 import { unusedFileWarnings } from './uploaded-files.js';
+import { prepareBrand } from './deck-brand.js';
+import { unusedFontWarnings } from './embedded-font-use.js';
+import { readEmbeddedFonts, type EmbeddedFamily } from './fonts/embedded-fonts.js';
+import { openTemplates, type OpenTemplates } from './open-templates.js';
 import { child } from './xml/index.js';
 
 export interface GenerateInput {
@@ -107,18 +111,34 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
   checkSlideLinks(request.slideLinks, request.slides.length);
-  const sources = shared(
-    checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+  const { sources, pages, fonts } = checkedRequest(request, templates, input, warnings);
+  const fontWarnings = unusedFontWarnings(
+    fonts,
+    request,
+    templates.entries.map((e) => e.ref.theme),
+    templates.entries.map((e) => e.template),
   );
-  const deck = new DeckBuilder(deckTemplate(sources, request.slides), sources, request.exportVersion, sink);
+  const pictures = new PictureImages(input.files, input.images, {
+    ...DEFAULT_IMAGE_LIMITS,
+    ...input.imageLimits,
+  });
+  const deckTagsUsed = new Set<string>();
+  const brand = prepareBrand(templates.entries, pages, fonts, { request, warnings, deckTagsUsed, pictures });
+  const deck = new DeckBuilder(
+    deckTemplate(sources, request.slides),
+    sources,
+    request.exportVersion,
+    sink,
+    brand.brand,
+  );
   // Taken, not copied: each slide's request is let go once its slides are written (see GenerateInput.parsed).
   const slides: (SlideRequest | undefined)[] = request.slides.splice(0);
   const run: SlideRun = {
     deck,
     request,
     warnings,
-    deckTagsUsed: new Set<string>(),
-    pictures: new PictureImages(input.files, input.images, { ...DEFAULT_IMAGE_LIMITS, ...input.imageLimits }),
+    deckTagsUsed,
+    pictures,
     maxSlides: input.maxSlides ?? Infinity,
     requestedSlides: slides.length,
     slideCount: 0,
@@ -139,8 +159,12 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   // Before the package is finished: a refused deck ends here, and the caller discards what the sink received.
   const accessibility = run.accessibility.finish();
   const byteLength = deck.finish();
-  warnings.push(...deck.warnings, ...accessibility);
-  const used = new Set([...request.templates.map((t) => t.source), ...run.pictures.usedSources()]);
+  warnings.push(...deck.warnings, ...brand.unfilled(), ...fontWarnings, ...accessibility);
+  const used = new Set([
+    ...request.templates.map((t) => t.source),
+    ...run.pictures.usedSources(),
+    ...request.brand.fonts.map((f) => f.file),
+  ]);
   warnings.push(...unusedFileWarnings(input.files, used));
   return {
     byteLength,
@@ -148,6 +172,54 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     warnings,
     fileName: `${request.resultFileName ?? defaultName(request.templates[0]?.source ?? 'presentation')}.pptx`,
   };
+}
+
+/**
+ * What the opened templates and the uploaded files say about the request, every problem in one error: the slides'
+ * (request-checks.ts), the fonts' (embedded-fonts.ts) and the masters' and layouts' entries'.
+ */
+function checkedRequest(
+  request: DeckRequest,
+  templates: OpenTemplates,
+  input: Pick<GenerateInput, 'files' | 'images'>,
+  warnings: Warning[],
+): { sources: SlideSource[]; pages: PageSource[]; fonts: EmbeddedFamily[] } {
+  const problems: EngineError[] = [];
+  const attempt = <T>(check: () => T, otherwise: T): T => {
+    try {
+      return check();
+    } catch (error) {
+      if (!(error instanceof EngineError)) throw error;
+      problems.push(...problemsOf(error));
+      return otherwise;
+    }
+  };
+  const sources = attempt(
+    () =>
+      shared(
+        checkedSources(request, request.slides, (slide) => slideSource(templates.of(slide), slide), input),
+      ),
+    [],
+  );
+  const fonts = attempt(() => readEmbeddedFonts(request.brand.fonts, input.files, warnings), []);
+  const pages = attempt(
+    () => checkedPages(request, (page) => pageTemplate(templates, page, warnings), input),
+    [],
+  );
+  const error = oneError(problems.slice(0, MAX_LISTED_ERRORS));
+  if (error) throw error;
+  return { sources, pages, fonts };
+}
+
+/** The template a master or layout entry fills; null, with a warning, when no slide comes from it. */
+function pageTemplate(templates: OpenTemplates, page: PageRequest, warnings: Warning[]): Template | null {
+  const template = templates.byId(page.templateId);
+  if (!template)
+    warnings.push({
+      path: `${page.path}.template_id`,
+      message: `no slide of the deck comes from template "${page.templateId}", so its ${page.kind}s are not in the deck: nothing was filled`,
+    });
+  return template;
 }
 
 /**
@@ -183,59 +255,6 @@ export function checkPayload(
     problems.push(...problemsOf(error));
   }
   throw oneError(problems.slice(0, MAX_LISTED_ERRORS)) ?? refusal;
-}
-
-interface OpenTemplates {
-  of(slide: SlideRequest): Template;
-}
-
-/** Opens every template a slide uses (a `template_list` entry no slide picks is never opened). */
-function openTemplates(
-  request: DeckRequest,
-  input: Pick<GenerateInput, 'files' | 'limits' | 'fileHashes'>,
-  cache: TemplateCache,
-): OpenTemplates {
-  const byId = new Map<string | null, Template>();
-  const used = new Set(request.slides.map((s) => s.templateId));
-  for (const ref of request.templates) {
-    if (ref.id !== null && !used.has(ref.id)) continue;
-    const bytes = input.files.get(ref.source);
-    if (!bytes) {
-      const names = [...input.files.keys()].map((n) => `"${n}"`).join(', ') || 'none';
-      throw new EngineError(
-        'MISSING_FILE',
-        `template "${ref.source}" is not among the uploaded files (uploaded: ${names})`,
-        ref.path,
-      );
-    }
-    byId.set(ref.id, openNamed(cache, bytes, input, ref));
-  }
-  return {
-    of(slide) {
-      const template = byId.get(slide.templateId);
-      // parsePayload has checked that every slide names a template that exists.
-      if (!template) throw new EngineError('INVALID_PAYLOAD', 'no template given', slide.path);
-      return template;
-    },
-  };
-}
-
-/**
- * Opens one template. A refusal about the whole file (not a zip, encrypted, too large) names the field and the
- * file it came from, which matters when several files were uploaded; one about a part names the part.
- */
-function openNamed(
-  cache: TemplateCache,
-  bytes: Uint8Array,
-  input: Pick<GenerateInput, 'limits' | 'fileHashes'>,
-  ref: TemplateRef,
-): Template {
-  try {
-    return cache.open(bytes, input.limits, input.fileHashes?.get(ref.source));
-  } catch (error) {
-    if (!(error instanceof EngineError) || error.path !== null) throw error;
-    throw new EngineError(error.code, `template file "${ref.source}": ${error.message}`, ref.path);
-  }
 }
 
 /**

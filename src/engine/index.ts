@@ -14,6 +14,7 @@ export type {
   InspectedSlide,
   InspectedShape,
   InspectedLayout,
+  InspectedMaster,
   PictureFrame,
 } from './inspect.js';
 export type { InspectedTable } from './tables/describe-table.js';

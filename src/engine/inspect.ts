@@ -80,6 +80,16 @@ export interface InspectedSlide {
 export interface InspectedLayout {
   index: number;
   name: string;
+  /** The index of its slide master in `masters`. */
+  master: number;
+  shapes: InspectedShape[];
+}
+
+/** A slide master, as payload `masters[].index` counts them (presentation.xml's order). */
+export interface InspectedMaster {
+  index: number;
+  /** Its own name, else its theme's. */
+  name: string;
   shapes: InspectedShape[];
 }
 
@@ -87,6 +97,7 @@ export interface InspectResult {
   slideSize: { cx: number; cy: number } | null;
   slides: InspectedSlide[];
   layouts: InspectedLayout[];
+  masters: InspectedMaster[];
 }
 
 const TAG = /\{\{\s*([^{}]+?)\s*\}\}/g;
@@ -99,6 +110,7 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
   );
   const sldSz = child(template.presentation.root, 'p:sldSz');
   const layoutName = new Map(template.layouts.map((l) => [l.partName, l.name]));
+  const masterIndex = new Map(template.masters.map((m) => [m.partName, m.index]));
   return {
     slideSize: sldSz ? { cx: Number(sldSz.attrs.cx), cy: Number(sldSz.attrs.cy) } : null,
     slides: template.slides.map((slide) => {
@@ -119,7 +131,13 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
     layouts: template.layouts.map((layout) => ({
       index: layout.index,
       name: layout.name,
+      master: masterIndex.get(layout.masterPartName) ?? 0,
       shapes: inspectShapes(template.xml(layout.partName).root, template, layout.partName, layout.partName),
+    })),
+    masters: template.masters.map((master) => ({
+      index: master.index,
+      name: master.name,
+      shapes: inspectShapes(template.xml(master.partName).root, template, master.partName, master.partName),
     })),
   };
 }

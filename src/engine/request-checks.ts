@@ -6,10 +6,11 @@
  */
 import { EngineError } from './errors.js';
 import { MAX_LISTED_ERRORS, oneError } from './error-list.js';
-import type { DeckRequest, ShapeRequest, SlideRequest } from './payload/model.js';
+import type { DeckRequest, PageRequest, ShapeRequest, SlideRequest } from './payload/model.js';
 import { isHttpUrl, missingSourceMessage, sourceBytes } from './pictures/picture-sources.js';
 import type { ImageOutcome } from './pictures/prepared-image.js';
 import type { SlideSource } from './presentation/slide-draft.js';
+import type { Template } from './presentation/template.js';
 import { contentMismatch, missingShapeMessage } from './apply-shape-requests.js';
 import { findInList, listShapes, type FoundShape } from './shapes/find-shape.js';
 import { child } from './xml/index.js';
@@ -27,7 +28,7 @@ export function checkedSources(
   files: RequestFiles,
 ): SlideSource[] {
   const errors: EngineError[] = [];
-  const shapesOf = new Map<string, FoundShape[]>();
+  const shapesOf: ShapeLists = new Map();
   const sources: SlideSource[] = [];
   for (const slide of slides) {
     if (errors.length >= MAX_LISTED_ERRORS) break;
@@ -50,12 +51,70 @@ export function checkedSources(
   return sources;
 }
 
+/** A master or layout a payload entry fills, found in its template. */
+export interface PageSource {
+  page: PageRequest;
+  template: Template;
+  partName: string;
+}
+
+/**
+ * The master or layout of each `masters` / `layouts` entry (docs/payload.md "Brand"), checked as slides are: an
+ * index out of range, shapes a strict page does not have, content of the wrong kind, pictures not uploaded; every
+ * problem at once. `templateOf` gives null for a template no slide uses (the entry is then told of elsewhere).
+ */
+export function checkedPages(
+  deck: DeckRequest,
+  templateOf: (page: PageRequest) => Template | null,
+  files: RequestFiles,
+): PageSource[] {
+  const errors: EngineError[] = [];
+  const shapesOf: ShapeLists = new Map();
+  const pages: PageSource[] = [];
+  for (const page of deck.brand.pages) {
+    if (errors.length >= MAX_LISTED_ERRORS) break;
+    const template = templateOf(page);
+    if (!template) continue;
+    const list = page.kind === 'master' ? template.masters : template.layouts;
+    const found = list[page.index];
+    if (!found) {
+      const noun = page.kind === 'master' ? 'slide master' : 'slide layout';
+      const range = list.length === 0 ? 'none' : `${list.length} (0–${list.length - 1})`;
+      errors.push(
+        new EngineError(
+          'SLIDE_NOT_FOUND',
+          `${page.kind} index ${page.index} is out of range: the template's ${noun}s are ${range}`,
+          `${page.path}.index`,
+        ),
+      );
+      continue;
+    }
+    pages.push({ page, template, partName: found.partName });
+    if (page.shapes.length === 0) continue;
+    const shapes = partShapes(template, found.partName, shapesOf);
+    const strict = (page.shapeValidation ?? deck.shapeValidation) === 'strict';
+    for (const request of page.shapes) errors.push(...shapeProblems(request, shapes, strict, files));
+  }
+  const error = oneError(errors.slice(0, MAX_LISTED_ERRORS));
+  if (error) throw error;
+  return pages;
+}
+
 /** The shapes of the template slide or layout, listed once however many output slides copy it. */
-function templateShapes(source: SlideSource, known: Map<string, FoundShape[]>): FoundShape[] {
+function templateShapes(source: SlideSource, known: ShapeLists): FoundShape[] {
   const partName = source.kind === 'slide' ? source.slide.partName : source.layout.partName;
+  return partShapes(source.template, partName, known);
+}
+
+/** Per template (two templates may both have a /ppt/slides/slide1.xml), per part. */
+type ShapeLists = Map<Template, Map<string, FoundShape[]>>;
+
+function partShapes(template: Template, partName: string, lists: ShapeLists): FoundShape[] {
+  let known = lists.get(template);
+  if (!known) lists.set(template, (known = new Map()));
   const listed = known.get(partName);
   if (listed) return listed;
-  const cSld = child(source.template.xml(partName).root, 'p:cSld');
+  const cSld = child(template.xml(partName).root, 'p:cSld');
   const spTree = cSld && child(cSld, 'p:spTree');
   const shapes = spTree ? listShapes(spTree) : [];
   known.set(partName, shapes);

@@ -12,7 +12,7 @@ const numbersOrGaps = { type: 'array', items: { type: ['number', 'null'] } };
 export const INSPECT_SCHEMAS: Record<string, unknown> = {
   InspectResult: {
     type: 'object',
-    required: ['slideSize', 'slides', 'layouts'],
+    required: ['slideSize', 'slides', 'layouts', 'masters'],
     properties: {
       slideSize: {
         ...nullable({ type: 'object', required: ['cx', 'cy'], properties: { cx: integer, cy: integer } }),
@@ -20,6 +20,7 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
       },
       slides: { type: 'array', items: ref('InspectedSlide') },
       layouts: { type: 'array', items: ref('InspectedLayout') },
+      masters: { type: 'array', items: ref('InspectedMaster') },
     },
   },
   InspectedSlide: {
@@ -38,10 +39,20 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
   },
   InspectedLayout: {
     type: 'object',
+    required: ['index', 'name', 'master', 'shapes'],
+    properties: {
+      index: { ...integer, description: 'As `slide_index` with `"type": "layout"`, and `layouts[].index`.' },
+      name: { type: 'string' },
+      master: { ...integer, description: 'The index of its slide master in `masters`.' },
+      shapes: { type: 'array', items: ref('InspectedShape') },
+    },
+  },
+  InspectedMaster: {
+    type: 'object',
     required: ['index', 'name', 'shapes'],
     properties: {
-      index: integer,
-      name: { type: 'string' },
+      index: { ...integer, description: 'As `masters[].index` in the payload: presentation.xml’s order.' },
+      name: { type: 'string', description: 'The master’s name, else its theme’s.' },
       shapes: { type: 'array', items: ref('InspectedShape') },
     },
   },

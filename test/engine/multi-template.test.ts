@@ -273,6 +273,30 @@ describe('several templates in one deck', () => {
     await expectValidPptx(result.bytes, LAYOUTS);
   });
 
+  it('checks each slide against its own template, also where two templates have a part of the same name', () => {
+    // Both templates hold /ppt/slides/slide1.xml: Layouts' has "Title 1", Harbour's "Headline".
+    const result = generate({
+      files,
+      payload: {
+        presentation: {
+          shape_validation_mode: 'strict',
+          template_list: TEMPLATE_LIST,
+          slides: [
+            { template_id: 1, slide_index: 0, shapes: [{ name: 'Title 1', content: 'From layouts' }] },
+            {
+              template_id: 'harbour',
+              slide_index: 0,
+              shapes: [{ name: 'Headline', content: 'From harbour' }],
+            },
+          ],
+        },
+      },
+    });
+    expect(paragraphs(parts(result.bytes).get(slideParts(result.bytes)[1] ?? '') ?? '')).toContain(
+      'From harbour',
+    );
+  });
+
   describe('embedded fonts', () => {
     // No template here embeds a font (nor does any corpus deck): these add one (p:embeddedFontLst, its relationship and font part).
     const FONT_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/font';

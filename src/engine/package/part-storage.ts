@@ -6,7 +6,11 @@
 import { CT } from './content-types.js';
 import { extensionOf } from './part-names.js';
 
-/** Already compressed: deflating again costs time and gains nothing. */
+/**
+ * Already compressed: deflating again costs time and gains nothing. Not `fntdata`: a template's (PowerPoint's,
+ * MicroType Express compressed) are copied as they are, and the engine writes raw fonts there, which deflate to
+ * about half (docs/powerpoint-rules.md "Embedded fonts").
+ */
 const STORED_EXTENSIONS = new Set([
   'png',
   'jpg',
@@ -32,7 +36,6 @@ const STORED_EXTENSIONS = new Set([
   'pptx',
   'zip',
   'odttf',
-  'fntdata',
 ]);
 
 /** Defaults for parts that would otherwise have no content type (every part needs one). */

@@ -24,6 +24,8 @@ export interface DeckRequest {
   accessibility: AccessibilityMode;
   /** Every `{"slide": N}` hyperlink of the payload. */
   slideLinks: SlideLink[];
+  /** `theme`, `fonts`, `masters` and `layouts` (docs/payload.md "Brand"). */
+  brand: BrandRequest;
 }
 
 export interface TemplateRef {
@@ -31,6 +33,65 @@ export interface TemplateRef {
   /** An uploaded file name (exact) or an http(s) URL. */
   source: string;
   path: string;
+  /** A `template_list` entry's own `theme`: wins over `presentation.theme` for this template, slot by slot. */
+  theme?: ThemeChange;
+}
+
+export interface BrandRequest {
+  /** `presentation.theme`: what changes in the theme of every template of the deck. */
+  theme: ThemeChange | null;
+  /** Uploaded font files to embed in the deck. */
+  fonts: FontRequest[];
+  /** `masters` then `layouts` entries: shapes filled on a slide master or layout. */
+  pages: PageRequest[];
+}
+
+/** The slots of a theme's colour scheme, in their schema order (ECMA-376 Part 1 §20.1.4.1.10 clrScheme). */
+export type ThemeColourSlot =
+  | 'dk1'
+  | 'lt1'
+  | 'dk2'
+  | 'lt2'
+  | 'accent1'
+  | 'accent2'
+  | 'accent3'
+  | 'accent4'
+  | 'accent5'
+  | 'accent6'
+  | 'hlink'
+  | 'folHlink';
+
+export interface ThemeChange {
+  path: string;
+  /** Colours as upper-case `RRGGBB`. */
+  colors: Partial<Record<ThemeColourSlot, string>>;
+  /** The theme's heading (major) and body (minor) fonts, per script. */
+  fonts: { major?: ThemeFonts; minor?: ThemeFonts };
+}
+
+export interface ThemeFonts {
+  latin?: string;
+  ea?: string;
+  cs?: string;
+}
+
+export interface FontRequest {
+  /** Of the file name (`presentation.fonts[0].file`, or `presentation.fonts[0]` for a bare name). */
+  path: string;
+  /** The uploaded file's name (exact). */
+  file: string;
+}
+
+/** A slide master or layout of a template whose shapes are filled, as a slide's are. */
+export interface PageRequest {
+  path: string;
+  kind: 'master' | 'layout';
+  templateId: string | null;
+  /** Masters in presentation.xml's order; layouts counted as `type: "layout"` counts them. */
+  index: number;
+  shapes: ShapeRequest[];
+  tags: Tag[];
+  shapeValidation: ValidationMode | null;
 }
 
 export interface Tag {

@@ -41,6 +41,7 @@ describe('envelope', () => {
       shapeValidation: 'lenient',
       accessibility: 'off',
       slideLinks: [],
+      brand: { theme: null, fonts: [], pages: [] },
     });
   });
 

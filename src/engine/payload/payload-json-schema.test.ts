@@ -85,6 +85,10 @@ describe('payloadJsonSchema', () => {
       'tag_validation_mode',
       'shape_validation_mode',
       'accessibility',
+      'theme',
+      'fonts',
+      'masters',
+      'layouts',
     ]);
     expect(defs.Presentation?.required).toEqual(['slides']);
     expect(Object.keys(defs.Shape?.properties ?? {})).toEqual(
@@ -121,6 +125,21 @@ describe('payloadJsonSchema', () => {
           slides: [{ slide_index: 0, template_id: 1 }],
         },
       },
+      {
+        presentation: {
+          template_list: [{ template_id: 'a', template: 'a.pptx', theme: { colors: { Accent2: 'teal' } } }],
+          theme: {
+            colors: { accent1: '#FF6600', FOLHLINK: '1,2,3' },
+            fonts: { major: 'Liberation Serif', minor: { latin: 'Carlito', ea: 'Noto Sans CJK JP' } },
+          },
+          fonts: ['Brand-Regular.ttf', { file: 'Brand-Bold.ttf' }],
+          masters: [
+            { template_id: 'a', index: 0, shapes: [{ name: 'Logo', content: 'logo.png' }], tags: [] },
+          ],
+          layouts: [{ template_id: 'a', index: 3, shape_validation_mode: 'strict' }],
+          slides: [{ slide_index: 0, template_id: 'a' }],
+        },
+      },
     ];
     for (const payload of accepted) {
       expect(() => parsePayload(payload)).not.toThrow();
@@ -153,6 +172,14 @@ describe('payloadJsonSchema', () => {
       shape({ settings: [{}, {}] }),
       shape({ fit: 'zoom', filename: 'a.png' }),
       shape({ data_cells: [] }),
+      p({ theme: {} }),
+      p({ theme: { colors: { accent7: '#FF0000' } } }),
+      p({ theme: { colors: { accent1: 'not a colour!' } } }),
+      p({ theme: { fonts: { minor: {} } } }),
+      p({ fonts: [{}] }),
+      p({ fonts: [{ file: '' }] }),
+      p({ masters: [{ shapes: [] }] }),
+      p({ layouts: [{ index: -1 }] }),
     ];
     for (const payload of refused) {
       expect(() => parsePayload(payload), JSON.stringify(payload)).toThrow();

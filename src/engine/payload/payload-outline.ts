@@ -9,7 +9,8 @@ import { EngineError } from '../errors.js';
 import { DEFAULT_LOCALE } from './locale-text.js';
 import type { DeckRequest, ShapeRequest, SlideRequest, TemplateRef, ValidationMode } from './model.js';
 import { joinPath, ParseContext } from './parse-context.js';
-import { modeSpec, slideFields, templateEntrySpec, templateSourceSpec } from './presentation-request.js';
+import { templateEntrySpec, templateSourceSpec } from './presentation-request.js';
+import { modeSpec, slideFields } from './slide-request.js';
 import { shapeSpec } from './shape-request.js';
 import { isRecord, type Spec } from './schema-builders.js';
 
@@ -43,6 +44,7 @@ export function payloadOutline(json: unknown): DeckRequest | null {
     shapeValidation: field(modeSpec, presentation, 'shape_validation_mode', root) ?? 'lenient',
     accessibility: 'off',
     slideLinks: [],
+    brand: { theme: null, fonts: [], pages: [] },
   };
 }
 

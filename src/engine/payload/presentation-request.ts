@@ -1,44 +1,32 @@
 /**
- * The envelope and the slides of `jsonData` (docs/payload.md "Presentation", "Slides", "Tags" and "Validation
- * modes"), built into model.ts `DeckRequest`. Cross-field rules live here: one of `template` /
- * `template_list`, unique `template_id`s, and every slide naming an existing `template_id` when
- * `template_list` is used.
+ * The envelope of `jsonData` (docs/payload.md "Presentation"), built into model.ts `DeckRequest`; its slides are
+ * slide-request.ts's, its brand brand-request.ts's and page-request.ts's. Cross-field rules live here: one of
+ * `template` / `template_list`, unique `template_id`s, every slide (and master or layout entry) naming an
+ * existing `template_id` when `template_list` is used, and one entry per master or layout.
  */
 import { EngineError } from '../errors.js';
-import type {
-  AccessibilityMode,
-  DeckRequest,
-  ExportVersion,
-  SlideRequest,
-  Tag,
-  TemplateRef,
-  ValidationMode,
-} from './model.js';
+import type { AccessibilityMode, DeckRequest, ExportVersion, PageRequest, TemplateRef } from './model.js';
 import { object, required } from './object-builder.js';
 import { sanitiseResultFileName } from './result-file-name.js';
 import {
   arrayOf,
-  byJsonType,
   custom,
   described,
   enumOf,
   fail,
   named,
-  number,
   refuse,
   string,
   transform,
   type Spec,
 } from './schema-builders.js';
 import { joinPath, type ParseContext } from './parse-context.js';
-import { shapeSpec } from './shape-request.js';
-import { numberAsText, textSpec } from './text-content.js';
 import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
-import { typedValueSpec } from './typed-value.js';
+import { fontsSpec, themeSpec } from './brand-request.js';
+import { pagesSpec } from './page-request.js';
+import { modeSpec, slideSpec, tagsSpec, templateIdSpec } from './slide-request.js';
 
 const accessibilitySpec = enumOf<AccessibilityMode>({ off: 'off', report: 'report', require: 'require' });
-
-export const modeSpec = enumOf<ValidationMode>({ strict: 'strict', lenient: 'lenient' });
 
 const exportVersionSpec = enumOf<ExportVersion>({
   Pptx2010: 'Pptx2010',
@@ -60,18 +48,6 @@ export const templateSourceSpec = custom<string>(
     return value;
   },
 );
-
-/** `template_id`: an integer or a string; compared as text, so `1` and `"1"` are the same id. */
-const templateIdSpec: Spec<string> = byJsonType('an integer or a non-empty string', {
-  number: transform(number({ integer: true }), (n) => String(n)),
-  string: string({ minLength: 1 }),
-});
-
-const tagValueSpec: Spec<string> = byJsonType('a string, a number or a typed value {number|date, format}', {
-  string: string(),
-  number: numberAsText,
-  object: transform(typedValueSpec, (typed) => typed.text),
-});
 
 const LOCALE_EXPECTED = 'a BCP 47 language tag this server knows ("en-US", "de-DE", "fr-CH")';
 /** `presentation.locale`: the separators and names of typed values (docs/payload.md, Numbers and dates). */
@@ -102,118 +78,6 @@ function localeMeant(written: string): string | null {
   return posix ? canonicalLocale(`${posix[1]}-${posix[2]}`) : null;
 }
 
-const TAG_KEY_EXPECTED = 'a non-empty tag key';
-/** Keys are matched after trimming; a key sent with its braces (`{{name}}`) is taken without them. */
-const tagKeySpec = custom<string>(TAG_KEY_EXPECTED, { type: 'string', minLength: 1 }, (value, ctx) => {
-  let key = typeof value === 'string' ? value.trim() : '';
-  if (key.startsWith('{{') && key.endsWith('}}')) key = key.slice(2, -2).trim();
-  if (key === '') fail(ctx, TAG_KEY_EXPECTED, value);
-  return key;
-});
-
-const tagSpec: Spec<Tag> = named(
-  'Tag',
-  object(
-    'a tag object {key, value}',
-    { key: tagKeySpec, Key: tagKeySpec, value: tagValueSpec, Value: tagValueSpec },
-    (f) => ({ key: (f.key ?? f.Key) as string, value: (f.value ?? f.Value) as string }),
-    {
-      oneRequired: [
-        ['key', 'Key'],
-        ['value', 'Value'],
-      ],
-      exclusive: [
-        ['key', 'Key'],
-        ['value', 'Value'],
-      ],
-    },
-  ),
-);
-
-/** A key given twice: the last value is used (as a later assignment would), with a warning. */
-function uniqueTags(tags: Tag[], ctx: ParseContext): Tag[] {
-  if (tags.length < 2) return tags;
-  const byKey = new Map<string, Tag>();
-  tags.forEach((tag, i) => {
-    if (byKey.has(tag.key)) {
-      ctx.warn(`tag "${tag.key}" is given more than once; the last value is used`, i);
-      byKey.delete(tag.key);
-    }
-    byKey.set(tag.key, tag);
-  });
-  return byKey.size === tags.length ? tags : [...byKey.values()];
-}
-
-const tagsSpec = transform(arrayOf(tagSpec, { expected: 'an array of {key, value} tags' }), uniqueTags);
-
-/** `all_slides`: only `true` means something. */
-const allSlidesSpec = custom<true>('true', { const: true }, (value, ctx) => {
-  if (value !== true) fail(ctx, 'true', value);
-  return true;
-});
-
-/** The fields of a slide object; payload-outline.ts reads some of them on their own. */
-export const slideFields = {
-  type: described(
-    'slide (default): clone a template slide; layout: a new slide from a layout',
-    enumOf<SlideRequest['kind']>({ slide: 'slide', layout: 'layout' }),
-  ),
-  slide_index: described('Zero-based template slide (or layout)', number({ min: 0, integer: true })),
-  slide_id: described(
-    "Alternative to slide_index: the slide's p:sldId/@id",
-    number({ min: 0, integer: true }),
-  ),
-  all_slides: described(
-    'Instead of slide_index: every slide of the template, in order (hidden ones stay hidden); no shapes or notes',
-    allSlidesSpec,
-  ),
-  template_id: described('Which template_list entry (required with template_list)', templateIdSpec),
-  shapes: described(
-    'Shape fills, applied in order',
-    arrayOf(shapeSpec, { expected: 'an array of shape objects' }),
-  ),
-  notes: described('Speaker notes', textSpec),
-  tags: described('Placeholders on this slide only; win over deck tags', tagsSpec),
-  tag_validation_mode: described("Overrides the deck's mode", modeSpec),
-  shape_validation_mode: described("Overrides the deck's mode", modeSpec),
-};
-
-const slideSpec: Spec<SlideRequest> = named(
-  'Slide',
-  object(
-    'a slide object',
-    slideFields,
-    (f, ctx): SlideRequest => {
-      if (f.all_slides !== undefined) {
-        // Each of the slides is its own copy: what to fill names one slide (list it by slide_index).
-        for (const key of ['shapes', 'notes', 'type'] as const)
-          if (f[key] !== undefined)
-            refuse(ctx, `all_slides takes no ${key}; list a slide by slide_index to change it`, key);
-      }
-      return {
-        path: ctx.path(),
-        kind: f.type ?? 'slide',
-        templateId: f.template_id ?? null,
-        select:
-          f.all_slides !== undefined
-            ? { by: 'all' }
-            : f.slide_index !== undefined
-              ? { by: 'index', index: f.slide_index }
-              : { by: 'id', id: f.slide_id as number },
-        shapes: f.shapes ?? [],
-        notes: f.notes ?? null,
-        tags: f.tags ?? [],
-        tagValidation: f.tag_validation_mode ?? null,
-        shapeValidation: f.shape_validation_mode ?? null,
-      };
-    },
-    {
-      oneRequired: [['slide_index', 'slide_id', 'all_slides']],
-      exclusive: [['slide_index', 'slide_id', 'all_slides']],
-    },
-  ),
-);
-
 export const templateEntrySpec = named(
   'TemplateListEntry',
   object(
@@ -222,11 +86,16 @@ export const templateEntrySpec = named(
       template_id: required(templateIdSpec),
       template: templateSourceSpec,
       template_name: templateSourceSpec,
+      theme: described(
+        "This template's theme changes; they win over presentation.theme slot by slot",
+        themeSpec,
+      ),
     },
     (f, ctx): TemplateRef => ({
       id: f.template_id,
       source: (f.template ?? f.template_name) as string,
       path: ctx.path(),
+      ...(f.theme !== undefined ? { theme: f.theme } : {}),
     }),
     { oneRequired: [['template', 'template_name']], exclusive: [['template', 'template_name']] },
   ),
@@ -242,9 +111,12 @@ function resultFileName(raw: string, ctx: ParseContext): string | null {
   return name;
 }
 
-/** Every slide must name a `template_list` entry when there is a list; without one, `template_id` means nothing. */
+/**
+ * Every slide (and master or layout entry) must name a `template_list` entry when there is a list; without one,
+ * `template_id` means nothing.
+ */
 function checkSlideTemplates(
-  slides: SlideRequest[],
+  slides: { path: string; templateId: string | null }[],
   templates: TemplateRef[],
   usesList: boolean,
   ctx: ParseContext,
@@ -262,6 +134,22 @@ function checkSlideTemplates(
       const got = slide.templateId === null ? 'nothing' : JSON.stringify(slide.templateId);
       throw new EngineError('INVALID_PAYLOAD', `expected ${expected}, got ${got}`, path);
     }
+  }
+}
+
+/** A master or layout named twice (by index, of one template) would be filled twice: refused, naming both. */
+function checkUniquePages(pages: readonly PageRequest[]): void {
+  const seen = new Map<string, string>();
+  for (const page of pages) {
+    const key = `${page.kind}\0${page.templateId ?? ''}\0${page.index}`;
+    const first = seen.get(key);
+    if (first !== undefined)
+      throw new EngineError(
+        'INVALID_PAYLOAD',
+        `${page.kind} ${page.index} is already filled by ${first}; give all its shapes in one entry`,
+        joinPath(page.path, 'index'),
+      );
+    seen.set(key, page.path);
   }
 }
 
@@ -314,6 +202,16 @@ export const presentationSpec: Spec<DeckRequest> = named(
           'off (default): no check',
         accessibilitySpec,
       ),
+      theme: described(
+        'Changes to the theme of every template of the deck: colour slots and fonts (docs/payload.md, Brand)',
+        themeSpec,
+      ),
+      fonts: described(
+        'Uploaded .ttf or .otf files to embed in the deck, grouped into families by the names inside them',
+        fontsSpec,
+      ),
+      masters: described('Shapes to fill on slide masters', pagesSpec('master')),
+      layouts: described('Shapes to fill on slide layouts', pagesSpec('layout')),
     },
     (f, ctx): DeckRequest => {
       let templates: TemplateRef[];
@@ -336,7 +234,9 @@ export const presentationSpec: Spec<DeckRequest> = named(
       } else {
         templates = [{ id: null, source: f.template as string, path: ctx.path('template') }];
       }
-      checkSlideTemplates(f.slides, templates, f.template_list !== undefined, ctx);
+      const pages = [...(f.masters ?? []), ...(f.layouts ?? [])];
+      checkSlideTemplates([...f.slides, ...pages], templates, f.template_list !== undefined, ctx);
+      checkUniquePages(pages);
       return {
         templates,
         locale: f.locale ?? DEFAULT_LOCALE,
@@ -348,6 +248,7 @@ export const presentationSpec: Spec<DeckRequest> = named(
         shapeValidation: f.shape_validation_mode ?? 'lenient',
         accessibility: f.accessibility ?? 'off',
         slideLinks: ctx.slideLinks,
+        brand: { theme: f.theme ?? null, fonts: f.fonts ?? [], pages },
       };
     },
     {

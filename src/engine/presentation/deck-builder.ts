@@ -50,6 +50,8 @@ import type { Template } from './template.js';
 import { mergeTableStyles, TemplateImport, type ImportedMaster } from './template-import.js';
 import type { ExportVersion } from '../payload/model.js';
 import { SlideDraft, type DraftDeck, type SlideSource } from './slide-draft.js';
+import { BrandedParts } from './branded-parts.js';
+import { NO_BRAND, type DeckBrand } from './template-brand.js';
 
 const CT_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.slide+xml';
 const CT_NOTES_SLIDE = 'application/vnd.openxmlformats-officedocument.presentationml.notesSlide+xml';
@@ -81,6 +83,7 @@ export class DeckBuilder implements DraftDeck {
   private readonly writtenParts = new Map<string, string | Uint8Array>();
   private readonly fillerMemos = new WeakMap<object, unknown>();
   private readonly copies = new SlideCopies();
+  private readonly branded: BrandedParts;
   readonly warnings: Warning[] = [];
 
   constructor(
@@ -89,6 +92,8 @@ export class DeckBuilder implements DraftDeck {
     private readonly exportVersion: ExportVersion | null,
     /** Where the package goes as it is built. */
     sink: ByteSink,
+    /** The payload's theme changes, filled masters and layouts, embedded fonts (docs/payload.md "Brand"). */
+    brand: DeckBrand = NO_BRAND,
   ) {
     this.builder = new PackageBuilder(template.pkg);
     dropTemplateSignature(this.builder);
@@ -113,6 +118,9 @@ export class DeckBuilder implements DraftDeck {
     this.ids.reserve(
       sources.flatMap((s, i) => (this.firstUse.has(i) && s.kind === 'slide' ? [s.slide.id] : [])),
     );
+    // The deck template's themes, masters and layouts the brand changes; other templates' as they are imported.
+    this.branded = new BrandedParts(brand, this);
+    this.branded.applyInPlace(template, this.builder);
   }
 
   /**
@@ -309,6 +317,7 @@ export class DeckBuilder implements DraftDeck {
       notesMaster: this.createdNotesMaster,
       importedMasters: this.importedMasters,
       imports: [...this.imports.values()],
+      fonts: this.branded.brand.fonts,
       warnings: this.warnings,
     });
     const size = this.builder.finish();
@@ -389,6 +398,7 @@ export class DeckBuilder implements DraftDeck {
         notesMaster: () => this.notesMaster(),
         nextMasterOrLayoutId: () => this.allocateMasterOrLayoutId(),
         addMaster: (master) => this.importedMasters.push(master),
+        editorOf: (part) => this.branded.editorOf(template, part),
       });
       this.imports.set(template, found);
     }

@@ -7,9 +7,11 @@
 import type { PackageBuilder } from '../package/package-builder.js';
 import { partKey } from '../package/part-names.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import { cloneDocument } from '../xml/index.js';
 import type { PartNamer } from './part-namer.js';
 import { clonePolicy, NOTES_SLIDE_REL, numberedPattern } from './relationship-policy.js';
 import type { Template } from './template.js';
+import type { PartEditor } from './template-brand.js';
 
 export interface CopyContext {
   /** The output slide the copied parts belong to. */
@@ -51,6 +53,24 @@ export class PartCopier {
       this.builder.contentTypes.setOverride(name, contentType);
     const rels = this.relationshipsFor(source, name, context, viaType);
     if (rels.length > 0) this.builder.setRelationships(name, rels);
+  }
+
+  /**
+   * Copies `source` as output part `name` the way `edit` changes it (a theme the payload recolours, a master it
+   * fills): parsed, edited, written anew, with the relationships copyAs would give it.
+   */
+  copyEdited(
+    source: string,
+    name: string,
+    context: CopyContext,
+    viaType: string | null,
+    edit: PartEditor,
+  ): void {
+    this.sources.set(partKey(name), source);
+    const rels = this.relationshipsFor(source, name, context, viaType);
+    const xml = edit(cloneDocument(this.template.xml(source)), name, rels);
+    this.builder.setPart(name, xml, this.template.pkg.contentTypes.typeOf(source));
+    this.builder.setRelationships(name, rels);
   }
 
   /** The template part `partName` was copied from, or undefined when it is not a copy made here. */

@@ -6,10 +6,9 @@
  */
 import type { Warning } from '../errors.js';
 import type { PackageBuilder } from '../package/package-builder.js';
-import { REL, relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
+import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import {
   child,
-  childElements,
   cloneElement,
   element,
   insertInOrder,
@@ -18,7 +17,9 @@ import {
   type XmlElement,
 } from '../xml/index.js';
 import type { ExportVersion } from '../payload/model.js';
+import type { EmbeddedFamily } from '../fonts/embedded-fonts.js';
 import { updateAppProperties } from './app-properties.js';
+import { writeEmbeddedFonts } from './embedded-font-list.js';
 import { newNotesMaster } from './notes-slide.js';
 import {
   NOTES_MASTER_REL,
@@ -43,6 +44,8 @@ export interface FinishInput {
   importedMasters: readonly ImportedMaster[];
   /** The other templates' imports, in order of first use: their embedded fonts join the deck's. */
   imports: readonly TemplateImport[];
+  /** The font families the payload embeds (presentation.fonts). */
+  fonts: readonly EmbeddedFamily[];
   warnings: Warning[];
 }
 
@@ -104,7 +107,11 @@ export function finishPresentation(input: FinishInput): void {
     masterList?.children.push(element('p:sldMasterId', { id: String(master.id), 'r:id': id }));
   }
 
-  addEmbeddedFonts(main, root, rels, nextRelId, input.imports);
+  writeEmbeddedFonts(
+    { main, root, rels, nextRelId, builder, place: (el) => insertInOrder(root, el, PRESENTATION_ORDER) },
+    input.fonts,
+    input.imports,
+  );
 
   if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), template, builder);
 
@@ -140,39 +147,6 @@ export function dropTemplateSignature(builder: PackageBuilder): void {
     '/',
     builder.relationships('/').filter((r) => r.type !== DIGITAL_SIGNATURE_ORIGIN_REL),
   );
-}
-
-/**
- * Fonts embedded in other templates, by typeface, where the deck's template does not embed that typeface
- * itself: the list and its font parts (docs/powerpoint-rules.md "Slides from several templates").
- */
-function addEmbeddedFonts(
-  main: string,
-  root: XmlElement,
-  rels: Relationship[],
-  nextRelId: () => string,
-  imports: readonly TemplateImport[],
-): void {
-  let list = child(root, 'p:embeddedFontLst');
-  const known = new Set<string>();
-  for (const font of list ? childElements(list, 'p:embeddedFont') : []) {
-    const typeface = child(font, 'p:font')?.attrs.typeface;
-    if (typeface) known.add(typeface);
-  }
-  const relationshipTo = (partName: string): string => {
-    const id = nextRelId();
-    rels.push({ id, type: REL.font, target: relativeTarget(main, partName), external: false });
-    return id;
-  };
-  for (const imported of imports) {
-    const fonts = imported.embeddedFonts(known, relationshipTo);
-    if (fonts.length === 0) continue;
-    if (!list) {
-      list = element('p:embeddedFontLst');
-      insertInOrder(root, list, PRESENTATION_ORDER);
-    }
-    list.children.push(...fonts);
-  }
 }
 
 function addNotesMaster(

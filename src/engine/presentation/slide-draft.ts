@@ -12,11 +12,17 @@ import type { OwnedParts } from './owned-parts.js';
 import type { Box } from './placeholders.js';
 import type { Hyperlink } from '../payload/model.js';
 import { HYPERLINK_REL, IMAGE_REL, SLIDE_REL } from './relationship-policy.js';
-import type { Template, TemplateLayout, TemplateSlide } from './template.js';
+import type { Template, TemplateLayout, TemplateMaster, TemplateSlide } from './template.js';
 
 export type SlideSource =
   | { kind: 'slide'; template: Template; slide: TemplateSlide }
   | { kind: 'layout'; template: Template; layout: TemplateLayout };
+
+/**
+ * What a draft is a copy of: an output slide's source, or a slide master (or layout) whose shapes a payload
+ * fills like a slide's (docs/payload.md "Brand").
+ */
+export type DraftSource = SlideSource | { kind: 'master'; template: Template; master: TemplateMaster };
 
 /** What a draft asks of the deck it belongs to. */
 export interface DraftDeck {
@@ -43,7 +49,7 @@ export class SlideDraft {
     readonly partName: string,
     private readonly load: () => XmlDocument,
     readonly relationships: Relationship[],
-    readonly source: SlideSource,
+    readonly source: DraftSource,
     private readonly deck: DraftDeck,
     /** The template notes slide this output slide owns or clones, if any. */
     readonly notesSource: string | null,
@@ -180,6 +186,9 @@ export class SlideDraft {
 
   /** The layout the slide follows: its template slide's, or the layout it was made from. */
   get layoutPartName(): string | null {
-    return this.source.kind === 'slide' ? this.source.slide.layoutPartName : this.source.layout.partName;
+    const { source } = this;
+    if (source.kind === 'slide') return source.slide.layoutPartName;
+    // A master's placeholders inherit from nothing but themselves; a layout's from itself, then its master.
+    return source.kind === 'layout' ? source.layout.partName : source.master.partName;
   }
 }

@@ -28,6 +28,7 @@ import {
   SLIDE_MASTER_REL,
 } from './relationship-policy.js';
 import type { Template } from './template.js';
+import type { PartEditor } from './template-brand.js';
 
 /** A slide master brought into the output, for the presentation part's master list. */
 export interface ImportedMaster {
@@ -41,6 +42,8 @@ export interface ImportHost {
   /** A master or layout id not used anywhere in the output yet. */
   nextMasterOrLayoutId(): number;
   addMaster(master: ImportedMaster): void;
+  /** How the payload's brand changes a part of this template (its theme, a master or layout it fills), if it does. */
+  editorOf(part: string): PartEditor | null;
 }
 
 export class TemplateImport {
@@ -76,7 +79,7 @@ export class TemplateImport {
     // Registered before its relationships are followed: parts may point back (a layout at its master).
     const name = this.names.free(numberedPattern(target));
     this.imported.set(key, name);
-    this.copier.copyAs(target, name, context, type);
+    this.copy(target, name, context, type);
     return name;
   }
 
@@ -125,13 +128,20 @@ export class TemplateImport {
     const layoutIds = child(document.root, 'p:sldLayoutIdLst');
     for (const layoutId of layoutIds ? childElements(layoutIds, 'p:sldLayoutId') : [])
       layoutId.attrs.id = String(this.host.nextMasterOrLayoutId());
-    this.builder.setPart(masterName, serializeXml(document), this.template.pkg.contentTypes.typeOf(master));
-    this.builder.setRelationships(
-      masterName,
-      this.copier.relationshipsFor(master, masterName, context, null),
-    );
-    for (const { layout, name } of layouts) this.copier.copyAs(layout, name, context, SLIDE_LAYOUT_REL);
+    const rels = this.copier.relationshipsFor(master, masterName, context, null);
+    const edit = this.host.editorOf(master);
+    const xml = edit ? edit(document, masterName, rels) : serializeXml(document);
+    this.builder.setPart(masterName, xml, this.template.pkg.contentTypes.typeOf(master));
+    this.builder.setRelationships(masterName, rels);
+    for (const { layout, name } of layouts) this.copy(layout, name, context, SLIDE_LAYOUT_REL);
     this.host.addMaster({ partName: masterName, id: this.host.nextMasterOrLayoutId() });
+  }
+
+  /** A part copied as it is, or as the payload's brand changes it. */
+  private copy(source: string, name: string, context: CopyContext, type: string | null): void {
+    const edit = this.host.editorOf(source);
+    if (edit) this.copier.copyEdited(source, name, context, type, edit);
+    else this.copier.copyAs(source, name, context, type);
   }
 }
 

@@ -10,7 +10,7 @@ import type { PackageLimits } from '../package/limits.js';
 import { REL, resolveTarget, type Relationship } from '../package/relationships.js';
 import { checkXml, child, childElements, parseXml, type XmlDocument, type XmlElement } from '../xml/index.js';
 import { matchingPlaceholder, type PlaceholderKey } from './placeholders.js';
-import { SLIDE_MASTER_REL } from './relationship-policy.js';
+import { SLIDE_MASTER_REL, THEME_REL } from './relationship-policy.js';
 
 /** Heap a parsed XML tree takes per byte of its XML (elements, attribute objects, strings). */
 const XML_TREE_FACTOR = 10;
@@ -35,6 +35,14 @@ export interface TemplateLayout {
   name: string;
 }
 
+export interface TemplateMaster {
+  /** Zero-based position in presentation.xml's master list (payload `masters[].index`). */
+  index: number;
+  partName: string;
+  /** The master's own name (`p:cSld/@name`), else its theme's, as PowerPoint's Slide Master view shows it. */
+  name: string;
+}
+
 export class Template {
   readonly slides: readonly TemplateSlide[];
   readonly presentation: XmlDocument;
@@ -43,6 +51,7 @@ export class Template {
   private readonly checkedRoots = new Map<string, XmlElement>();
   private readonly tagMarkers = new Map<string, boolean>();
   private layoutList: TemplateLayout[] | undefined;
+  private masterList: TemplateMaster[] | undefined;
   private readonly placeholderChains = new Map<string, XmlElement[]>();
   /** Bytes of the XML parsed into trees so far (xml()). */
   private parsedXmlBytes = 0;
@@ -61,6 +70,25 @@ export class Template {
   get layouts(): readonly TemplateLayout[] {
     this.layoutList ??= this.readLayouts();
     return this.layoutList;
+  }
+
+  get masters(): readonly TemplateMaster[] {
+    this.masterList ??= this.masterPartNames().map((partName, index) => {
+      const own = child(this.xml(partName).root, 'p:cSld')?.attrs.name;
+      const theme = this.related(partName, THEME_REL);
+      const themeName = theme && this.pkg.has(theme) ? this.root(theme).attrs.name : undefined;
+      return { index, partName, name: own || themeName || '' };
+    });
+    return this.masterList;
+  }
+
+  /**
+   * The same template as an object of its own (sharing the package and its bytes): a deck treats it as another
+   * template, so that what a payload changes in one template_list entry's masters and theme stays apart from
+   * another entry of the same file (docs/payload.md "Brand").
+   */
+  separateCopy(): Template {
+    return new Template(this.pkg, this.hash);
   }
 
   /**

@@ -58,6 +58,19 @@ export type Presentation = ({
      * one of "off", "report", "require" (case-insensitive)
      */
     accessibility?: string | null;
+    theme?: Theme | null;
+    /**
+     * Uploaded .ttf or .otf files to embed in the deck, grouped into families by the names inside them
+     */
+    fonts?: Array<EmbeddedFont> | null;
+    /**
+     * Shapes to fill on slide masters
+     */
+    masters?: Array<MasterEntry> | null;
+    /**
+     * Shapes to fill on slide layouts
+     */
+    layouts?: Array<LayoutEntry> | null;
 };
 
 export type TemplateListEntry = ({
@@ -74,6 +87,119 @@ export type TemplateListEntry = ({
      * an uploaded file name or an http(s) URL
      */
     template_name?: string | null;
+    theme?: Theme | null;
+};
+
+export type Theme = ({
+    colors: unknown;
+} | {
+    fonts: unknown;
+}) & {
+    /**
+     * an object whose keys are theme colour slots (dk1, lt1, dk2, lt2, accent1, accent2, accent3, accent4, accent5, accent6, hlink, folHlink)
+     */
+    colors?: {
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        dk1?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        lt1?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        dk2?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        lt2?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent1?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent2?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent3?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent4?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent5?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        accent6?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        hlink?: unknown | unknown | unknown | unknown;
+        /**
+         * a colour (#RRGGBB, RRGGBB, RGB(r,g,b), r,g,b or a CSS colour name)
+         */
+        folHlink?: unknown | unknown | unknown | unknown;
+    } | null;
+    fonts?: ({
+        major: unknown;
+    } | {
+        minor: unknown;
+    } | null) & {
+        /**
+         * Headings
+         */
+        major?: string | (({
+            latin: unknown;
+        } | {
+            ea: unknown;
+        } | {
+            cs: unknown;
+        }) & {
+            /**
+             * a font family name
+             */
+            latin?: string | null;
+            /**
+             * a font family name
+             */
+            ea?: string | null;
+            /**
+             * a font family name
+             */
+            cs?: string | null;
+        }) | null;
+        /**
+         * Body text
+         */
+        minor?: string | (({
+            latin: unknown;
+        } | {
+            ea: unknown;
+        } | {
+            cs: unknown;
+        }) & {
+            /**
+             * a font family name
+             */
+            latin?: string | null;
+            /**
+             * a font family name
+             */
+            ea?: string | null;
+            /**
+             * a font family name
+             */
+            cs?: string | null;
+        }) | null;
+    };
 };
 
 export type Slide = ({
@@ -486,6 +612,59 @@ export type Tag = ({
     Value?: string | number | TypedValue | null;
 };
 
+export type EmbeddedFont = string | {
+    /**
+     * the name of an uploaded .ttf or .otf file
+     */
+    file: string;
+};
+
+export type MasterEntry = {
+    /**
+     * Zero-based slide master, in the order inspect lists them
+     */
+    index: number;
+    /**
+     * Which template_list entry (required with template_list)
+     */
+    template_id?: number | string | null;
+    /**
+     * Shape fills, applied in order
+     */
+    shapes?: Array<Shape> | null;
+    /**
+     * {{key}} replacements on the slide master; win over deck tags
+     */
+    tags?: Array<Tag> | null;
+    /**
+     * one of "strict", "lenient" (case-insensitive)
+     */
+    shape_validation_mode?: string | null;
+};
+
+export type LayoutEntry = {
+    /**
+     * Zero-based slide layout, counted as "type": "layout" counts them
+     */
+    index: number;
+    /**
+     * Which template_list entry (required with template_list)
+     */
+    template_id?: number | string | null;
+    /**
+     * Shape fills, applied in order
+     */
+    shapes?: Array<Shape> | null;
+    /**
+     * {{key}} replacements on the slide layout; win over deck tags
+     */
+    tags?: Array<Tag> | null;
+    /**
+     * one of "strict", "lenient" (case-insensitive)
+     */
+    shape_validation_mode?: string | null;
+};
+
 export type TokenRequest = {
     username: string;
     password: string;
@@ -646,6 +825,7 @@ export type InspectResult = {
     } | null;
     slides: Array<InspectedSlide>;
     layouts: Array<InspectedLayout>;
+    masters: Array<InspectedMaster>;
 };
 
 export type InspectedSlide = {
@@ -669,7 +849,26 @@ export type InspectedSlide = {
 };
 
 export type InspectedLayout = {
+    /**
+     * As `slide_index` with `"type": "layout"`, and `layouts[].index`.
+     */
     index: number;
+    name: string;
+    /**
+     * The index of its slide master in `masters`.
+     */
+    master: number;
+    shapes: Array<InspectedShape>;
+};
+
+export type InspectedMaster = {
+    /**
+     * As `masters[].index` in the payload: presentation.xml’s order.
+     */
+    index: number;
+    /**
+     * The master’s name, else its theme’s.
+     */
     name: string;
     shapes: Array<InspectedShape>;
 };
