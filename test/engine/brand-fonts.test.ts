@@ -17,6 +17,11 @@ import { readEot } from '../support/readers/eot-reading.js';
 import { renderToPdf } from '../support/readers/render.js';
 import { SAMPLE } from './deck.js';
 
+/** The warnings of a run but for the sample's own {{tags}}, which these payloads leave unfilled on purpose. */
+function brandWarnings(result: GenerateResult): GenerateResult['warnings'] {
+  return result.warnings.filter((warning) => warning.code !== 'TAG_UNFILLED');
+}
+
 const FONT_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/font';
 const SERIF = {
   regular: systemFont('LiberationSerif-Regular.ttf'),
@@ -84,7 +89,7 @@ describe('embedding uploaded fonts', () => {
       },
       uploads,
     );
-    expect(result.warnings).toEqual([]);
+    expect(brandWarnings(result)).toEqual([]);
     await expectValidPptx(result.bytes, SAMPLE);
     const files = unzipSync(result.bytes);
     const presentation = strFromU8(files['ppt/presentation.xml']!);
@@ -141,7 +146,7 @@ describe('embedding uploaded fonts', () => {
       },
     ).bytes;
     const again = run(first, { fonts: ['new.ttf'] }, { 'new.ttf': SERIF.italic });
-    expect(again.warnings).toEqual([]);
+    expect(brandWarnings(again)).toEqual([]);
     await expectValidPptx(again.bytes, first);
     const list = embeddedFontList(again.bytes);
     // One entry per typeface: the template's Carlito stays, its Liberation Serif gives way to the payload's.
@@ -165,7 +170,7 @@ describe('embedding uploaded fonts', () => {
         'print.ttf': withFsType(CARLITO, 0x0004),
       },
     );
-    expect(result.warnings).toEqual([
+    expect(brandWarnings(result)).toEqual([
       {
         path: 'presentation.fonts[1]',
         message:
@@ -201,7 +206,7 @@ describe('embedding uploaded fonts', () => {
       },
       { 'serif.ttf': SERIF.regular },
     );
-    expect(used.warnings).toEqual([]);
+    expect(brandWarnings(used)).toEqual([]);
   });
 
   it('refuses a font that is not one, too large, licensed against embedding, or a second file of one style, all at once', async () => {

@@ -24,6 +24,11 @@ import {
 } from '../support/readers/page-pixels.js';
 import { renderToPngs } from '../support/readers/render.js';
 
+/** The warnings of a run but for the sample's own {{tags}}, which these payloads leave unfilled on purpose. */
+function brandWarnings(result: GenerateResult): GenerateResult['warnings'] {
+  return result.warnings.filter((warning) => warning.code !== 'TAG_UNFILLED');
+}
+
 const REPORT = new Uint8Array(readFileSync(new URL('../../examples/report.pptx', import.meta.url)));
 const SAMPLE = new Uint8Array(readFileSync(new URL('../../examples/sample-template.pptx', import.meta.url)));
 
@@ -64,7 +69,7 @@ describe('theme colours and fonts from the payload', () => {
       },
       slides: [{ slide_index: 0 }, { slide_index: 1 }, { slide_index: 2 }],
     });
-    expect(result.warnings).toEqual([]);
+    expect(brandWarnings(result)).toEqual([]);
     await expectValidPptx(result.bytes, SAMPLE);
     const before = partsOf(SAMPLE);
     const after = partsOf(result.bytes);
