@@ -91,8 +91,12 @@ export function svgNamedPng(targets: RenderTargets): (files: PackageFiles) => vo
   };
 }
 
-/** An HLS playlist (`#EXTM3U`) whose segments are the secret pictures by `file:` URL and the canary, as a picture. */
-export function playlistAsPicture(targets: RenderTargets): (files: PackageFiles) => void {
+/**
+ * An HLS playlist (`#EXTM3U`) whose segments are the secret pictures by `file:` URL and the canary, behind a
+ * picture: as a picture, and as a video whose poster is that same "picture" (LibreOffice then asks its media
+ * backend for a frame: GStreamer reads the segments). `videoOnly`: the video alone.
+ */
+export function playlistAsPicture(targets: RenderTargets, videoOnly = false): (files: PackageFiles) => void {
   const segments = [
     ...targets.pictures.map((path) => `file://${path}`),
     `${targets.canary}/segment-1.ts`,
@@ -102,11 +106,15 @@ export function playlistAsPicture(targets: RenderTargets): (files: PackageFiles)
   return (files) => {
     files['ppt/media/photo-hls.png'] = strToU8(playlist);
     const [slide] = slideItems(files).slides;
+    const video = picture(
+      903,
+      '<a:blip r:embed="rIdHls"/>',
+      '<p:nvPr><a:videoFile r:link="rIdHls"/></p:nvPr>',
+    );
     addToSlide(
       files,
       slide as string,
-      picture(902, '<a:blip r:embed="rIdHls"/>') +
-        picture(903, '<a:blip r:embed="rIdHls"/>', '<p:nvPr><a:videoFile r:link="rIdHls"/></p:nvPr>'),
+      videoOnly ? video : picture(902, '<a:blip r:embed="rIdHls"/>') + video,
       [['rIdHls', IMAGE, '../media/photo-hls.png', false]],
     );
   };
