@@ -12,6 +12,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   rmSync,
@@ -32,7 +33,13 @@ import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
 import { attacks, CLICKABLE_URL, linkingDeck, type LinkTargets } from '../support/decks/linking-decks.js';
 import { previewDeck, slideWord } from '../support/decks/preview-decks.js';
 import { editPackage } from '../support/decks/package-edit.js';
-import { playlistAsPicture, secondSlideLists, withTricks } from '../support/decks/render-tricks.js';
+import {
+  playlistAsPicture,
+  secondSlideLists,
+  svgNamedPng,
+  withTricks,
+} from '../support/decks/render-tricks.js';
+import { pdfLeaks } from '../support/readers/secret-leaks.js';
 import { png, pngClaiming, BLUE, GREEN } from '../support/decks/test-images.js';
 import {
   plantSecrets,
@@ -408,6 +415,44 @@ print(json.dumps({
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(canary.requests).toEqual([]);
         expect(pdfImageSizes(result.pdfFile as string)).not.toContainEqual(SECRET_SIZE);
+      } finally {
+        planted.remove();
+      }
+    });
+
+    it('the work folder holds the one deck: a file left in it is gone before LibreOffice opens the next deck', async () => {
+      // A file in this renderer's work folder (what an earlier deck or a failed move could leave), named by an
+      // SVG the copy would have dropped: LibreOffice, past the copy, would draw it were it still there.
+      const first = join(root, 'first.pptx');
+      writeFileSync(first, previewDeck(1));
+      claimed = 1;
+      await unfiltered.render({ accountId: 'a', deckFile: first, outputDir: outputDir(), pdf: true });
+      const renderers = readdirSync(join(root, 'unfiltered-pool')).filter((name) =>
+        name.startsWith('deckforge-'),
+      );
+      expect(renderers).toHaveLength(1);
+      const work = join(root, 'unfiltered-pool', renderers[0] as string, 'work');
+      const planted = await plantSecrets({ "this renderer's work folder": work });
+      try {
+        const left = planted.secrets[0]?.picture as string;
+        const deck = join(root, 'left-in-work.pptx');
+        writeFileSync(
+          deck,
+          withTricks(previewDeck(1), svgNamedPng({ pictures: [left], canary: canary.url })),
+        );
+        claimed = 1;
+        const result = await unfiltered.render({
+          accountId: 'a',
+          deckFile: deck,
+          outputDir: outputDir(),
+          pdf: true,
+        });
+        expect(
+          await pdfLeaks(new Uint8Array(readFileSync(result.pdfFile as string)), {
+            allowedLinks: [],
+            paths: [],
+          }),
+        ).toEqual([]);
       } finally {
         planted.remove();
       }

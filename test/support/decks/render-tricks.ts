@@ -262,6 +262,14 @@ export function fileUrlsEverywhere(targets: RenderTargets): (files: PackageFiles
     );
     put(
       files,
+      '[Content_Types].xml',
+      text(files, '[Content_Types].xml').replace(
+        '</Types>',
+        '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>',
+      ),
+    );
+    put(
+      files,
       '_rels/.rels',
       text(files, '_rels/.rels').replace(
         '</Relationships>',
@@ -581,6 +589,16 @@ export function unusedHyperlinks(count: number, fillerBytes: number): (files: Pa
         `https://example.com/unused/${i}`,
         true,
       ]),
+    );
+  };
+}
+
+/** An XML part of about `bytes` that nothing refers to: a renderer never reads it, the render-safe copy does. */
+export function orphanXmlPart(bytes: number): (files: PackageFiles) => void {
+  const unit = Array.from({ length: 300 }, (_, i) => String.fromCharCode(97 + ((i * 7919) % 26))).join('');
+  return (files) => {
+    files['customXml/orphan.xml'] = strToU8(
+      `<?xml version="1.0" encoding="UTF-8"?><data>${`<v a="${unit}"/>`.repeat(Math.ceil(bytes / (unit.length + 10)))}</data>`,
     );
   };
 }
