@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { previewDeck } from '../support/decks/preview-decks.js';
 import * as trick from '../support/decks/render-tricks.js';
+import { twoEndRecords } from '../support/decks/zip-polyglots.js';
 import { BLUE, png } from '../support/decks/test-images.js';
 import { pdfLeaks, pngLeaks } from '../support/readers/secret-leaks.js';
 import { ensureBuilt } from '../support/servers/build-once.js';
@@ -57,7 +58,7 @@ beforeAll(async () => {
     trick.fieldInPartNotNamedXml,
   );
   writeFileSync(join(dir, 'tricks.pptx'), deck);
-  writeFileSync(join(dir, 'two-archives.pptx'), trick.twoEndRecords(previewDeck(1), previewDeck(3)));
+  writeFileSync(join(dir, 'two-archives.pptx'), twoEndRecords(previewDeck(1), previewDeck(3)));
   writeFileSync(
     join(dir, 'payload.json'),
     JSON.stringify({

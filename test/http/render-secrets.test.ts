@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { previewDeck } from '../support/decks/preview-decks.js';
 import * as trick from '../support/decks/render-tricks.js';
+import { twoEndRecords } from '../support/decks/zip-polyglots.js';
 import { BLUE, png, pngClaiming } from '../support/decks/test-images.js';
 import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
 import { readPdf } from '../support/readers/preview-files.js';
@@ -281,7 +282,7 @@ describeWithLibreOffice('no secret of the server reaches a preview, by any HTTP 
     it('a file that is two archives (two end-of-central-directory records) sent for rendering', async () => {
       const hidden = trick.withTricks(previewDeck(3), trick.fieldInUtf16Part);
       await expectShapeA(
-        await post('/v1.0/render', renderForm(trick.twoEndRecords(previewDeck(1), hidden), 'pdf')),
+        await post('/v1.0/render', renderForm(twoEndRecords(previewDeck(1), hidden), 'pdf')),
         /^LibreOffice could not render the deck: LibreOffice could not convert the deck: the file is not one zip archive \(it has two end-of-central-directory records\)/,
       );
     });

@@ -20,6 +20,7 @@ import {
 import { editPackage } from '../../../test/support/decks/package-edit.js';
 import { previewDeck, slideWord } from '../../../test/support/decks/preview-decks.js';
 import * as trick from '../../../test/support/decks/render-tricks.js';
+import * as polyglot from '../../../test/support/decks/zip-polyglots.js';
 import { BLUE, png, pngClaiming, tiff } from '../../../test/support/decks/test-images.js';
 import { renderSafeCopy } from './render-safe-copy.js';
 
@@ -75,22 +76,22 @@ describe('a fresh package of what was checked', () => {
   it.each([
     [
       'two end-of-central-directory records',
-      () => trick.twoEndRecords(previewDeck(1), previewDeck(3)),
+      () => polyglot.twoEndRecords(previewDeck(1), previewDeck(3)),
       /two end-of-central-directory records/,
     ],
     [
       'data before the archive',
-      () => trick.dataBefore(previewDeck(1), strToU8('%PDF-1.4 junk ')),
+      () => polyglot.dataBefore(previewDeck(1), strToU8('%PDF-1.4 junk ')),
       /data comes before the archive/,
     ],
     [
       'data after the archive',
-      () => trick.dataAfter(previewDeck(1), strToU8('PK trailing deck')),
+      () => polyglot.dataAfter(previewDeck(1), strToU8('PK trailing deck')),
       /data follows the archive/,
     ],
     [
       'a local header that disagrees with its central record',
-      () => trick.lyingLocalHeader(trick.stored(previewDeck(1))),
+      () => polyglot.lyingLocalHeader(polyglot.stored(previewDeck(1))),
       /a local header disagrees/,
     ],
   ])('refuses a file that is more than one archive: %s', (_, make, why) => {
@@ -101,7 +102,7 @@ describe('a fresh package of what was checked', () => {
   });
 
   it('takes a line break or zero padding after the archive (some downloads add one)', () => {
-    const deck = trick.dataAfter(previewDeck(1), Uint8Array.from([0x0a, 0, 0x20]));
+    const deck = polyglot.dataAfter(previewDeck(1), Uint8Array.from([0x0a, 0, 0x20]));
     expect(renderSafeCopy(deck, LIMITS).visibleSlides).toBe(1);
   });
 

@@ -12,7 +12,7 @@ import type { GenerationPool } from '../../../src/service/ports/index.js';
 import { engineErrorOf } from '../../support/checks/engine-error.js';
 import { expectValidPptx } from '../../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../../support/decks/layouts-template.js';
-import { twoEndRecords } from '../../support/decks/render-tricks.js';
+import { twoEndRecords } from '../../support/decks/zip-polyglots.js';
 
 const template = layoutsTemplate;
 
