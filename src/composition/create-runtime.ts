@@ -160,6 +160,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       templateCacheBytes: cacheBudget.perThreadBytes,
     });
     // No LibreOffice process starts here (the first preview starts one): the service starts as fast without.
+    const threads = pool;
     renderer = new LibreOfficeRendererPool({
       size: config.rendering.renderers,
       timeoutMs: config.rendering.timeoutMs,
@@ -170,6 +171,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       python: config.rendering.python,
       isolation: config.rendering.isolation,
       maxImagePixels: config.limits.maxImagePixels,
+      // A hostile deck's copy is work like a generation: on a generation thread, never the event loop.
+      safeCopy: (deck, limits) => threads.renderSafeCopy(deck, limits),
       onReplace: (reason, diagnostics) =>
         logger.warn({ reason, diagnostics: diagnostics || undefined }, 'renderer process replaced'),
     });
@@ -179,10 +182,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       const status = previews.status();
       if (status.isolated !== false) return;
       logger.warn(
-        { reason: status.isolationReason, required: config.rendering.isolation === 'required' },
+        { reason: status.isolationReason, policy: config.rendering.isolation },
         config.rendering.isolation === 'required'
           ? 'previews: not isolated, and DECKFORGE_RENDER_ISOLATION=required: no renderer will start'
-          : 'previews: not isolated: LibreOffice renders untrusted decks without a sandbox',
+          : 'previews: not isolated, DECKFORGE_RENDER_ISOLATION=unsandboxed-accept-risk: LibreOffice renders untrusted decks without its sandbox',
       );
     });
     const mailer = createMailer(config, logger);

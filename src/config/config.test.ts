@@ -172,7 +172,7 @@ describe('configuration', () => {
       memoryMb: 1024,
       python: null,
       searchPath: '/usr/bin:/bin',
-      isolation: 'auto',
+      isolation: 'required',
     });
     expect(
       loadConfig({
@@ -181,7 +181,7 @@ describe('configuration', () => {
         DECKFORGE_RENDER_RECYCLE_AFTER: '50',
         DECKFORGE_RENDER_MEMORY_MB: '512',
         DECKFORGE_RENDER_PYTHON: '/opt/lo/python',
-        DECKFORGE_RENDER_ISOLATION: 'required',
+        DECKFORGE_RENDER_ISOLATION: 'unsandboxed-accept-risk',
       }).rendering,
     ).toMatchObject({
       renderers: 3,
@@ -189,7 +189,7 @@ describe('configuration', () => {
       recycleAfter: 50,
       memoryMb: 512,
       python: '/opt/lo/python',
-      isolation: 'required',
+      isolation: 'unsandboxed-accept-risk',
     });
     expect(() => loadConfig({ DECKFORGE_RENDERERS: '0' })).toThrow(
       /DECKFORGE_RENDERERS must be between 1 and 256/,
@@ -201,7 +201,11 @@ describe('configuration', () => {
       /DECKFORGE_RENDER_MEMORY_MB must be between 128/,
     );
     expect(() => loadConfig({ DECKFORGE_RENDER_ISOLATION: 'off' })).toThrow(
-      'DECKFORGE_RENDER_ISOLATION must be auto or required, got "off"',
+      'DECKFORGE_RENDER_ISOLATION must be required or unsandboxed-accept-risk, got "off"',
+    );
+    // `auto` dropped the sandbox silently where the system gave none: refused, saying what to set instead.
+    expect(() => loadConfig({ DECKFORGE_RENDER_ISOLATION: 'auto' })).toThrow(
+      /^DECKFORGE_RENDER_ISOLATION must be required or unsandboxed-accept-risk, got "auto": auto is no more/,
     );
   });
 });

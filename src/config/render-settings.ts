@@ -7,8 +7,11 @@ import { availableParallelism } from 'node:os';
 import { ConfigError } from './config-error.js';
 import { integer, type Env } from './env-values.js';
 
-/** DECKFORGE_RENDER_ISOLATION: `auto` isolates where the system allows it; `required` renders only isolated. */
-export type IsolationPolicy = 'auto' | 'required';
+/**
+ * DECKFORGE_RENDER_ISOLATION: `required` renders only in the renderers' sandbox; `unsandboxed-accept-risk` renders
+ * without one where the system cannot give it, the operator having accepted by name what that leaves open.
+ */
+export type IsolationPolicy = 'required' | 'unsandboxed-accept-risk';
 
 export interface RenderSettings {
   /** DECKFORGE_RENDERERS, default half the cores (at least 1): LibreOffice processes kept running. */
@@ -24,23 +27,27 @@ export interface RenderSettings {
   /** PATH, where soffice, pdftoppm, pdfinfo, fc-list and fc-match are looked for. */
   searchPath: string;
   /**
-   * DECKFORGE_RENDER_ISOLATION, default `auto`: renderers run in a sandbox where the system allows one, and the
-   * service says so where it does not; `required` refuses to start renderers without it (docs/security.md).
+   * DECKFORGE_RENDER_ISOLATION, default `required`: no renderer starts outside its sandbox; with
+   * `unsandboxed-accept-risk`, renderers run without one where the system cannot give it (docs/security.md).
    */
   isolation: IsolationPolicy;
 }
 
-const ISOLATION_POLICIES: readonly IsolationPolicy[] = ['auto', 'required'];
+const ISOLATION_POLICIES: readonly IsolationPolicy[] = ['required', 'unsandboxed-accept-risk'];
 
 export function loadRenderSettings(env: Env): RenderSettings {
   const python = env.DECKFORGE_RENDER_PYTHON?.trim() || null;
   if (python !== null && /[\n\0]/.test(python)) {
     throw new ConfigError('DECKFORGE_RENDER_PYTHON must be a program name or path');
   }
-  const isolation = (env.DECKFORGE_RENDER_ISOLATION?.trim() || 'auto') as IsolationPolicy;
+  const isolation = (env.DECKFORGE_RENDER_ISOLATION?.trim() || 'required') as IsolationPolicy;
   if (!ISOLATION_POLICIES.includes(isolation)) {
+    // `auto` rendered without the sandbox, silently, wherever the system gave none: it is no longer a choice.
     throw new ConfigError(
-      `DECKFORGE_RENDER_ISOLATION must be auto or required, got "${env.DECKFORGE_RENDER_ISOLATION}"`,
+      `DECKFORGE_RENDER_ISOLATION must be required or unsandboxed-accept-risk, got "${env.DECKFORGE_RENDER_ISOLATION}"` +
+        (isolation === ('auto' as string)
+          ? ': auto is no more, renderers run in their sandbox or, where the system cannot give one, only with unsandboxed-accept-risk (docs/security.md)'
+          : ''),
     );
   }
   return {

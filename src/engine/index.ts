@@ -68,5 +68,5 @@ export {
 export type { PictureSourceUse } from './pictures/picture-sources.js';
 export { makeSvgSafe, SVG_RENDITION_LONG_SIDE } from './pictures/svg-safety.js';
 export type { SafeSvg } from './pictures/svg-safety.js';
-export { renderSafeCopy } from './render-safe-copy.js';
-export type { RenderSafeCopy } from './render-safe-copy.js';
+export { renderSafeCopy } from './render-safe/render-safe-copy.js';
+export type { RenderSafeCopy } from './render-safe/render-safe-copy.js';

@@ -11,6 +11,7 @@ import { summarizeChart, type ChartReader, type ChartSummary } from './charts/ch
 import type { PackageLimits } from './package/limits.js';
 import { resolveTarget } from './package/relationships.js';
 import { effectiveBodyPr, firstXfrm, placeholderKey } from './presentation/placeholders.js';
+import { isHiddenSlide } from './presentation/slide-visibility.js';
 import { Template } from './presentation/template.js';
 import { listShapes, shapeVariants, type FoundShape, type ShapeKind } from './shapes/find-shape.js';
 import { enclosingGroups, toSlideSpace, type Box } from './shapes/group-transform.js';
@@ -121,7 +122,7 @@ export function inspect(templateBytes: Uint8Array, limits?: Partial<PackageLimit
         index: slide.index,
         id: slide.id,
         layout: slide.layoutPartName ? (layoutName.get(slide.layoutPartName) ?? null) : null,
-        hidden: root.attrs.show === '0',
+        hidden: isHiddenSlide(root),
         shapes,
         notes,
         tags: unique([...shapes.flatMap((s) => s.tags), ...tagsIn(notes ?? '')]),

@@ -304,7 +304,7 @@ const paths: Json = {
       responses: {
         '200': {
           description:
-            'Healthy: `status` "ok", with the checks, the threads busy and idle, and `previews`: whether PDF and PNG previews can be made here (`available`, a `reason` when not, `isolated`: whether renderers run sandboxed, with an `isolationReason` when not (docs/security.md, "Rendering untrusted decks"), and the renderers configured, busy and waited for).',
+            'Healthy: `status` "ok", with the checks, the threads busy and idle, and `previews`: whether PDF and PNG previews can be made here (`available`, a `reason` when not, `isolated`: whether renderers run sandboxed, with an `isolationReason` when not, and `isolationPolicy`, the DECKFORGE_RENDER_ISOLATION in force (docs/security.md, "Rendering untrusted decks"), and the renderers configured, busy and waited for).',
         },
         '503': {
           description:

@@ -3,7 +3,7 @@ import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
-import { LIBREOFFICE_MISSING, SANDBOX_MISSING } from '../support/servers/libreoffice.js';
+import { LIBREOFFICE_MISSING, OFFICE_MISSING, SANDBOX_MISSING } from '../support/servers/libreoffice.js';
 import { bearer, expectShapeB, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-paths.js';
 import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
@@ -42,15 +42,16 @@ describe('operations', () => {
     const idleThreads = { size: 2, busy: 0, idle: 2, waiting: 0, saturatedMs: 0 };
     // Previews: available where LibreOffice, python3-uno and poppler are installed (CI installs them), and
     // not started yet: no renderer runs before the first preview.
+    // Sandboxed where bubblewrap works (CI checks that it does); where not, no renderer starts (the default
+    // DECKFORGE_RENDER_ISOLATION=required), and the service says so and why.
     const previews = {
       available: LIBREOFFICE_MISSING === null,
       ...(LIBREOFFICE_MISSING === null ? {} : { reason: expect.any(String) }),
-      // Sandboxed where bubblewrap works (CI checks that it does); where not, the service says so and why.
-      ...(LIBREOFFICE_MISSING === null
-        ? SANDBOX_MISSING === null
-          ? { isolated: true }
-          : { isolated: false, isolationReason: expect.any(String) }
-        : {}),
+      ...(OFFICE_MISSING !== null
+        ? {}
+        : SANDBOX_MISSING === null
+          ? { isolated: true, isolationPolicy: 'required' }
+          : { isolated: false, isolationPolicy: 'required', isolationReason: expect.any(String) }),
       size: server.config.rendering.renderers,
       busy: 0,
       waiting: 0,

@@ -101,7 +101,8 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
   it('writes a PDF of the visible slides with their text, and PNGs of the asked width in the slide aspect ratio', async () => {
     expect(pool.status()).toEqual({
       available: true,
-      isolated: expect.any(Boolean),
+      isolated: true,
+      isolationPolicy: 'required',
       size: 2,
       busy: 0,
       waiting: 0,
@@ -209,7 +210,7 @@ describeWithLibreOffice('LibreOffice renderer pool', () => {
       );
     expect(failure).toBeInstanceOf(RenderFailedError);
     expect((failure as Error).message).toBe(
-      'LibreOffice could not convert the deck: the file is not a presentation LibreOffice can open',
+      'LibreOffice could not convert the deck: not a .pptx file (not a zip archive)',
     );
     const next = await pool.render({
       accountId: 'a',

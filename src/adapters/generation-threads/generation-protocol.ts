@@ -1,5 +1,11 @@
 /** Messages between the pool (main thread) and a generation worker thread. Plain, structured-cloneable data. */
-import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
+import type {
+  GenerateResult,
+  GenerateSummary,
+  ImageLimits,
+  InspectResult,
+  RenderSafeCopy,
+} from '../../engine/index.js';
 
 /** What a thread is started with (its workerData). */
 export interface ThreadSettings {
@@ -31,6 +37,8 @@ export type TaskMessage =
       reportProgress: boolean;
     }
   | { id: number; kind: 'inspect'; template: Uint8Array }
+  /** The render-safe copy of a deck a renderer is to open (the engine's renderSafeCopy). */
+  | { id: number; kind: 'render-copy'; deck: Uint8Array; maxPixels: number }
   | {
       id: number;
       kind: 'check';
@@ -52,6 +60,7 @@ export interface SerializedError {
 export type ResultMessage =
   | { id: number; ok: true; kind: 'generate'; result: GenerateResult | GenerateSummary }
   | { id: number; ok: true; kind: 'inspect'; result: InspectResult }
+  | { id: number; ok: true; kind: 'render-copy'; result: RenderSafeCopy }
   | { id: number; ok: true; kind: 'check' }
   | { id: number; ok: false; error: SerializedError };
 

@@ -1,5 +1,5 @@
 /**
- * A generation worker thread: runs the engine's `generate` / `inspect` / `checkPayload` for the pool, with its own TemplateCache
+ * A generation worker thread: runs the engine's `generate` / `inspect` / `checkPayload` / `renderSafeCopy` for the pool, with its own TemplateCache
  * (a template used again is not reopened), bounded by the bytes the pool gives it (ThreadSettings). Pictures
  * that need decoding are converted first (image-preparation/), so the engine stays synchronous. A deck goes
  * into the task's output file as it is built, or comes back as bytes, by transfer, not copy.
@@ -15,6 +15,7 @@ import {
   inspect,
   parsePayload,
   parsePayloadText,
+  renderSafeCopy,
   TemplateCache,
   type ParsedPayload,
 } from '../../engine/index.js';
@@ -146,6 +147,10 @@ async function handle(task: TaskMessage): Promise<void> {
         cache,
       });
       port.postMessage({ id: task.id, ok: true, kind: 'check' } satisfies ResultMessage);
+    } else if (task.kind === 'render-copy') {
+      const result = renderSafeCopy(task.deck, { maxPixels: task.maxPixels });
+      const message: ResultMessage = { id: task.id, ok: true, kind: 'render-copy', result };
+      port.postMessage(message, transferList([result.bytes]));
     } else {
       const message: ResultMessage = {
         id: task.id,

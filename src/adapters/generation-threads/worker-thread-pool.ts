@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 // The error type alone (engine/errors.ts): the CLI's main thread hosts this pool and must not load the engine.
 import { EngineError, type EngineErrorCode } from '../../engine/errors.js';
-import type { GenerateResult, GenerateSummary, InspectResult } from '../../engine/index.js';
+import type { GenerateResult, GenerateSummary, InspectResult, RenderSafeCopy } from '../../engine/index.js';
 import { loadSharp } from '../../image-preparation/load-sharp.js';
 import { typescriptWorker } from './typescript-worker.js';
 import {
@@ -203,6 +203,15 @@ export class WorkerThreadPool implements GenerationPool {
   async inspect(templateBytes: Uint8Array): Promise<InspectResult> {
     const reply = await this.run({ kind: 'inspect', template: templateBytes }, []);
     if (reply.ok && reply.kind === 'inspect') return reply.result;
+    throw this.failure(reply);
+  }
+
+  async renderSafeCopy(deck: Uint8Array, limits: { maxPixels: number }): Promise<RenderSafeCopy> {
+    const reply = await this.run(
+      { kind: 'render-copy', deck, maxPixels: limits.maxPixels },
+      transferList([deck]),
+    );
+    if (reply.ok && reply.kind === 'render-copy') return reply.result;
     throw this.failure(reply);
   }
 

@@ -10,15 +10,23 @@
  * poppler, the pool says why in status() and refuses renders; the service runs on.
  *
  * LibreOffice is a parser of hostile input here (docs/security.md, "Rendering untrusted decks"): it gets the
- * deck's render-safe copy (nothing external left to follow, pictures within the pixel budget), in its own
- * folder, and runs sandboxed where bubblewrap works (renderer-sandbox.ts).
+ * deck's render-safe copy (a fresh package with nothing external left to follow, pictures within the pixel
+ * budget), alone in its work folder, and runs in its sandbox (renderer-sandbox.ts), or without one only where
+ * the operator accepted that by name. Its PDF is kept only when it has one page per visible slide of the copy:
+ * a render is charged by its pages (docs/previews.md, "What it costs").
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { copyFile, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { DEFAULT_IMAGE_LIMITS, EngineError, renderSafeCopy } from '../../engine/index.js';
+import { copyFile, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  DEFAULT_IMAGE_LIMITS,
+  EngineError,
+  renderSafeCopy,
+  type RenderSafeCopy,
+} from '../../engine/index.js';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../../service/jobs/fair-slots.js';
+import { GenerationPoolClosedError, GenerationTimeoutError } from '../../service/ports/generation-pool.js';
 import {
   RenderCancelledError,
   RenderFailedError,
@@ -40,11 +48,14 @@ import {
   type ProgramSearch,
   type RenderTools,
 } from './render-tools.js';
-
 import { detectIsolation, type Isolation, type IsolationPolicy } from './renderer-sandbox.js';
+import { officeInstallation, rendererView } from './renderer-view.js';
 import { UNO_BRIDGE_SCRIPT } from './uno-bridge-script.js';
 
-type ToolDetection = { tools: RenderTools; isolation: Isolation } | { reason: string };
+type ToolDetection = { tools: RenderTools; office: string; isolation: Isolation } | { reason: string };
+
+/** Makes the render-safe copy of a deck (the engine's renderSafeCopy, wherever it runs). */
+export type SafeCopyMaker = (deck: Uint8Array, limits: { maxPixels: number }) => Promise<RenderSafeCopy>;
 
 export interface RendererPoolOptions {
   /** Renderer processes (DECKFORGE_RENDERERS). */
@@ -63,10 +74,18 @@ export interface RendererPoolOptions {
   python: string | null;
   /** How long a new LibreOffice may take to accept conversions (default 60 s). */
   startupTimeoutMs?: number;
-  /** DECKFORGE_RENDER_ISOLATION (default `auto`): `required` starts no renderer outside a sandbox. */
+  /**
+   * DECKFORGE_RENDER_ISOLATION (default `required`: no renderer starts outside its sandbox);
+   * `unsandboxed-accept-risk` starts them without one where the system cannot give it.
+   */
   isolation?: IsolationPolicy;
   /** Width × height of any one picture in a deck sent for rendering (the generation's pixel budget). */
   maxImagePixels?: number;
+  /**
+   * Where the render-safe copy is made: the service passes its generation threads (a hostile deck's copy must
+   * not hold the event loop); by default, on this thread (the CLI, which serves nobody else).
+   */
+  safeCopy?: SafeCopyMaker;
   /** Told when a renderer is replaced, and why (for the log). */
   onReplace?: (reason: string, diagnostics: string) => void;
 }
@@ -82,8 +101,9 @@ const DEFAULT_STARTUP_MS = 60_000;
 /** PNG widths accepted: a thumbnail at least, and at most 8K (a page of 8192 × 4608 is ~150 MB of pixels). */
 export const PNG_WIDTH_RANGE = { min: 16, max: 8192 } as const;
 const PDF_NAME = 'deck.pdf';
-/** The render-safe copy and its PDF, in the renderer's own folder (the only one it may write). */
+/** The render-safe copy and its PDF, in the renderer's work folder (emptied of anything else first). */
 const COPY_NAME = 'deck.pptx';
+const IN_THIS_THREAD: SafeCopyMaker = (deck, limits) => Promise.resolve(renderSafeCopy(deck, limits));
 
 export class LibreOfficeRendererPool implements Renderer {
   private readonly slots: Slot[];
@@ -120,20 +140,29 @@ export class LibreOfficeRendererPool implements Renderer {
 
   private detect(): Promise<ToolDetection> {
     const programs = this.programs;
-    this.detection ??=
-      'reason' in programs
-        ? Promise.resolve(programs)
-        : Promise.all([
-            findUnoPython(this.options.searchPath, this.options.python),
-            detectIsolation(this.options.searchPath),
-          ]).then(([found, isolation]) => {
-            this.known =
-              'reason' in found
-                ? found
-                : { tools: { ...programs.programs, python: found.python }, isolation };
-            return this.known;
-          });
+    this.detection ??= 'reason' in programs ? Promise.resolve(programs) : this.detectTools(programs.programs);
     return this.detection;
+  }
+
+  /** The bridge's Python, then the renderers' view of the machine, then whether bwrap gives them a sandbox. */
+  private async detectTools(programs: Omit<RenderTools, 'python'>): Promise<ToolDetection> {
+    const { searchPath } = this.options;
+    const found = await findUnoPython(searchPath, this.options.python);
+    if ('reason' in found) {
+      this.known = found;
+      return found;
+    }
+    const probeDir = join(this.options.workDir, `probe-${this.id}`);
+    mkdirSync(probeDir, { recursive: true });
+    try {
+      const view = rendererView(programs.soffice, { executable: found.python, paths: found.paths });
+      const isolation = await detectIsolation(searchPath, view, found.python, probeDir);
+      const office = officeInstallation(programs.soffice)?.office ?? programs.soffice;
+      this.known = { tools: { ...programs, python: found.python }, office, isolation };
+      return this.known;
+    } finally {
+      rmSync(probeDir, { recursive: true, force: true });
+    }
   }
 
   /** Resolves once the tools were looked for (status() is final from then on, but for start failures). */
@@ -145,7 +174,9 @@ export class LibreOfficeRendererPool implements Renderer {
     void this.detect();
     const counts = { size: this.options.size, busy: this.busy, waiting: this.fair.waitingCount };
     const isolation = this.known && 'isolation' in this.known ? this.known.isolation : null;
-    const isolated = isolation ? { isolated: 'bwrap' in isolation } : {};
+    const isolated = isolation
+      ? { isolated: 'bwrap' in isolation, isolationPolicy: this.options.isolation ?? 'required' }
+      : {};
     const isolationReason = isolation && 'reason' in isolation ? { isolationReason: isolation.reason } : {};
     const reason =
       this.known && 'reason' in this.known
@@ -158,10 +189,14 @@ export class LibreOfficeRendererPool implements Renderer {
       : { available: true, ...isolated, ...isolationReason, ...counts };
   }
 
-  /** Why no renderer may start: isolation is required and the system cannot give it. */
+  /** Why no renderer may start: the system cannot give the sandbox, and the operator did not accept its absence. */
   private isolationRefusal(isolation: Isolation | null): string | null {
-    if (this.options.isolation !== 'required' || !isolation || !('reason' in isolation)) return null;
-    return `renderers cannot be isolated here and DECKFORGE_RENDER_ISOLATION is required: ${isolation.reason}`;
+    if (this.options.isolation === 'unsandboxed-accept-risk' || !isolation || !('reason' in isolation))
+      return null;
+    return (
+      `renderers cannot be isolated here and DECKFORGE_RENDER_ISOLATION is required: ${isolation.reason} ` +
+      '(DECKFORGE_RENDER_ISOLATION=unsandboxed-accept-risk renders without the sandbox, see docs/security.md)'
+    );
   }
 
   async render(request: RenderRequest): Promise<RenderResult> {
@@ -180,10 +215,14 @@ export class LibreOfficeRendererPool implements Renderer {
     const fonts = this.fonts.of(request.deckFile);
     const pdfFile = join(resolve(request.outputDir), PDF_NAME);
     // The budget counts from when a renderer takes the deck: waiting for one is not converting.
-    const started = await this.exportPdf(request, copy, pdfFile);
+    const started = await this.exportPdf(request, copy.bytes, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
       const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
+      if (pageCount !== copy.visibleSlides) {
+        await rm(pdfFile, { force: true });
+        throw new RenderFailedError(pageMismatch(pageCount, copy.visibleSlides));
+      }
       const { onPages } = request;
       onPages?.(request.pngWidth === undefined ? pageCount : 0, pageCount);
       const pngFiles =
@@ -236,20 +275,18 @@ export class LibreOfficeRendererPool implements Renderer {
   }
 
   /** The deck as LibreOffice may see it (render-safe-copy.ts in the engine); its faults in words. */
-  private async safeCopy(deckFile: string): Promise<Uint8Array> {
+  private async safeCopy(deckFile: string): Promise<RenderSafeCopy> {
     const bytes = new Uint8Array(await readFile(deckFile));
     try {
       const maxPixels = this.options.maxImagePixels ?? DEFAULT_IMAGE_LIMITS.maxPixels;
-      return renderSafeCopy(bytes, { maxPixels }).bytes;
+      return await (this.options.safeCopy ?? IN_THIS_THREAD)(bytes, { maxPixels });
     } catch (error) {
+      if (error instanceof GenerationTimeoutError) throw new RenderTimeoutError(error.budgetMs);
+      if (error instanceof GenerationPoolClosedError) {
+        throw new RendererUnavailableError('the renderer pool is shut down');
+      }
       if (!(error instanceof EngineError)) throw error;
-      const what =
-        error.code === 'LIMIT_EXCEEDED'
-          ? error.message
-          : error.path === null
-            ? 'the file is not a presentation LibreOffice can open'
-            : `the file is not a presentation LibreOffice can open (${error.message})`;
-      throw new RenderFailedError(`LibreOffice could not convert the deck: ${what}`);
+      throw new RenderFailedError(`LibreOffice could not convert the deck: ${error.message}`);
     }
   }
 
@@ -269,12 +306,17 @@ export class LibreOfficeRendererPool implements Renderer {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
       const renderer = await this.warm(slot, await this.tools(), signal);
-      const deck = join(renderer.dir, COPY_NAME);
-      const written = join(renderer.dir, PDF_NAME);
+      const deck = join(renderer.workDir, COPY_NAME);
+      const written = join(renderer.workDir, PDF_NAME);
+      // The work folder holds the one deck being converted: whatever else is there goes first.
+      const left = await readdir(renderer.workDir);
+      await Promise.all(
+        left.map((name) => rm(join(renderer.workDir, name), { recursive: true, force: true })),
+      );
       await writeFile(deck, copy);
       const started = Date.now();
       try {
-        await renderer.convert(deck, written, this.options.timeoutMs, signal);
+        await renderer.convert(COPY_NAME, PDF_NAME, this.options.timeoutMs, signal);
       } catch (error) {
         if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
         throw error;
@@ -336,9 +378,9 @@ export class LibreOfficeRendererPool implements Renderer {
     const name = `deckforge-${process.pid}-${this.id}-${slot.index}-${slot.generation}`;
     const renderer = new RendererProcess({
       tools,
+      office: this.known && 'office' in this.known ? this.known.office : tools.soffice,
       bridgeScript: this.bridgeScript,
       dir: join(this.options.workDir, name),
-      poolDir: this.options.workDir,
       isolation: this.known && 'isolation' in this.known ? this.known.isolation : null,
       searchPath: this.options.searchPath,
       memoryCeilingMb: this.options.memoryCeilingMb,
@@ -376,6 +418,14 @@ export class LibreOfficeRendererPool implements Renderer {
       );
     }
   }
+}
+
+/** Why a PDF whose pages are not the deck's visible slides is not handed on (nor charged). */
+function pageMismatch(pages: number, visibleSlides: number): string {
+  return (
+    `LibreOffice drew ${pages} ${pages === 1 ? 'page' : 'pages'} for the deck's ${visibleSlides} visible ` +
+    `${visibleSlides === 1 ? 'slide' : 'slides'}; a render is made only when they agree (one page per visible slide)`
+  );
 }
 
 /** Renames `from` to `to`, or copies it where they lie on different file systems. */

@@ -54,6 +54,23 @@ export function findRenderPrograms(searchPath: string): ProgramSearch {
   return { programs: { soffice, pdftoppm, pdfinfo } };
 }
 
+/** A Python with LibreOffice's UNO bindings, and the folders it loads modules from (a sandbox must show them). */
+export interface UnoPython {
+  python: string;
+  paths: string[];
+}
+
+/**
+ * Asked of the interpreter when it is tried: where it is and where its modules come from, the uno module's own
+ * folder and pyuno's (Debian's links point into LibreOffice's program folder), and a virtual environment's
+ * pyvenv.cfg (which makes it one).
+ */
+const PYTHON_PROBE =
+  'import json, os, sys, uno, pyuno\n' +
+  'paths = sys.path + [os.path.dirname(uno.__file__), os.path.dirname(os.path.realpath(pyuno.__file__))]\n' +
+  'paths += [os.path.join(sys.prefix, "pyvenv.cfg")] if sys.prefix != sys.base_prefix else []\n' +
+  'print(json.dumps({"executable": sys.executable, "paths": [p for p in paths if os.path.isabs(p)]}))';
+
 /**
  * The interpreter that can `import uno` (a Python started to try: run in the background). `python`, when set
  * (DECKFORGE_RENDER_PYTHON), is the only one tried.
@@ -61,18 +78,20 @@ export function findRenderPrograms(searchPath: string): ProgramSearch {
 export async function findUnoPython(
   searchPath: string,
   python: string | null,
-): Promise<{ python: string } | { reason: string }> {
+): Promise<UnoPython | { reason: string }> {
   const tried: string[] = [];
   for (const candidate of python ? [python] : PYTHON_CANDIDATES) {
     const found = findExecutable(candidate, searchPath);
     if (!found) continue;
     tried.push(found);
     // The environment the bridge will have (rendererEnvironment): what imports here imports there.
-    const probe = await runTool(found, ['-c', 'import uno'], {
+    const probe = await runTool(found, ['-c', PYTHON_PROBE], {
       timeoutMs: PROBE_TIMEOUT_MS,
       env: { PATH: searchPath, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
     }).catch(() => null);
-    if (probe?.code === 0) return { python: found };
+    if (probe?.code !== 0) continue;
+    const answer = parseProbe(probe.stdout);
+    if (answer) return { python: answer.executable, paths: answer.paths };
   }
   const where = tried.length ? ` (tried ${tried.join(', ')})` : '';
   return {
@@ -80,6 +99,19 @@ export async function findUnoPython(
       `no Python with LibreOffice's UNO bindings was found${where}: install python3-uno, or point ` +
       'DECKFORGE_RENDER_PYTHON at an interpreter that can "import uno"',
   };
+}
+
+function parseProbe(stdout: string): { executable: string; paths: string[] } | null {
+  try {
+    const answer = JSON.parse(stdout.trim().split('\n').pop() ?? '') as {
+      executable?: unknown;
+      paths?: unknown;
+    };
+    if (typeof answer.executable !== 'string' || !Array.isArray(answer.paths)) return null;
+    return { executable: answer.executable, paths: answer.paths.filter((p) => typeof p === 'string') };
+  } catch {
+    return null;
+  }
 }
 
 export interface ToolRun {

@@ -1,14 +1,15 @@
 /**
- * One renderer of the pool: a long-lived LibreOffice (`soffice --headless --accept=pipe,…`, in a process group
- * of its own, with a fresh profile of its own) and the small Python bridge that drives it over UNO
- * (uno-bridge-script.ts), talking JSON lines on the bridge's stdin and stdout.
+ * One renderer of the pool: the small Python bridge (uno-bridge-script.ts), which starts a long-lived LibreOffice
+ * (`oosplash --headless --accept=pipe,…`, with a fresh profile of its own) in its own process group and drives it
+ * over UNO, talking JSON lines on its stdin and stdout. Both run inside one sandbox where the system gives one
+ * (renderer-sandbox.ts): the bridge and LibreOffice share its /tmp, where LibreOffice's pipe is.
  *
- * It converts one deck at a time. A conversion past its budget or its memory ceiling, or withdrawn, kills the
- * renderer (LibreOffice cannot be interrupted half-way through a document); so does a fault of either process.
- * A dead renderer stays dead: the pool starts another in its place.
+ * It converts one deck at a time, from its work folder (which holds that deck and its PDF, nothing else). A
+ * conversion past its budget or its memory ceiling, or withdrawn, kills the renderer (LibreOffice cannot be
+ * interrupted half-way through a document); so does a fault of either process. A dead renderer stays dead:
+ * the pool starts another in its place.
  *
- * Both processes start with an allow-listed environment and, where the system allows, inside a sandbox
- * (renderer-sandbox.ts); LibreOffice's profile carries the settings of profile-settings.ts.
+ * LibreOffice's profile carries the settings of profile-settings.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -24,17 +25,17 @@ import {
 } from '../../service/ports/renderer.js';
 import { writeProfileSettings } from './profile-settings.js';
 import type { RenderTools } from './render-tools.js';
-import { rendererEnvironment, sandboxed, type Isolation } from './renderer-sandbox.js';
+import { INSIDE, rendererEnvironment, sandboxArguments, type Isolation } from './renderer-sandbox.js';
 
 export interface RendererProcessOptions {
   tools: RenderTools;
+  /** LibreOffice's launcher (renderer-view.ts, officeInstallation): oosplash, or soffice where none was found. */
+  office: string;
   /** Path of the bridge script (the pool writes it once). */
   bridgeScript: string;
-  /** A folder of this renderer alone: its LibreOffice profile goes there, and it is removed at the end. */
+  /** A folder of this renderer alone (its profile, work and tmp folders go there); removed at the end. */
   dir: string;
-  /** The pool's folder (dir lies in it): hidden from a sandboxed renderer but for the bridge script. */
-  poolDir: string;
-  /** The sandbox to start in (null, or a reason: none). */
+  /** The sandbox to start in; null, or a reason: none (DECKFORGE_RENDER_ISOLATION=unsandboxed-accept-risk). */
   isolation: Isolation | null;
   /** PATH for the renderer's processes. */
   searchPath: string;
@@ -67,10 +68,14 @@ export class RendererProcess {
   readonly ready: Promise<void>;
   /** Conversions this process finished, successful or not. */
   conversions = 0;
-  private readonly office: ChildProcess;
+  /** The work folder on the server's disk: the deck's copy goes in, its PDF comes out, nothing else is kept. */
+  readonly workDir: string;
+  /** The sandbox (or, without one, the bridge), the root of every process of this renderer. */
   private readonly bridge: ChildProcess;
+  /** Where the bridge finds the work folder: INSIDE.work in a sandbox, workDir without. */
+  private readonly workInside: string;
   private dead: string | null = null;
-  /** LibreOffice's processes when it was killed: exited() waits for each of them. */
+  /** The renderer's processes when it was killed: exited() waits for each of them. */
   private killedPids: number[] = [];
   private markReady: () => void = () => {};
   private failStart: (error: Error) => void = () => {};
@@ -96,41 +101,44 @@ export class RendererProcess {
     });
     // Nobody may be listening yet: a start that fails is reported through render(), not as an unhandled rejection.
     this.ready.catch(() => {});
-    const profile = join(options.dir, 'profile');
-    mkdirSync(profile, { recursive: true });
-    mkdirSync(join(options.dir, 'tmp'), { recursive: true });
-    writeProfileSettings(profile);
-    const isolated = options.isolation !== null && 'bwrap' in options.isolation;
-    const env = rendererEnvironment(options.searchPath, options.dir, isolated);
-    const folders = { dir: options.dir, poolDir: options.poolDir, readOnly: [options.bridgeScript] };
-    const office = sandboxed(options.isolation, folders, options.tools.soffice, [
-      `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    const folders = {
+      profile: join(options.dir, 'profile'),
+      work: join(options.dir, 'work'),
+      tmp: join(options.dir, 'tmp'),
+      bridge: options.bridgeScript,
+    };
+    for (const folder of [folders.profile, folders.work, folders.tmp]) mkdirSync(folder, { recursive: true });
+    writeProfileSettings(folders.profile);
+    this.workDir = folders.work;
+    const sandbox = options.isolation !== null && 'bwrap' in options.isolation ? options.isolation : null;
+    const inside = sandbox ? { profile: INSIDE.profile, tmp: '/tmp', bridge: INSIDE.bridge } : folders;
+    this.workInside = sandbox ? INSIDE.work : folders.work;
+    const env = rendererEnvironment(options.searchPath, inside);
+    const bridgeArgs = [
+      inside.bridge,
+      options.name,
+      String(options.startupTimeoutMs / 1000),
+      options.office,
+      `-env:UserInstallation=${pathToFileURL(inside.profile).href}`,
       '--headless',
       '--invisible',
       '--nologo',
       '--norestore',
       '--nodefault',
       '--nolockcheck',
-      `--accept=pipe,name=${options.name};urp;`,
-    ]);
-    // Its own process group: soffice is a script that starts oosplash, which starts soffice.bin.
-    this.office = spawn(office.command, office.args, {
+    ];
+    const command = sandbox
+      ? {
+          command: sandbox.bwrap,
+          args: sandboxArguments(sandbox.view, folders, options.tools.python, bridgeArgs),
+        }
+      : { command: options.tools.python, args: bridgeArgs };
+    // Its own process group (and session): die() ends the sandbox, or the bridge and LibreOffice, in one kill.
+    this.bridge = spawn(command.command, command.args, {
       detached: true,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       env,
     });
-    this.office.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
-    this.office.on('error', (error) => this.die(`LibreOffice could not be started: ${error.message}`));
-    this.office.on('exit', (code, signal) => this.die(`LibreOffice stopped (${signal ?? `exit ${code}`})`));
-    // Outside a sandbox the bridge kills LibreOffice's process group when Node goes; inside one, bwrap's
-    // --die-with-parent does (the bridge's process namespace has no such group): 0 says "none".
-    const bridge = sandboxed(options.isolation, folders, options.tools.python, [
-      options.bridgeScript,
-      options.name,
-      String(options.startupTimeoutMs / 1000),
-      String(isolated ? 0 : (this.office.pid ?? 0)),
-    ]);
-    this.bridge = spawn(bridge.command, bridge.args, { stdio: ['pipe', 'pipe', 'pipe'], env });
     this.bridge.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk));
     this.bridge.on('error', (error) => this.die(`the UNO bridge could not be started: ${error.message}`));
     this.bridge.on('exit', (code, signal) =>
@@ -141,11 +149,6 @@ export class RendererProcess {
     if (this.bridge.stdout) {
       createInterface({ input: this.bridge.stdout }).on('line', (line) => this.onLine(line));
     }
-  }
-
-  /** The renderer's own folder: the one it may write (its profile, the deck's copy, the PDF). */
-  get dir(): string {
-    return this.options.dir;
   }
 
   get alive(): boolean {
@@ -159,10 +162,12 @@ export class RendererProcess {
   }
 
   /**
-   * Exports `input` to the PDF `output`. Rejects with RenderTimeoutError after `timeoutMs`, RenderCancelledError
-   * when `signal` aborts (both kill this renderer), and RenderFailedError when LibreOffice could not do it.
+   * Exports the deck `input` of the work folder to the PDF `output` beside it (file names). Rejects with
+   * RenderTimeoutError after `timeoutMs`, RenderCancelledError when `signal` aborts (both kill this renderer),
+   * and RenderFailedError when LibreOffice could not do it.
    */
   convert(input: string, output: string, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    const paths = { input: join(this.workInside, input), output: join(this.workInside, output) };
     if (this.dead !== null) return Promise.reject(new RenderFailedError(this.dead));
     if (this.current) return Promise.reject(new Error('a renderer process converts one deck at a time'));
     const id = this.nextId++;
@@ -201,14 +206,14 @@ export class RendererProcess {
         },
       };
       if (signal?.aborted) onAbort();
-      else this.bridge.stdin?.write(`${JSON.stringify({ id, input, output })}\n`);
+      else this.bridge.stdin?.write(`${JSON.stringify({ id, ...paths })}\n`);
     });
   }
 
-  /** Resident memory of LibreOffice (soffice.bin and whatever it started) in MB, from /proc. */
+  /** Resident memory of LibreOffice (soffice.bin and whatever it started) and its bridge in MB, from /proc. */
   residentMb(): number {
     let kb = 0;
-    for (const pid of this.officePids()) {
+    for (const pid of this.pids()) {
       try {
         const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
         kb += Number(match?.[1] ?? 0);
@@ -219,12 +224,12 @@ export class RendererProcess {
     return kb / 1024;
   }
 
-  /** Every process of this renderer that still runs: LibreOffice's and the bridge's (with their sandboxes). */
+  /** Every process of this renderer that still runs: the sandbox's, the bridge's and LibreOffice's. */
   pids(): number[] {
-    return [...this.officePids(), ...processTree(this.bridge.pid)];
+    return processTree(this.bridge.pid);
   }
 
-  /** Kills both processes now (idempotent); `exited()` says when they are gone. */
+  /** Kills every process of this renderer now (idempotent); `exited()` says when they are gone. */
   kill(): void {
     this.die('the renderer was stopped');
   }
@@ -276,15 +281,14 @@ export class RendererProcess {
   private die(reason: string): void {
     if (this.dead !== null) return;
     this.dead = reason;
-    this.killedPids = this.officePids();
-    if (this.office.pid !== undefined) {
+    this.killedPids = this.pids();
+    if (this.bridge.pid !== undefined) {
       try {
-        process.kill(-this.office.pid, 'SIGKILL');
+        process.kill(-this.bridge.pid, 'SIGKILL');
       } catch {
         // The group is already gone.
       }
     }
-    this.bridge.kill('SIGKILL');
     this.failStart(new RenderFailedError(`LibreOffice did not start: ${reason}`));
     this.current?.settle(new RendererLostError(`${reason}; the renderer was replaced`));
     for (const listener of this.deathListeners.splice(0)) listener();
@@ -292,10 +296,6 @@ export class RendererProcess {
 
   private keepStderr(chunk: Buffer): void {
     this.stderr = (this.stderr + chunk.toString()).slice(-STDERR_TAIL);
-  }
-
-  private officePids(): number[] {
-    return processTree(this.office.pid);
   }
 
   private bridgeRunning(): boolean {

@@ -3,18 +3,21 @@
  * interpreter that has LibreOffice's UNO bindings (Debian's python3-uno). Kept as a string so that it ships in
  * the build with the JavaScript, with no copy step.
  *
- * It connects to its soffice over a named pipe (LibreOffice's UNO remote protocol), then answers one JSON line
- * on stdout for each JSON line on stdin. A request {"id", "input", "output"} loads the .pptx hidden and
- * read-only, exports it with Impress's PDF filter (hidden slides left out, as PowerPoint's export does) and
- * closes it again. argv: the pipe's name, the seconds to wait for soffice to accept, and soffice's process
- * group, which the bridge kills when its stdin closes: if Node dies, neither the bridge nor its LibreOffice
- * outlives it (0 in a sandbox, where bwrap's --die-with-parent does that).
+ * It starts LibreOffice (in its own process group, and in its sandbox: renderer-sandbox.ts), connects to it over
+ * a named pipe in /tmp (LibreOffice's UNO remote protocol), then answers one JSON line on stdout for each JSON
+ * line on stdin. A request {"id", "input", "output"} loads the .pptx hidden and read-only, exports it with
+ * Impress's PDF filter (hidden slides left out, as PowerPoint's export does) and closes it again. argv: the
+ * pipe's name, the seconds to wait for LibreOffice to accept, then LibreOffice's command line. When LibreOffice
+ * ends, the bridge says so and ends too; when its stdin closes (Node died), it kills its process group, so
+ * neither it nor its LibreOffice outlives the server (in a sandbox, bwrap's --die-with-parent does that too).
  */
 export const UNO_BRIDGE_SCRIPT = String.raw`
 import json
 import os
 import signal
+import subprocess
 import sys
+import threading
 import time
 
 import uno
@@ -30,16 +33,35 @@ def prop(name, value):
     return p
 
 
+SAYING = threading.Lock()
+
+
 def say(message):
-    sys.stdout.write(json.dumps(message) + "\n")
-    sys.stdout.flush()
+    with SAYING:
+        sys.stdout.write(json.dumps(message) + "\n")
+        sys.stdout.flush()
 
 
 def describe(error):
     return "%s: %s" % (type(error).__name__, getattr(error, "Message", "") or error)
 
 
-def connect(pipe, seconds):
+def start_office(command, pipe):
+    # In the bridge's process group (no session of its own): the one kill that ends the renderer ends both.
+    # Its output goes to the bridge's stderr, never into the JSON lines on stdout.
+    return subprocess.Popen(
+        command + ["--accept=pipe,name=%s;urp;" % pipe], stdin=subprocess.DEVNULL, stdout=sys.stderr
+    )
+
+
+def watch(office):
+    # LibreOffice ending on its own (a crash, the kernel's OOM killer) ends the renderer at once, idle or not.
+    code = office.wait()
+    say({"failed": "LibreOffice stopped (%s)" % ("signal %d" % -code if code < 0 else "exit %d" % code)})
+    os._exit(3)
+
+
+def connect(office, pipe, seconds):
     local = uno.getComponentContext()
     resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
     deadline = time.monotonic() + seconds
@@ -48,8 +70,8 @@ def connect(pipe, seconds):
             context = resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
             return context.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", context)
         except NoConnectException:
-            # soffice is still starting (a fresh profile takes a few seconds): try again shortly.
-            if time.monotonic() > deadline:
+            # LibreOffice is still starting (a fresh profile takes a few seconds): try again shortly.
+            if time.monotonic() > deadline or office.poll() is not None:
                 raise
             time.sleep(0.1)
 
@@ -82,13 +104,15 @@ def connected(desktop):
 
 
 def main():
-    pipe, seconds, group = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+    pipe, seconds, command = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
     try:
+        office = start_office(command, pipe)
         try:
-            desktop = connect(pipe, seconds)
+            desktop = connect(office, pipe, seconds)
         except Exception as error:
             say({"failed": "could not connect to LibreOffice: %s" % describe(error)})
             return 1
+        threading.Thread(target=watch, args=(office,), daemon=True).start()
         say({"ready": True})
         for line in sys.stdin:
             request = json.loads(line)
@@ -104,11 +128,8 @@ def main():
                 say({"id": request["id"], "failed": describe(error)})
         return 0
     finally:
-        try:
-            if group > 0:
-                os.killpg(group, signal.SIGKILL)
-        except OSError:
-            pass
+        # Stdin closed (the server went) or the bridge failed: LibreOffice and the bridge end together.
+        os.killpg(os.getpgrp(), signal.SIGKILL)
 
 
 sys.exit(main())

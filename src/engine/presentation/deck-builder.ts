@@ -46,6 +46,7 @@ import {
 } from './relationship-policy.js';
 import { SlideCopies, freshCreationId } from './slide-copies.js';
 import { SlideIdAllocator } from './slide-ids.js';
+import { isHiddenSlide } from './slide-visibility.js';
 import type { Template } from './template.js';
 import { mergeTableStyles, TemplateImport, type ImportedMaster } from './template-import.js';
 import type { ExportVersion } from '../payload/model.js';
@@ -296,7 +297,7 @@ export class DeckBuilder implements DraftDeck {
       id: templateId ?? this.ids.allocate(),
       // Sections and custom shows follow the deck's own template slides; another template's have no place there.
       source: source.kind === 'slide' && source.template === this.template ? source.slide : null,
-      hidden: isHidden(root),
+      hidden: isHiddenSlide(root),
       hasNotes: notesPart !== null,
     });
     // Final now: to the output, so that memory holds one slide at a time, not the deck.
@@ -490,11 +491,6 @@ function freeRelId(rels: readonly Relationship[]): string {
   let n = rels.length + 1;
   while (rels.some((r) => r.id === `rId${n}`)) n++;
   return `rId${n}`;
-}
-
-/** `p:sld/@show` false (xsd:boolean): the slide is skipped in a slide show. */
-function isHidden(root: XmlElement): boolean {
-  return root.attrs.show === '0' || root.attrs.show === 'false';
 }
 
 /**

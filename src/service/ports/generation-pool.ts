@@ -1,5 +1,11 @@
 /** Runs the engine off the event loop (a worker-thread pool on one machine). */
-import type { GenerateResult, GenerateSummary, ImageLimits, InspectResult } from '../../engine/index.js';
+import type {
+  GenerateResult,
+  GenerateSummary,
+  ImageLimits,
+  InspectResult,
+  RenderSafeCopy,
+} from '../../engine/index.js';
 
 export interface GenerationTask {
   /** The parsed `jsonData` value (the engine normalises it again inside the worker; cheap). */
@@ -75,6 +81,12 @@ export interface GenerationPool {
     memoryBytes?: number,
   ): Promise<GenerateSummary | GenerateResult>;
   inspect(templateBytes: Uint8Array): Promise<InspectResult>;
+  /**
+   * The render-safe copy of a deck a renderer is to open (the engine's renderSafeCopy, docs/security.md
+   * "What LibreOffice gets"): a hostile deck's copy takes a thread, never the event loop. The pool may transfer
+   * (detach) `deck`. Rejects with EngineError when the deck is refused.
+   */
+  renderSafeCopy(deck: Uint8Array, limits: { maxPixels: number }): Promise<RenderSafeCopy>;
   /**
    * Resolves when the schema accepts the payload; rejects with an EngineError listing the schema's problems and
    * the template problems of what the payload still names clearly (docs/payload.md, Validation modes).

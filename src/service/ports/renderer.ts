@@ -30,7 +30,10 @@ export interface RenderResult {
   pdfFile: string | null;
   /** Absolute paths of the PNG pages in slide order ([] when none were asked for). */
   pngFiles: string[];
-  /** Pages in the PDF: the visible slides (hidden slides are left out, as PowerPoint's export does). */
+  /**
+   * Pages in the PDF: the visible slides (hidden slides are left out, as PowerPoint's export does). A PDF with
+   * any other number of pages is refused (RenderFailedError), never returned.
+   */
   pageCount: number;
   /** Font families the deck asks for that were not installed, each with what was drawn instead. */
   substitutedFonts: { requested: string; used: string }[];
@@ -42,12 +45,14 @@ export interface RendererStatus {
   /** Why not, in words a user can act on ("LibreOffice (soffice) is not installed"), when not available. */
   reason?: string;
   /**
-   * Whether renderers run contained by the operating system (docs/security.md, "Rendering untrusted decks"):
-   * false, with `isolationReason`, where it cannot give that; `available` is then false too when
-   * DECKFORGE_RENDER_ISOLATION is `required`. Absent until the tools were looked for.
+   * Whether renderers run in their sandbox (docs/security.md, "Rendering untrusted decks"): false, with
+   * `isolationReason`, where the system cannot give it; `available` is then false too unless
+   * `isolationPolicy` (DECKFORGE_RENDER_ISOLATION) is `unsandboxed-accept-risk`. Absent until the tools were
+   * looked for.
    */
   isolated?: boolean;
   isolationReason?: string;
+  isolationPolicy?: 'required' | 'unsandboxed-accept-risk';
   /** Renderer processes configured, busy, and requests waiting for one. */
   size: number;
   busy: number;

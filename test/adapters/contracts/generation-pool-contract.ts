@@ -1,17 +1,18 @@
 /**
  * GenerationPool contract: runs the real engine off the caller's event loop, reports template and payload
  * problems as the EngineError the engine itself throws (code, path and message intact), and keeps serving after
- * a task fails. Every deck it returns goes through the package and validator checks.
+ * a task fails; makes render-safe copies. Every deck it returns goes through the package and validator checks.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, generate, inspect } from '../../../src/engine/index.js';
+import { EngineError, generate, inspect, renderSafeCopy } from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
 import { engineErrorOf } from '../../support/checks/engine-error.js';
 import { expectValidPptx } from '../../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../../support/decks/layouts-template.js';
+import { twoEndRecords } from '../../support/decks/zip-polyglots.js';
 
 const template = layoutsTemplate;
 
@@ -118,6 +119,22 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
     it('inspects a template', async () => {
       const result = (await pool.inspect(template())) as unknown as { slides: unknown[] };
       expect(result.slides).toHaveLength(10);
+    });
+
+    it('makes the render-safe copy of a deck, and refuses a deck that is two archives as the engine does', async () => {
+      const deck = template();
+      const copy = await pool.renderSafeCopy(Uint8Array.from(deck), { maxPixels: 50_000_000 });
+      expect(copy).toMatchObject({ neutralised: 0, visibleSlides: inspect(deck).slides.length });
+      await expectValidPptx(copy.bytes, deck);
+      const polyglot = twoEndRecords(deck, deck);
+      // The engine's own refusal, read before the pool may transfer (detach) the bytes.
+      const expected = engineErrorOf(() => renderSafeCopy(polyglot, { maxPixels: 50_000_000 }));
+      const error = await pool.renderSafeCopy(polyglot, { maxPixels: 50_000_000 }).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      expect(error).toBeInstanceOf(EngineError);
+      expect(error).toMatchObject({ code: expected.code, message: expected.message, path: expected.path });
     });
 
     it('runs several tasks at once and answers each with its own result', async () => {

@@ -1,12 +1,13 @@
 /**
- * Whether this machine can render previews: LibreOffice (soffice), Debian's python3-uno and poppler. Tests that
- * need a real LibreOffice declare themselves with `describeWithLibreOffice`: without it they are reported
- * skipped, with the reason in the suite's name, never silently passed. `.ci/run` installs all three, so CI
- * never skips them.
+ * Whether this machine can render previews: LibreOffice (soffice), Debian's python3-uno, poppler, and
+ * bubblewrap able to make the renderers' sandbox (renderers start in nothing else unless the operator accepts
+ * it by name: docs/security.md). Tests that need a real LibreOffice declare themselves with
+ * `describeWithLibreOffice`: without it they are reported skipped, with the reason in the suite's name, never
+ * silently passed; under CI=true (`.ci/run`, which installs all of these) they fail instead.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe } from 'vitest';
+import { describe, it } from 'vitest';
 import { findExecutable } from '../../../src/adapters/libreoffice/render-tools.js';
 import { assertRunningFromSource } from '../checks/source-guard.js';
 
@@ -23,14 +24,6 @@ function missing(): string | null {
   return null;
 }
 
-/** Why previews cannot be tested here, or null when they can. */
-export const LIBREOFFICE_MISSING = missing();
-
-export const describeWithLibreOffice: (name: string, body: () => void) => void =
-  LIBREOFFICE_MISSING === null
-    ? describe
-    : (name) => describe.skip(`${name} [skipped: ${LIBREOFFICE_MISSING}]`, () => {});
-
 function sandboxMissing(): string | null {
   const bwrap = findExecutable('bwrap', process.env.PATH ?? '');
   if (!bwrap) return 'bubblewrap (bwrap) is not installed';
@@ -45,17 +38,30 @@ function sandboxMissing(): string | null {
   return run.status === 0 ? null : `bwrap cannot create namespaces here (${run.stderr.toString().trim()})`;
 }
 
-/**
- * Why renderers cannot be sandboxed here (renderer-sandbox.ts), or null when they can. `.ci/run` installs
- * bubblewrap and checks that it works, so CI never skips the tests that need it.
- */
-export const SANDBOX_MISSING = LIBREOFFICE_MISSING ?? sandboxMissing();
+/** Why renderers cannot be sandboxed here (renderer-sandbox.ts), or null when they can. */
+export const SANDBOX_MISSING = sandboxMissing();
 
-/** LibreOffice tests that also need the renderers' sandbox: skipped, with the reason in the name, without it. */
-export const describeWithSandbox: (name: string, body: () => void) => void =
-  SANDBOX_MISSING === null
+/** Which of LibreOffice, python3-uno and poppler is missing here, or null. */
+export const OFFICE_MISSING = missing();
+
+/** Why previews cannot be made, and so not tested, here; null when they can. */
+export const LIBREOFFICE_MISSING = OFFICE_MISSING ?? SANDBOX_MISSING;
+
+/**
+ * LibreOffice tests: skipped, with the reason in the name, where previews cannot be made; failing under CI=true,
+ * where they must be (a skipped isolation test is a rule nobody checked).
+ */
+export const describeWithLibreOffice: (name: string, body: () => void) => void =
+  LIBREOFFICE_MISSING === null
     ? describe
-    : (name) => describe.skip(`${name} [skipped: ${SANDBOX_MISSING}]`, () => {});
+    : process.env.CI === 'true'
+      ? (name) =>
+          describe(name, () => {
+            it('has LibreOffice, python3-uno, poppler and a working bubblewrap', () => {
+              throw new Error(`previews cannot be made here (CI=true): ${LIBREOFFICE_MISSING}`);
+            });
+          })
+      : (name) => describe.skip(`${name} [skipped: ${LIBREOFFICE_MISSING}]`, () => {});
 
 /** Whether process `pid` still runs (a zombie waiting to be reaped counts as ended): no renderer may outlive its pool. */
 export function running(pid: number): boolean {
