@@ -151,7 +151,9 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
 function warnUnfilledTags(input: FillSlideInput, given: (key: string) => boolean): void {
   const { draft, slide, warnings, outputSlide } = input;
   const page =
-    typeof outputSlide === 'number' ? `output slide ${outputSlide}` : `${outputSlide.kind} ${outputSlide.index}`;
+    typeof outputSlide === 'number'
+      ? `output slide ${outputSlide}`
+      : `${outputSlide.kind} ${outputSlide.index}`;
   const source = draft.source;
   const found: { where: string; key: string }[] = [];
   const slideTree = draft.touched

@@ -155,7 +155,8 @@ function plan(block: Block, value: unknown, i: number): Plan {
     return { label, payload: unknown ? null : value.presentation, missing: unknown ?? null };
   }
   const shape = value as Json;
-  if (typeof shape.name !== 'string') return { label, payload: null, missing: null };
+  // An MCP tool call ({"name", "arguments"}, docs/mcp.md) names a stored template: test/mcp runs those.
+  if (typeof shape.name !== 'string' || 'arguments' in shape) return { label, payload: null, missing: null };
   const found = slideWithShape(shape.name);
   if (!found) return { label, payload: null, missing: `shape "${shape.name}"` };
   return {
