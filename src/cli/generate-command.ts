@@ -206,7 +206,7 @@ async function fetchUrls(
   io: CommandIo,
 ): Promise<Map<string, string> | null> {
   if (!payloadText.includes('://')) return new Map();
-  const [{ loadConfig }, { parsePayloadText }, { fetchRemoteFiles }] = await Promise.all([
+  const [{ loadConfig }, { parsePayloadText, urlsToFetch }, { fetchRemoteFiles }] = await Promise.all([
     import('../config/index.js'),
     import('../engine/index.js'),
     import('../service/generation/remote-files.js'),
@@ -219,7 +219,7 @@ async function fetchUrls(
     return new Map(); // the worker parses it again and reports what is wrong with it
   }
   try {
-    return await fetchRemoteFiles(guardedFetcher(config), request, files, {
+    return await fetchRemoteFiles(guardedFetcher(config), urlsToFetch(request), files, {
       concurrency: config.limits.fetchConcurrency,
     });
   } catch (error) {

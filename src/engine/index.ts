@@ -31,6 +31,8 @@ export {
 } from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
 export { payloadOutline } from './payload/payload-outline.js';
+export { payloadFacts, urlsToFetch, usedTemplates } from './payload/payload-facts.js';
+export type { PayloadFacts, WantedUrl } from './payload/payload-facts.js';
 export {
   checkJsonLimits,
   describeMalformedJson,

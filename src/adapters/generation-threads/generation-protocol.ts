@@ -4,6 +4,7 @@ import type {
   GenerateSummary,
   ImageLimits,
   InspectResult,
+  PayloadFacts,
   RenderSafeCopy,
 } from '../../engine/index.js';
 
@@ -39,10 +40,13 @@ export type TaskMessage =
   | { id: number; kind: 'inspect'; template: Uint8Array }
   /** The render-safe copy of a deck a renderer is to open (the engine's renderSafeCopy). */
   | { id: number; kind: 'render-copy'; deck: Uint8Array; maxPixels: number }
+  /** Parse and validate `jsonData`, answering only the facts the service needs (engine's payloadFacts). */
+  | { id: number; kind: 'read-payload'; payload: unknown; payloadText: string | null }
   | {
       id: number;
       kind: 'check';
       payload: unknown;
+      payloadText: string | null;
       files: [string, Uint8Array][];
       fileHashes: [string, string][];
     };
@@ -62,6 +66,14 @@ export type ResultMessage =
   | { id: number; ok: true; kind: 'inspect'; result: InspectResult }
   | { id: number; ok: true; kind: 'render-copy'; result: RenderSafeCopy }
   | { id: number; ok: true; kind: 'check' }
+  | {
+      id: number;
+      ok: true;
+      kind: 'read-payload';
+      result:
+        | { accepted: true; facts: PayloadFacts }
+        | { accepted: false; refusal: SerializedError; outlineTemplates: string[] | null };
+    }
   | { id: number; ok: false; error: SerializedError };
 
 /**

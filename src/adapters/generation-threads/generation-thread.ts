@@ -8,13 +8,17 @@ import { readFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, resourceLimits, workerData } from 'node:worker_threads';
 import {
+  checkJsonLimits,
   checkPayload,
   DEFAULT_IMAGE_LIMITS,
   EngineError,
   generate,
   inspect,
+  parseJsonText,
   parsePayload,
   parsePayloadText,
+  payloadFacts,
+  payloadOutline,
   renderSafeCopy,
   TemplateCache,
   type ParsedPayload,
@@ -67,6 +71,30 @@ function parsedPayloadOf(task: Extract<TaskMessage, { kind: 'generate' }>): Pars
   task.payload = undefined;
   task.payloadText = null;
   return parsed;
+}
+
+/** `jsonData` text within the nesting and size limits, parsed: the words of a refusal are the engine's. */
+function checkedJson(text: string): unknown {
+  checkJsonLimits(text);
+  return parseJsonText(text);
+}
+
+/** The facts of a payload, or the schema's refusal with the templates it still names (PayloadReading). */
+function readPayload(
+  task: Extract<TaskMessage, { kind: 'read-payload' }>,
+): Extract<ResultMessage, { kind: 'read-payload' }>['result'] {
+  const value = task.payloadText === null ? task.payload : checkedJson(task.payloadText);
+  try {
+    return { accepted: true, facts: payloadFacts(parsePayload(value)) };
+  } catch (error) {
+    if (!(error instanceof EngineError) || error.code !== 'INVALID_PAYLOAD') throw error;
+    const outline = payloadOutline(value);
+    return {
+      accepted: false,
+      refusal: serialize(error),
+      outlineTemplates: outline && outline.templates.map((t) => t.source),
+    };
+  }
 }
 
 function serialize(error: unknown): SerializedError {
@@ -139,9 +167,17 @@ async function handle(task: TaskMessage): Promise<void> {
         const message: ResultMessage = { id: task.id, ok: true, kind: 'generate', result };
         port.postMessage(message, transferList([result.bytes]));
       }
+    } else if (task.kind === 'read-payload') {
+      const message: ResultMessage = {
+        id: task.id,
+        ok: true,
+        kind: 'read-payload',
+        result: readPayload(task),
+      };
+      port.postMessage(message);
     } else if (task.kind === 'check') {
       checkPayload({
-        payload: task.payload,
+        payload: task.payloadText === null ? task.payload : checkedJson(task.payloadText),
         files: new Map(task.files),
         fileHashes: new Map(task.fileHashes),
         cache,

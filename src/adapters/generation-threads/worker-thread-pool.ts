@@ -26,6 +26,8 @@ import {
   type GenerationPoolStats,
   type GenerationTask,
   type PayloadCheckTask,
+  type PayloadReading,
+  type PayloadSource,
 } from '../../service/ports/index.js';
 import {
   transferList,
@@ -218,11 +220,36 @@ export class WorkerThreadPool implements GenerationPool {
   async check(task: PayloadCheckTask): Promise<void> {
     const files = [...task.files];
     const reply = await this.run(
-      { kind: 'check', payload: task.payload, files, fileHashes: [...(task.fileHashes ?? [])] },
+      {
+        kind: 'check',
+        payload: task.payloadText === undefined ? task.payload : undefined,
+        payloadText: task.payloadText ?? null,
+        files,
+        fileHashes: [...(task.fileHashes ?? [])],
+      },
       [],
     );
     if (reply.ok && reply.kind === 'check') return;
     throw this.failure(reply);
+  }
+
+  async readPayload(source: PayloadSource): Promise<PayloadReading> {
+    const reply = await this.run(
+      {
+        kind: 'read-payload',
+        payload: source.payloadText === undefined ? source.payload : undefined,
+        payloadText: source.payloadText ?? null,
+      },
+      [],
+    );
+    if (!reply.ok || reply.kind !== 'read-payload') throw this.failure(reply);
+    const { result } = reply;
+    if (result.accepted) return result;
+    return {
+      accepted: false,
+      refusal: rebuild(result.refusal) as EngineError,
+      outlineTemplates: result.outlineTemplates,
+    };
   }
 
   stats(): GenerationPoolStats {

@@ -1,35 +1,28 @@
 /**
- * Turns a transport's GenerationRequest into something the engine can run: `jsonData` parsed and validated
- * (malformed → 400 before any work) and the configured limits checked (400); the templates it names that were
- * not uploaded are found among the stored ones (templates/stored-template-resolution.ts). The URLs the payload
- * names are fetched next (remote-files.ts).
+ * Turns a transport's GenerationRequest into something the engine can run: `jsonData` checked for nesting and
+ * size on its text, then parsed and validated, on a generation thread (docs/security.md, "Nothing of one
+ * request blocks the others"; malformed → 400 before any work) and the configured limits checked (400); the
+ * templates it names that were not uploaded are found among the stored ones
+ * (templates/stored-template-resolution.ts). The URLs the payload names are fetched next (remote-files.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  checkJsonLimits,
-  parseJsonText,
-  parsePayload,
-  slideCountText,
-  type DeckRequest,
-  type Warning,
-} from '../../engine/index.js';
+import { slideCountText, type PayloadFacts, type Warning } from '../../engine/index.js';
 import type { GenerationRequest, UploadedFile } from '../deckforge-service.js';
 import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
-import type { GenerationTask } from '../ports/index.js';
-import { fetchRemoteFiles, usedTemplates } from './remote-files.js';
+import type { GenerationTask, PayloadSource } from '../ports/index.js';
+import { fetchRemoteFiles } from './remote-files.js';
 import type { ServiceDeps } from '../service-deps.js';
 
 export interface PreparedRequest {
-  /** The parsed `jsonData` value, passed to the engine as is. */
-  payload: unknown;
   /**
-   * `jsonData` as the text it came as, when it did: the generation thread is sent this instead of `payload`
-   * (a string is copied to the thread at once; the parsed object would be cloned member by member).
+   * `jsonData` as the text it came as (a string is copied to a thread at once, and parsed there each time it is
+   * needed), or the value a JSON body carried.
    */
-  payloadText?: string;
-  request: DeckRequest;
+  source: PayloadSource;
+  /** What the generation thread that read the payload told of it: templates, URLs, slides. */
+  facts: PayloadFacts;
   warnings: Warning[];
   files: Map<string, Uint8Array>;
   /** SHA-256 of files whose hash is known without hashing them (stored templates'), by name. */
@@ -42,27 +35,24 @@ export const URL_PATTERN = /^https?:\/\/\S+$/i;
 /** A request over the synchronous slide limit: a 400 for POST /v1.0/generator/create, a job for generate_deck. */
 export class OverSyncLimitError extends InvalidInputError {}
 
-export function parseJsonData(jsonData: unknown): unknown {
+/**
+ * `jsonData` as a thread is to be given it, after the one check that stays on this thread: that it is there.
+ * Its nesting and size are checked on the thread, before it is parsed (checkJsonLimits): a linear pass, but
+ * over the text of a 50 MB upload still hundreds of milliseconds (docs/security.md, "Nothing of one request
+ * blocks the others").
+ */
+export function payloadSource(jsonData: unknown): PayloadSource {
   if (typeof jsonData !== 'string') {
     if (jsonData === undefined || jsonData === null)
       throw new InvalidInputError('the jsonData field is required');
-    return jsonData;
+    return { payload: jsonData };
   }
   if (jsonData.trim() === '') throw new InvalidInputError('the jsonData field is required');
-  checkJsonLimits(jsonData); // before JSON.parse: what it builds must survive JSON.stringify and cloning
-  return parseJsonText(jsonData);
+  return { payloadText: jsonData };
 }
 
-/**
- * Parse + validate + limits; no I/O; templates the request names may be missing from `files` (a stored
- * template fills them in: templates/stored-template-resolution.ts). `mode` decides whether the synchronous
- * slide ceiling applies.
- */
-export function parseRequest(
-  deps: ServiceDeps,
-  input: GenerationRequest,
-  mode: 'sync' | 'async',
-): PreparedRequest {
+/** The request's uploads within the configured count and size. */
+export function checkUploads(deps: ServiceDeps, input: GenerationRequest): void {
   const limits = deps.settings.limits;
   if (input.files.length > limits.maxFilesPerRequest) {
     throw new InvalidInputError(
@@ -76,9 +66,21 @@ export function parseRequest(
       `the upload is ${megabytes(totalBytes)} MB, over the ${megabytes(limits.maxUploadBytes)} MB limit`,
     );
   }
-  const payload = parseJsonData(input.jsonData);
-  const { request, warnings } = parsePayload(payload); // EngineError INVALID_PAYLOAD → 400 at the transport
-  const slideCount = request.slides.length;
+}
+
+/**
+ * The request as the thread read it, with the slide limits checked; templates the request names may be missing
+ * from `files` (a stored template fills them in). `mode` decides whether the synchronous slide ceiling applies.
+ */
+export function preparedRequest(
+  deps: ServiceDeps,
+  input: GenerationRequest,
+  source: PayloadSource,
+  facts: PayloadFacts,
+  mode: 'sync' | 'async',
+): PreparedRequest {
+  const limits = deps.settings.limits;
+  const { slideCount } = facts;
   if (slideCount > limits.maxSlidesPerRequest) {
     throw new InvalidInputError(
       `the request asks for ${slideCountText(slideCount)}; a request may ask for at most ${slideCountText(limits.maxSlidesPerRequest)}`,
@@ -90,13 +92,12 @@ export function parseRequest(
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }
-  const text = typeof input.jsonData === 'string' ? { payloadText: input.jsonData } : {};
-  return { payload, ...text, request, warnings, files: filesByName(input.files), slideCount };
+  return { source, facts, warnings: facts.warnings, files: filesByName(input.files), slideCount };
 }
 
 /** The templates the request uses that are neither among its files nor a URL, in the payload's order. */
 export function missingTemplates(prepared: PreparedRequest): { path: string; source: string }[] {
-  return usedTemplates(prepared.request).filter(
+  return prepared.facts.templates.filter(
     (template) => !URL_PATTERN.test(template.source) && !prepared.files.has(template.source),
   );
 }
@@ -136,7 +137,7 @@ export async function fetchRequestUrls(
   };
   const paths = new Map<string, string>();
   try {
-    const unavailable = await fetchRemoteFiles(deps.fetcher, prepared.request, prepared.files, {
+    const unavailable = await fetchRemoteFiles(deps.fetcher, prepared.facts.urls, prepared.files, {
       concurrency: limits.fetchConcurrency,
       limits: {
         // The fetcher's timers run on the system clock, not the service's (which tests move): so does this.
@@ -164,8 +165,7 @@ export function generationTask(
 ): GenerationTask {
   const { maxImagePixels, maxImageBytes } = deps.settings.limits;
   return {
-    payload: prepared.payload,
-    ...(prepared.payloadText === undefined ? {} : { payloadText: prepared.payloadText }),
+    ...prepared.source,
     files: prepared.files,
     ...(prepared.fileHashes ? { fileHashes: prepared.fileHashes } : {}),
     filePaths: fetched.paths,

@@ -11,11 +11,8 @@
  * the whole request: it is a property of the request, not of one picture.
  */
 import { join } from 'node:path';
-import { isHttpUrl, pictureSourceUses, type DeckRequest } from '../../engine/index.js';
+import type { WantedUrl } from '../../engine/index.js';
 import { FetchBudgetError, FetchError, type FetchLimits, type TemplateFetcher } from '../ports/index.js';
-
-/** Text that happens to be a URL may be a picture: fetched when possible, at most this many per request. */
-const MAX_BARE_STRING_URLS = 20;
 
 export interface RemoteFileOptions {
   /** URLs fetched at once. */
@@ -32,35 +29,17 @@ export interface RemoteFileOptions {
 }
 
 /**
- * Adds the fetched bytes to `files` under their URLs and returns the picture URLs that could not be fetched,
- * with the reason. Throws FetchError for a template URL.
+ * Fetches `urls` (the engine's urlsToFetch) that are not among `files`, adds the bytes to `files` under their
+ * URLs and returns the picture URLs that could not be fetched, with the reason. Throws FetchError for a template
+ * URL.
  */
 export async function fetchRemoteFiles(
   fetcher: TemplateFetcher,
-  request: DeckRequest,
+  urls: readonly WantedUrl[],
   files: Map<string, Uint8Array>,
   options: RemoteFileOptions,
 ): Promise<Map<string, string>> {
-  const templates = new Set(
-    usedTemplates(request)
-      .map((t) => t.source)
-      .filter(isHttpUrl),
-  );
-  const pictures = new Set<string>();
-  const bareStrings = new Set<string>();
-  for (const use of pictureSourceUses(request)) {
-    if (!isHttpUrl(use.source) || templates.has(use.source)) continue;
-    if (use.explicit) pictures.add(use.source);
-    else if (!pictures.has(use.source)) bareStrings.add(use.source);
-  }
-  for (const url of pictures) bareStrings.delete(url);
-  const wanted = [
-    ...[...templates].map((url) => ({ url, template: true })),
-    ...[...pictures, ...[...bareStrings].slice(0, MAX_BARE_STRING_URLS)].map((url) => ({
-      url,
-      template: false,
-    })),
-  ].filter(({ url }) => !files.has(url));
+  const wanted = urls.filter(({ url }) => !files.has(url));
   const unavailable = new Map<string, string>();
   const { toDisk } = options;
   // A request that fails stops its other downloads too, rather than leaving them running in the background.
@@ -91,12 +70,6 @@ export async function fetchRemoteFiles(
     throw error;
   }
   return unavailable;
-}
-
-/** The templates slides actually use (a `template_list` entry no slide picks is never opened by the engine). */
-export function usedTemplates(request: DeckRequest): DeckRequest['templates'] {
-  const used = new Set(request.slides.map((slide) => slide.templateId));
-  return request.templates.filter((t) => t.id === null || used.has(t.id));
 }
 
 /** Runs `work` over `items`, at most `limit` at once; the first error stops new work and is thrown. */

@@ -12,7 +12,7 @@
  * not fetched by the deadline fails the job with that reason, and its slides are given back.
  */
 import { rm } from 'node:fs/promises';
-import { EngineError, parsePayload, type GenerateSummary } from '../../engine/index.js';
+import { EngineError, type GenerateSummary } from '../../engine/index.js';
 import { ServiceError } from '../errors.js';
 import { scratchFile } from '../generation/deck-content.js';
 import type { FairSlots } from './fair-slots.js';
@@ -76,13 +76,17 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
   const blob = await deps.blobs.get(job.inputKey);
   if (!blob) throw new Error(`stored input of job ${job.id} is missing`);
   const input = decodeJobInput(blob);
-  const { request, warnings } = parsePayload(input.payload);
+  // The stored text is parsed on a generation thread, as at submission (docs/security.md, "Nothing of one
+  // request blocks the others").
+  const reading = await deps.pool.readPayload(input.source);
+  if (!reading.accepted) throw reading.refusal;
+  const { facts } = reading;
   const prepared: PreparedRequest = {
-    payload: input.payload,
-    request,
-    warnings,
+    source: input.source,
+    facts,
+    warnings: facts.warnings,
     files: input.files,
-    slideCount: request.slides.length,
+    slideCount: facts.slideCount,
   };
   const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.

@@ -46,7 +46,7 @@ export async function submitJob(
   const reservationId = await reserveSlides(deps, account, prepared.slideCount, jobId);
   const inputKey = `${jobBlobPrefix(jobId)}/input.bin`;
   try {
-    await deps.blobs.put(inputKey, encodeJobInput({ payload: prepared.payload, files: prepared.files }));
+    await deps.blobs.put(inputKey, encodeJobInput({ source: prepared.source, files: prepared.files }));
     await recordRequestedOutputs(deps, jobId, output);
     const now = deps.clock.now();
     await deps.jobs.create({

@@ -1,21 +1,34 @@
 /** Runs the engine off the event loop (a worker-thread pool on one machine). */
 import type {
+  EngineError,
   GenerateResult,
   GenerateSummary,
   ImageLimits,
   InspectResult,
+  PayloadFacts,
   RenderSafeCopy,
 } from '../../engine/index.js';
 
-export interface GenerationTask {
-  /** The parsed `jsonData` value (the engine normalises it again inside the worker; cheap). */
-  payload: unknown;
-  /**
-   * Or the `jsonData` document as text, parsed in the worker: a large payload is then never held by two threads
-   * at once (the CLI), and a string costs less to send than the object to clone (a form's jsonData). When
-   * given, `payload` is not sent.
-   */
+/** `jsonData` for a thread to parse: its text as sent, or a value a transport parsed already (a JSON body). */
+export interface PayloadSource {
+  payload?: unknown;
+  /** When given, `payload` is not sent. */
   payloadText?: string;
+}
+
+/**
+ * A payload read on a thread: the facts the service needs before generating it, or the schema's refusal with the
+ * template sources the payload still names clearly (for docs/payload.md, Validation modes; null when none).
+ */
+export type PayloadReading =
+  | { accepted: true; facts: PayloadFacts }
+  | { accepted: false; refusal: EngineError; outlineTemplates: string[] | null };
+
+/**
+ * `jsonData`: as text, parsed in the worker (a large payload is then never held by two threads at once, and a
+ * string costs less to send than an object to clone), or the value a transport parsed already.
+ */
+export interface GenerationTask extends PayloadSource {
   /** Uploaded files by name, and fetched URLs by URL. The pool may transfer (detach) these buffers. */
   files: ReadonlyMap<string, Uint8Array>;
   /**
@@ -36,9 +49,7 @@ export interface GenerationTask {
 }
 
 /** A payload to check against its templates without building the deck (the engine's `checkPayload`). */
-export interface PayloadCheckTask {
-  /** The parsed `jsonData` value. */
-  payload: unknown;
+export interface PayloadCheckTask extends PayloadSource {
   /** The templates it names, by name; not transferred. */
   files: ReadonlyMap<string, Uint8Array>;
   fileHashes?: ReadonlyMap<string, string>;
@@ -92,6 +103,12 @@ export interface GenerationPool {
    * the template problems of what the payload still names clearly (docs/payload.md, Validation modes).
    */
   check(task: PayloadCheckTask): Promise<void>;
+  /**
+   * Checks `jsonData`'s nesting and size on its text (checkJsonLimits), then parses and validates it, on a
+   * thread (docs/security.md, "Nothing of one request blocks the others"): only small facts come back. Rejects
+   * with EngineError for a document that is not JSON or is past the limits, as the engine words it.
+   */
+  readPayload(source: PayloadSource): Promise<PayloadReading>;
   /** Number of worker threads. */
   readonly size: number;
   stats(): GenerationPoolStats;

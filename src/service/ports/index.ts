@@ -26,6 +26,8 @@ export type {
   GenerationPool,
   GenerationPoolStats,
   PayloadCheckTask,
+  PayloadReading,
+  PayloadSource,
 } from './generation-pool.js';
 export {
   GenerationCancelledError,

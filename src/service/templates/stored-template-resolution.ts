@@ -3,17 +3,18 @@
  * templates (docs/payload.md, "Stored templates"): a stored template's id gives that exact version, a name its
  * latest. An uploaded file of the same name wins, so requests that upload their template change nothing.
  */
-import { EngineError, payloadOutline } from '../../engine/index.js';
+import { EngineError } from '../../engine/index.js';
 import type { GenerationRequest } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import {
+  checkUploads,
   missingTemplates,
-  parseJsonData,
-  parseRequest,
+  payloadSource,
+  preparedRequest,
   URL_PATTERN,
   type PreparedRequest,
 } from '../generation/generation-input.js';
-import type { TemplateRecord } from '../ports/index.js';
+import type { PayloadSource, TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { TEMPLATE_ID_PATTERN } from './template-blobs.js';
 import { readTemplateBytes } from './template-queries.js';
@@ -22,19 +23,24 @@ import type { TemplateOwner } from './template-service.js';
 /** Names listed in the error at most; an account with more is told how many there are. */
 const NAMES_SHOWN = 20;
 
-/** parseRequest, with the stored templates the request names added to its files. */
+/**
+ * The request read (its payload on a generation thread: generation-input.ts), with the stored templates it
+ * names added to its files.
+ */
 export async function prepareWithStoredTemplates(
   deps: ServiceDeps,
   account: TemplateOwner,
   input: GenerationRequest,
   mode: 'sync' | 'async',
 ): Promise<PreparedRequest> {
-  let prepared: PreparedRequest;
-  try {
-    prepared = parseRequest(deps, input, mode);
-  } catch (error) {
-    throw await withTemplateProblems(deps, account, input, error);
+  checkUploads(deps, input);
+  const source = payloadSource(input.jsonData);
+  const reading = await deps.pool.readPayload(source);
+  if (!reading.accepted) {
+    const { refusal, outlineTemplates } = reading;
+    throw await withTemplateProblems(deps, account, input, source, refusal, outlineTemplates);
   }
+  const prepared = preparedRequest(deps, input, source, reading.facts, mode);
   for (const { path, source } of missingTemplates(prepared)) {
     if (prepared.files.has(source)) continue; // named twice, found the first time
     const record = await findStored(deps, account, source);
@@ -54,22 +60,21 @@ async function withTemplateProblems(
   deps: ServiceDeps,
   account: TemplateOwner,
   input: GenerationRequest,
-  refusal: unknown,
-): Promise<unknown> {
-  if (!(refusal instanceof EngineError) || refusal.code !== 'INVALID_PAYLOAD') return refusal;
-  const payload = parseJsonData(input.jsonData);
-  const outline = payloadOutline(payload);
-  if (outline === null) return refusal;
+  payload: PayloadSource,
+  refusal: EngineError,
+  outlineTemplates: string[] | null,
+): Promise<EngineError> {
+  if (outlineTemplates === null) return refusal;
   const files = new Map(input.files.map((file) => [file.name, file.bytes]));
   const fileHashes = new Map<string, string>();
-  for (const { source } of outline.templates) {
+  for (const source of outlineTemplates) {
     if (files.has(source)) continue;
     const record = URL_PATTERN.test(source) ? null : await findStored(deps, account, source);
     if (!record) return refusal;
     files.set(source, await readTemplateBytes(deps, record));
     fileHashes.set(source, record.sha256);
   }
-  return deps.pool.check({ payload, files, fileHashes }).then(
+  return deps.pool.check({ ...payload, files, fileHashes }).then(
     () => refusal,
     (error: unknown) => (error instanceof EngineError ? error : refusal),
   );

@@ -7,7 +7,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EngineError, generate, inspect, renderSafeCopy } from '../../../src/engine/index.js';
+import {
+  checkJsonLimits,
+  EngineError,
+  generate,
+  inspect,
+  parseJsonText,
+  parsePayload,
+  payloadFacts,
+  renderSafeCopy,
+} from '../../../src/engine/index.js';
 import type { GenerationPool } from '../../../src/service/ports/index.js';
 import { engineErrorOf } from '../../support/checks/engine-error.js';
 import { expectValidPptx } from '../../support/checks/expect-valid-pptx.js';
@@ -135,6 +144,51 @@ export function describeGenerationPoolContract(name: string, make: () => Promise
       );
       expect(error).toBeInstanceOf(EngineError);
       expect(error).toMatchObject({ code: expected.code, message: expected.message, path: expected.path });
+    });
+
+    it('reads a payload from its text or its value into the engine’s facts; refuses malformed, deep and misshapen ones as the engine does', async () => {
+      const deck = titleDeck(2, { resultFileName: 'Read' }) as { presentation: Record<string, unknown> };
+      deck.presentation.slides = [
+        { slide_index: 0, shapes: [{ name: 'Picture', filename: 'https://example.com/a.png' }] },
+        { slide_index: 0, shapes: [{ name: 'Title 1', content: 'https://example.com/b.png' }] },
+      ];
+      const expected = { accepted: true, facts: payloadFacts(parsePayload(deck)) };
+      expect(expected.facts.urls).toEqual([
+        { url: 'https://example.com/a.png', template: false },
+        { url: 'https://example.com/b.png', template: false },
+      ]);
+      expect(await pool.readPayload({ payloadText: JSON.stringify(deck) })).toEqual(expected);
+      expect(await pool.readPayload({ payload: deck })).toEqual(expected);
+      // The engine's own words for text that is not JSON, or nests too deep: line and column, path and limit.
+      const refusals = [
+        '{"presentation": {"slides": [1,]}}',
+        `{"presentation": ${'['.repeat(100)}${']'.repeat(100)}}`,
+      ];
+      for (const text of refusals) {
+        const direct = engineErrorOf(() => {
+          checkJsonLimits(text);
+          parseJsonText(text);
+        });
+        const error = await pool.readPayload({ payloadText: text }).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        expect(error).toBeInstanceOf(EngineError);
+        expect(error).toMatchObject({ code: direct.code, message: direct.message, path: direct.path });
+      }
+      // A document the schema refuses: the refusal, and the templates it still names clearly.
+      const misshapen = { presentation: { template: 'layouts.pptx', slides: [{ slide_index: 'first' }] } };
+      const schema = engineErrorOf(() => parsePayload(misshapen));
+      const reading = await pool.readPayload({ payloadText: JSON.stringify(misshapen) });
+      expect(reading.accepted).toBe(false);
+      if (reading.accepted) return;
+      expect(reading.refusal).toBeInstanceOf(EngineError);
+      expect(reading.refusal).toMatchObject({
+        code: schema.code,
+        message: schema.message,
+        path: schema.path,
+      });
+      expect(reading.outlineTemplates).toEqual(['layouts.pptx']);
     });
 
     it('runs several tasks at once and answers each with its own result', async () => {
