@@ -99,6 +99,13 @@ export function reportFonts(result: RenderResult, io: CommandIo, quiet: boolean)
         '(docs/previews.md#fonts)\n',
     );
   }
+  const others = result.otherMissingFonts;
+  if (others.length > 0) {
+    io.stderr(
+      `warning: FONT_SUBSTITUTED: ${others.length} more fonts are not installed ("${others[0]}", …); ` +
+        'other fonts were drawn instead (docs/previews.md#fonts)\n',
+    );
+  }
 }
 
 /** A one-line message for what went wrong while rendering; anything else is rethrown. */

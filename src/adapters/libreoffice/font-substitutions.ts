@@ -1,9 +1,11 @@
 /**
  * Which of the fonts a deck asks for this machine lacks, and what fontconfig (which LibreOffice draws with)
- * uses instead: `fc-list : family` once for the installed families, `fc-match` once per missing family.
+ * uses instead: `fc-list : family` once for the installed families, `fc-match` once per missing family, for at
+ * most MAX_FONT_LOOKUPS of them per deck and at most FC_MATCH_AT_ONCE at once in the whole process
+ * (docs/security.md, "Nothing of one request blocks the others"). The families come from the render-safe copy,
+ * read on a generation thread: nothing here reads the deck.
  */
-import { readFile } from 'node:fs/promises';
-import { requestedFonts } from '../../engine/index.js';
+import { MAX_FONT_LOOKUPS } from '../../service/ports/index.js';
 import { findExecutable, runTool } from './render-tools.js';
 
 export interface FontSubstitution {
@@ -11,7 +13,30 @@ export interface FontSubstitution {
   used: string;
 }
 
+export interface FontReport {
+  substituted: FontSubstitution[];
+  /** Missing families past MAX_FONT_LOOKUPS, not looked up. */
+  notLookedUp: string[];
+}
+
 const TOOL_TIMEOUT_MS = 15_000;
+/** `fc-match` processes at once, whatever the number of decks being rendered. */
+export const FC_MATCH_AT_ONCE = 2;
+
+/** A slot for one `fc-match`; shared by every FontSubstitutions of the process. */
+const lookupSlots = {
+  free: FC_MATCH_AT_ONCE,
+  waiting: [] as (() => void)[],
+  async take(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return () => {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  },
+};
 
 export class FontSubstitutions {
   private installed: Promise<Set<string> | null> | null = null;
@@ -25,21 +50,19 @@ export class FontSubstitutions {
   }
 
   /**
-   * The deck's missing families with their stand-ins. [] when fontconfig's tools are missing (nothing can be
-   * said then) or the deck cannot be read (LibreOffice reports that itself).
+   * The missing ones of `families` (each once, as the render-safe copy lists them) with their stand-ins. Nothing
+   * when fontconfig's tools are missing (nothing can be said then).
    */
-  async of(deckFile: string): Promise<FontSubstitution[]> {
-    if (!this.fcList || !this.fcMatch) return [];
-    let families: string[];
-    try {
-      families = requestedFonts(new Uint8Array(await readFile(deckFile)));
-    } catch {
-      return [];
-    }
+  async of(families: readonly string[]): Promise<FontReport> {
+    if (!this.fcList || !this.fcMatch) return { substituted: [], notLookedUp: [] };
     const installed = await this.installedFamilies();
-    if (!installed) return [];
+    if (!installed) return { substituted: [], notLookedUp: [] };
     const missing = families.filter((family) => !installed.has(family.toLowerCase()));
-    return Promise.all(missing.map(async (requested) => ({ requested, used: await this.match(requested) })));
+    const looked = missing.slice(0, MAX_FONT_LOOKUPS);
+    const substituted = await Promise.all(
+      looked.map(async (requested) => ({ requested, used: await this.match(requested) })),
+    );
+    return { substituted, notLookedUp: missing.slice(MAX_FONT_LOOKUPS) };
   }
 
   private installedFamilies(): Promise<Set<string> | null> {
@@ -64,11 +87,13 @@ export class FontSubstitutions {
   private match(family: string): Promise<string> {
     let found = this.matches.get(family);
     if (!found) {
-      found = runTool(this.fcMatch as string, ['-f', '%{family[0]}', family], {
-        timeoutMs: TOOL_TIMEOUT_MS,
-      }).then(
-        (run) => run.stdout.trim() || 'unknown',
-        () => 'unknown',
+      found = lookupSlots.take().then((release) =>
+        runTool(this.fcMatch as string, ['-f', '%{family[0]}', family], { timeoutMs: TOOL_TIMEOUT_MS })
+          .then(
+            (run) => run.stdout.trim() || 'unknown',
+            () => 'unknown',
+          )
+          .finally(release),
       );
       this.matches.set(family, found);
     }

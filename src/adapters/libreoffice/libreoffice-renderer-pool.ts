@@ -212,7 +212,7 @@ export class LibreOfficeRendererPool implements Renderer {
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
     const copy = await this.safeCopy(request.deckFile);
-    const fonts = this.fonts.of(request.deckFile);
+    const fonts = this.fonts.of(copy.fonts);
     const pdfFile = join(resolve(request.outputDir), PDF_NAME);
     // The budget counts from when a renderer takes the deck: waiting for one is not converting.
     const started = await this.exportPdf(request, copy.bytes, pdfFile);
@@ -242,7 +242,8 @@ export class LibreOfficeRendererPool implements Renderer {
         pdfFile: request.pdf ? pdfFile : null,
         pngFiles,
         pageCount,
-        substitutedFonts: await fonts,
+        substitutedFonts: (await fonts).substituted,
+        otherMissingFonts: (await fonts).notLookedUp,
       };
     } catch (error) {
       if (error instanceof ToolTimeoutError) throw new RenderTimeoutError(this.options.timeoutMs);

@@ -110,6 +110,13 @@ export class EngineRuns {
         path: 'FONT_SUBSTITUTED',
         message: `the font "${requested}" is not installed here; "${used}" was drawn instead`,
       }));
+      const others = rendered.otherMissingFonts;
+      if (others.length > 0) {
+        warnings.push({
+          path: 'FONT_SUBSTITUTED',
+          message: `${others.length} more fonts are not installed here ("${others[0]}", …); other fonts were drawn instead`,
+        });
+      }
       return { pngs, warnings };
     } finally {
       await rm(scratch, { recursive: true, force: true });

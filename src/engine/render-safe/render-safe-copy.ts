@@ -19,6 +19,7 @@
  *   pages a renderer must make of it.
  * Every step is linear in the deck: each part is read and parsed once.
  */
+import { requestedFonts } from '../requested-fonts.js';
 import { EngineError } from '../errors.js';
 import { refuseAmbiguousArchive } from '../package/archive-layout.js';
 import { resolveLimits } from '../package/limits.js';
@@ -48,6 +49,8 @@ export interface RenderSafeCopy {
   neutralised: number;
   /** The pages a renderer must make of the copy: its visible slides. */
   visibleSlides: number;
+  /** The font families the copy's text asks for (requestedFonts): read here, off the server's main thread. */
+  fonts: string[];
 }
 
 interface Part {
@@ -136,7 +139,8 @@ export function renderSafeCopy(bytes: Uint8Array, limits: { maxPixels: number })
     }
     entries.push({ name: part.item, from: archive, source: part.item });
   }
-  return { bytes: writeZip(entries), neutralised, visibleSlides };
+  const copy = writeZip(entries);
+  return { bytes: copy, neutralised, visibleSlides, fonts: requestedFonts(copy) };
 
   function readParts(zip: ZipArchive): Part[] {
     const seen = new Set<string>();

@@ -10,6 +10,7 @@ import type { Warning } from '../../engine/index.js';
 import { ClientGoneError, InvalidInputError, ServiceUnavailableError } from '../errors.js';
 import { isMetricCompatible } from './metric-compatible-fonts.js';
 import {
+  MAX_FONT_LOOKUPS,
   RenderCancelledError,
   RendererLostError,
   RenderFailedError,
@@ -100,12 +101,18 @@ function renderError(error: unknown, signal: AbortSignal | undefined): unknown {
   return error;
 }
 
+/** Fonts named in the warning about the missing fonts that were not looked up. */
+const OTHER_FONTS_NAMED = 5;
+
 /**
  * One warning per font the renderer had to replace, in the shape of the generation warnings; none for a font
- * drawn with its metric-compatible twin (Calibri with Carlito), which looks as in PowerPoint.
+ * drawn with its metric-compatible twin (Calibri with Carlito), which looks as in PowerPoint. The missing fonts
+ * past those looked up get one warning together.
  */
-export function fontWarnings(substituted: RenderResult['substitutedFonts']): Warning[] {
-  return substituted
+export function fontWarnings(
+  rendered: Pick<RenderResult, 'substitutedFonts' | 'otherMissingFonts'>,
+): Warning[] {
+  const warnings = rendered.substitutedFonts
     .filter(({ requested, used }) => !isMetricCompatible(requested, used))
     .map(({ requested, used }) => ({
       path: 'FONT_SUBSTITUTED',
@@ -113,6 +120,20 @@ export function fontWarnings(substituted: RenderResult['substitutedFonts']): War
         `the font "${requested}" is not installed on this server; the PDF and slide images use "${used}" ` +
         'instead, so text may take more or less room than in PowerPoint (see /docs/previews#fonts)',
     }));
+  const others = rendered.otherMissingFonts;
+  if (others.length === 0) return warnings;
+  const named = others.slice(0, OTHER_FONTS_NAMED).map((name) => `"${name}"`);
+  if (others.length > OTHER_FONTS_NAMED) named.push(`${others.length - OTHER_FONTS_NAMED} more`);
+  return [
+    ...warnings,
+    {
+      path: 'FONT_SUBSTITUTED',
+      message:
+        `${others.length} more fonts are not installed on this server (${named.join(', ')}); the PDF and slide ` +
+        `images draw them with other fonts. A deck's stand-ins are looked up for ${MAX_FONT_LOOKUPS} missing fonts ` +
+        'at most: use fewer fonts (see /docs/previews#fonts)',
+    },
+  ];
 }
 
 /** `report-q3.pptx` → `report-q3`. */

@@ -46,6 +46,7 @@ export type {
 export type { WebhookSender } from './webhook-sender.js';
 export type { Renderer, RenderRequest, RenderResult, RendererStatus } from './renderer.js';
 export {
+  MAX_FONT_LOOKUPS,
   RenderCancelledError,
   RendererLostError,
   RenderFailedError,

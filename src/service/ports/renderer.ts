@@ -37,6 +37,8 @@ export interface RenderResult {
   pageCount: number;
   /** Font families the deck asks for that were not installed, each with what was drawn instead. */
   substitutedFonts: { requested: string; used: string }[];
+  /** More families the deck asks for that were not installed, past the MAX_FONT_LOOKUPS looked up. */
+  otherMissingFonts: string[];
 }
 
 /** Whether previews can be made here, for /healthz and for a clear refusal. */
@@ -98,3 +100,6 @@ export class RendererLostError extends Error {
 export class RenderCancelledError extends Error {
   override readonly name = 'RenderCancelledError';
 }
+
+/** Missing font families a renderer looks up per deck (docs/security.md, "Nothing of one request blocks the others"). */
+export const MAX_FONT_LOOKUPS = 20;

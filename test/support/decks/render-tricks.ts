@@ -470,3 +470,15 @@ export function orphanXmlPart(bytes: number): (files: PackageFiles) => void {
     );
   };
 }
+
+/** `count` runs on the first slide, each in a font family of its own (`label` and a number) that no machine has. */
+export function missingFonts(count: number, label = 'Deckforge Missing'): (files: PackageFiles) => void {
+  return (files) => {
+    const [slide] = slideItems(files).slides;
+    const runs = Array.from(
+      { length: count },
+      (_, i) => `<a:r><a:rPr lang="en-US"><a:latin typeface="${label} ${i}"/></a:rPr><a:t>F${i} </a:t></a:r>`,
+    ).join('');
+    addToSlide(files, slide as string, textBox(970, runs), []);
+  };
+}
