@@ -227,8 +227,8 @@ export function findExcessiveNesting(text: string, maxDepth = MAX_JSON_DEPTH): J
 
 /**
  * How many pieces a `jsonData` document may hold: objects, arrays, and line breaks inside strings (each line of
- * a text becomes a paragraph). Parsing builds objects per piece on the server's main thread, and a generation
- * thread more for each: 4 million "\n" in one text run (8 MB of JSON) took 3.3 s and 1.2 GB there. A deck at
+ * a text becomes a paragraph). Parsing builds objects per piece, and generation more for each: 4 million "\n"
+ * in one text run (8 MB of JSON) took 3.3 s and 1.2 GB. A deck at
  * the default slide limit (5 000 slides, 20 paragraphs each) needs a twentieth of this.
  */
 export const MAX_JSON_PIECES = 2_000_000;
