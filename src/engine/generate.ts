@@ -21,7 +21,7 @@ import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
-import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
+import { checkExpandedSlideCount, checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
 import { checkedPages, checkedSources, type PageSource } from './request-checks.js';
 import { unusedFileWarnings } from './uploaded-files.js';
 import { prepareBrand } from './deck-brand.js';
@@ -110,6 +110,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
+  checkExpandedSlideCount(request.slides, input.maxSlides ?? Infinity);
   checkSlideLinks(request.slideLinks, request.slides.length);
   const { sources, pages, fonts } = checkedRequest(request, templates, input, warnings);
   const fontWarnings = unusedFontWarnings(

@@ -25,12 +25,12 @@ export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
   parsePayloadText,
-  countRequestedSlides,
   payloadJsonSchema,
   payloadJsonSchemaParts,
 } from './payload/parse-payload.js';
 export type { ParsedPayload } from './payload/parse-payload.js';
 export { payloadOutline } from './payload/payload-outline.js';
+export { countRequestedSlides } from './slide-entries.js';
 export {
   checkJsonLimits,
   describeMalformedJson,

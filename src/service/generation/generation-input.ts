@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   checkJsonLimits,
+  countRequestedSlides,
   parseJsonText,
   parsePayload,
   slideCountText,
@@ -78,7 +79,22 @@ export function parseRequest(
   }
   const payload = parseJsonData(input.jsonData);
   const { request, warnings } = parsePayload(payload); // EngineError INVALID_PAYLOAD → 400 at the transport
-  const slideCount = request.slides.length;
+  const files = filesByName(input.files);
+  const slideCount = countRequestedSlides(request, files);
+  checkSlideLimits(limits, slideCount, mode);
+  const text = typeof input.jsonData === 'string' ? { payloadText: input.jsonData } : {};
+  return { payload, ...text, request, warnings, files, slideCount };
+}
+
+/**
+ * The slide limits (docs/security.md, The limits and their variables), for the slides a request asks for with
+ * its `all_slides` entries expanded (countRequestedSlides): a 400 before anything is reserved or generated.
+ */
+export function checkSlideLimits(
+  limits: ServiceDeps['settings']['limits'],
+  slideCount: number,
+  mode: 'sync' | 'async',
+): void {
   if (slideCount > limits.maxSlidesPerRequest) {
     throw new InvalidInputError(
       `the request asks for ${slideCountText(slideCount)}; a request may ask for at most ${slideCountText(limits.maxSlidesPerRequest)}`,
@@ -90,8 +106,6 @@ export function parseRequest(
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }
-  const text = typeof input.jsonData === 'string' ? { payloadText: input.jsonData } : {};
-  return { payload, ...text, request, warnings, files: filesByName(input.files), slideCount };
 }
 
 /** The templates the request uses that are neither among its files nor a URL, in the payload's order. */

@@ -12,7 +12,7 @@
  * not fetched by the deadline fails the job with that reason, and its slides are given back.
  */
 import { rm } from 'node:fs/promises';
-import { EngineError, parsePayload, type GenerateSummary } from '../../engine/index.js';
+import { countRequestedSlides, EngineError, parsePayload, type GenerateSummary } from '../../engine/index.js';
 import { ServiceError } from '../errors.js';
 import { scratchFile } from '../generation/deck-content.js';
 import type { FairSlots } from './fair-slots.js';
@@ -82,7 +82,7 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     request,
     warnings,
     files: input.files,
-    slideCount: request.slides.length,
+    slideCount: countRequestedSlides(request, input.files), // as counted when the job was submitted
   };
   const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
