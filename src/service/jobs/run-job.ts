@@ -30,6 +30,7 @@ import { jobProgressWriter } from './job-progress.js';
 import { runGeneration } from '../generation/run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { reserveContinuationSlides } from '../usage/slide-quota.js';
+import { MAX_JOB_WARNINGS } from './job-warnings.js';
 import { jobBlobPrefix } from './submit-job.js';
 
 export const INTERRUPTED_MESSAGE = 'the server stopped while this job was running; please submit it again';
@@ -127,7 +128,9 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     resultKey: stored.resultKey,
     resultFileName: stored.resultFileName,
     slideCount: result.slideCount,
-    warnings: stored.warnings,
+    // The record keeps the first warnings and their count: every poll and webhook reads it (job-status.ts).
+    warnings: stored.warnings.slice(0, MAX_JOB_WARNINGS),
+    warningCount: stored.warnings.length,
   };
   if (!(await deps.jobs.markSucceeded(job.id, outcome, deps.clock.now()))) {
     // The job vanished (retention) while running: nothing to report to.
