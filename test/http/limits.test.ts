@@ -105,6 +105,25 @@ describe('request limits', () => {
     );
   });
 
+  it('an all_slides entry of a stored template counts its slides too', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([template]), 'kept.pptx');
+    const storing = await fetch(`${server.base}/v1.0/templates`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(token),
+    });
+    expect(storing.status).toBeLessThan(300);
+    const whole = {
+      presentation: { template: 'kept.pptx', slides: [{ all_slides: true }, { all_slides: true }] },
+    };
+    const response = await post('/v1.0/generator/create', uploadForm(whole, []));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { details: string }).details).toBe(
+      'the request asks for 20 slides; synchronous generation accepts at most 10: use POST /v2.0/generator/create-async for larger decks',
+    );
+  });
+
   it('none of the refused requests drew on the allowance', async () => {
     expect(await usedSlides()).toBe(0);
   });
