@@ -21,7 +21,7 @@ import type { SlideSource } from './presentation/slide-draft.js';
 import type { Template } from './presentation/template.js';
 import { TemplateCache } from './presentation/template-cache.js';
 import { slideCountText } from './slide-count-text.js';
-import { checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
+import { checkExpandedSlideCount, checkSlideLinks, expandWholeTemplates } from './slide-entries.js';
 import { checkedPages, checkedSources, type PageSource } from './request-checks.js';
 import { unusedFileWarnings } from './uploaded-files.js';
 import { prepareBrand } from './deck-brand.js';
@@ -29,6 +29,7 @@ import { unusedFontWarnings } from './embedded-font-use.js';
 import { readEmbeddedFonts, type EmbeddedFamily } from './fonts/embedded-fonts.js';
 import { openTemplates, type OpenTemplates } from './open-templates.js';
 import { child } from './xml/index.js';
+import { append } from './arrays.js';
 
 export interface GenerateInput {
   /**
@@ -110,6 +111,7 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
     input.cache ?? new TemplateCache(Math.max(1, request.templates.length)),
   );
   request.slides = expandWholeTemplates(request.slides, (slide) => templates.of(slide), warnings);
+  checkExpandedSlideCount(request.slides, input.maxSlides ?? Infinity);
   checkSlideLinks(request.slideLinks, request.slides.length);
   const { sources, pages, fonts } = checkedRequest(request, templates, input, warnings);
   const fontWarnings = unusedFontWarnings(
@@ -159,13 +161,13 @@ function build(input: GenerateInput, sink: ByteSink): GenerateSummary {
   // Before the package is finished: a refused deck ends here, and the caller discards what the sink received.
   const accessibility = run.accessibility.finish();
   const byteLength = deck.finish();
-  warnings.push(...deck.warnings, ...brand.unfilled(), ...fontWarnings, ...accessibility);
+  for (const more of [deck.warnings, brand.unfilled(), fontWarnings, accessibility]) append(warnings, more);
   const used = new Set([
     ...request.templates.map((t) => t.source),
     ...run.pictures.usedSources(),
     ...request.brand.fonts.map((f) => f.file),
   ]);
-  warnings.push(...unusedFileWarnings(input.files, used));
+  append(warnings, unusedFileWarnings(input.files, used));
   return {
     byteLength,
     slideCount: run.slideCount,
@@ -190,7 +192,7 @@ function checkedRequest(
       return check();
     } catch (error) {
       if (!(error instanceof EngineError)) throw error;
-      problems.push(...problemsOf(error));
+      append(problems, problemsOf(error));
       return otherwise;
     }
   };
@@ -252,7 +254,7 @@ export function checkPayload(
     checkedSources(outline, outline.slides, (slide) => slideSource(templates.of(slide), slide), input);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    problems.push(...problemsOf(error));
+    append(problems, problemsOf(error));
   }
   throw oneError(problems.slice(0, MAX_LISTED_ERRORS)) ?? refusal;
 }

@@ -25,7 +25,6 @@ export type { Merge } from './tables/merges.js';
 export {
   parsePayload,
   parsePayloadText,
-  countRequestedSlides,
   payloadJsonSchema,
   payloadJsonSchemaParts,
 } from './payload/parse-payload.js';
@@ -33,6 +32,7 @@ export type { ParsedPayload } from './payload/parse-payload.js';
 export { payloadOutline } from './payload/payload-outline.js';
 export { payloadFacts, urlsToFetch, usedTemplates } from './payload/payload-facts.js';
 export type { PayloadFacts, WantedUrl } from './payload/payload-facts.js';
+export { countRequestedSlides } from './slide-entries.js';
 export {
   checkJsonLimits,
   describeMalformedJson,

@@ -14,6 +14,7 @@ import type { Template } from './presentation/template.js';
 import { contentMismatch, missingShapeMessage } from './apply-shape-requests.js';
 import { findInList, listShapes, type FoundShape } from './shapes/find-shape.js';
 import { child } from './xml/index.js';
+import { append } from './arrays.js';
 
 export interface RequestFiles {
   files: ReadonlyMap<string, Uint8Array>;
@@ -44,7 +45,7 @@ export function checkedSources(
     if (slide.shapes.length === 0) continue;
     const shapes = templateShapes(source, shapesOf);
     const strict = (slide.shapeValidation ?? deck.shapeValidation) === 'strict';
-    for (const request of slide.shapes) errors.push(...shapeProblems(request, shapes, strict, files));
+    for (const request of slide.shapes) append(errors, shapeProblems(request, shapes, strict, files));
   }
   const error = oneError(errors.slice(0, MAX_LISTED_ERRORS));
   if (error) throw error;
@@ -93,7 +94,7 @@ export function checkedPages(
     if (page.shapes.length === 0) continue;
     const shapes = partShapes(template, found.partName, shapesOf);
     const strict = (page.shapeValidation ?? deck.shapeValidation) === 'strict';
-    for (const request of page.shapes) errors.push(...shapeProblems(request, shapes, strict, files));
+    for (const request of page.shapes) append(errors, shapeProblems(request, shapes, strict, files));
   }
   const error = oneError(errors.slice(0, MAX_LISTED_ERRORS));
   if (error) throw error;

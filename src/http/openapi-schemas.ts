@@ -19,6 +19,8 @@ const JOB_STATUS_FIELDS = {
   file_url: { type: ['string', 'null'], format: 'uri' },
   warnings: {
     type: 'array',
+    description: 'The first 300 warnings of the job; warning_count says how many there were.',
+    maxItems: 300,
     items: {
       type: 'object',
       required: ['path', 'message'],
@@ -29,6 +31,12 @@ const JOB_STATUS_FIELDS = {
         code: { type: 'string' },
       },
     },
+  },
+  warning_count: {
+    type: 'integer',
+    minimum: 0,
+    description:
+      'How many warnings the job had in all, those past the first 300 included (MAX_JOB_WARNINGS).',
   },
 };
 
@@ -88,7 +96,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
   },
   JobStatus: {
     type: 'object',
-    required: ['status', 'error_message', 'file_url', 'warnings'],
+    required: ['status', 'error_message', 'file_url', 'warnings', 'warning_count'],
     properties: {
       ...JOB_STATUS_FIELDS,
       ...PREVIEW_STATUS_FIELDS,
@@ -141,7 +149,7 @@ const RESPONSE_SCHEMAS: Record<string, unknown> = {
     type: 'object',
     description:
       'The body POSTed to callback_url when the job ends, signed in the Deckforge-Signature header (docs/http-api.md).',
-    required: ['job_id', 'status', 'error_message', 'file_url', 'warnings'],
+    required: ['job_id', 'status', 'error_message', 'file_url', 'warnings', 'warning_count'],
     properties: { job_id: { type: 'string' }, ...JOB_STATUS_FIELDS, ...PREVIEW_STATUS_FIELDS },
   },
   UsageResponse: {

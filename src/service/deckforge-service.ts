@@ -123,7 +123,9 @@ export interface JobStatus {
   pdfUrl?: string | null;
   /** Asked for with previews=png: one pre-signed URL per slide image once SUCCEEDED ([] before); absent otherwise. */
   previewUrls?: string[];
+  /** The first MAX_JOB_WARNINGS (jobs/job-warnings.ts), and how many there were. */
   warnings: Warning[];
+  warningCount: number;
   /** While PROCESSING, how far the job is (null before the first report, and in every other state). */
   progress: JobProgress | null;
   /** Only for a job submitted with a callback_url. */
@@ -204,7 +206,9 @@ export interface JobSummary {
   /** When it succeeded or failed; null while queued or running. */
   finishedAt: string | null;
   errorMessage: string | null;
+  /** The first MAX_JOB_WARNINGS (jobs/job-warnings.ts), and how many there were. */
   warnings: Warning[];
+  warningCount: number;
   /** A fresh signed link while the result exists. */
   downloadUrl: string | null;
   /** While PROCESSING, how far the job is (null otherwise). */

@@ -52,7 +52,7 @@ export class UsageWriter {
       try {
         await this.ledger.write({ settlements, apiCalls });
       } catch (error) {
-        this.settlements.unshift(...settlements);
+        this.settlements = [...settlements, ...this.settlements]; // kept first, as they came
         for (const increment of apiCalls) this.addApiCalls(increment);
         throw error;
       }

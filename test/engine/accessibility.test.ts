@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
-import { accessibilityDeck } from '../support/decks/accessibility-deck.js';
+import { accessibilityDeck, undescribedPicturesDeck } from '../support/decks/accessibility-deck.js';
 import { parts, run, slideParts } from './deck.js';
 
 const TEMPLATE = accessibilityDeck();
@@ -153,5 +153,18 @@ describe('accessibility: "require"', () => {
       run(TEMPLATE, { accessibility: 'strict', slides: [{ slide_index: 1 }] }),
     );
     expect(error.message).toContain('presentation.accessibility');
+  });
+});
+
+describe('a report of any length', () => {
+  it('reports 200 000 findings (2 000 copies of a slide of 100 undescribed pictures) as warnings, not a RangeError', () => {
+    const template = undescribedPicturesDeck(100);
+    const result = run(template, {
+      accessibility: 'report',
+      slides: Array.from({ length: 2_000 }, () => ({ slide_index: 0 })),
+    });
+    expect(result.slideCount).toBe(2_000);
+    expect(result.warnings.length).toBeGreaterThanOrEqual(200_000);
+    expect(result.warnings[199_999]?.path).toMatch(/^presentation\.slides\[1999\]/);
   });
 });

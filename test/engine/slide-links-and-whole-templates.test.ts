@@ -3,7 +3,7 @@
  * docs/payload.md "Links between slides" and "Slides".
  */
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../src/engine/index.js';
+import { countRequestedSlides, generate, parsePayload, payloadFacts } from '../../src/engine/index.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
@@ -175,6 +175,25 @@ describe('whole templates', () => {
     expect(hidden.indexOf(true)).toBe(3);
     expect(hidden.filter(Boolean)).toHaveLength(1);
     expect(slideJumps(all, order[0]!)).toEqual([order[1]]);
+  });
+
+  it("counts an all_slides entry as its template's slides, and refuses an expansion past maxSlides before any slide is made", () => {
+    const files = new Map([['t.pptx', layoutsTemplate()]]);
+    const payload = {
+      presentation: { template: 't.pptx', slides: [{ all_slides: true }, { slide_index: 0 }] },
+    };
+    expect(countRequestedSlides(payloadFacts(parsePayload(payload)), files)).toBe(11);
+    expect(countRequestedSlides(payloadFacts(parsePayload(payload)), new Map())).toBe(2); // not at hand yet
+    const progress: number[] = [];
+    const error = engineErrorOf(() =>
+      generate({ files, payload, maxSlides: 10, onProgress: (done) => progress.push(done) }),
+    );
+    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.message).toBe(
+      'presentation.slides: the deck would have 11 slides (all_slides entries expanded), more than 10 slides; list fewer slides or split the request',
+    );
+    expect(progress).toEqual([]);
+    expect(generate({ files, payload, maxSlides: 11 }).slideCount).toBe(11);
   });
 
   it('refuses shapes on an all_slides entry, and all_slides beside slide_index', () => {

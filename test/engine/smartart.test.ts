@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
+import { MAX_DIAGRAM_NODES } from '../../src/engine/payload/shape-request.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { SMARTART_NODES, smartArtDeck } from '../support/decks/smartart-deck.js';
 import { renderToPdf, renderToPdfText } from '../support/readers/render.js';
@@ -401,6 +402,24 @@ describe('SmartArt text', () => {
     );
     expect(error.code).toBe('CONTENT_MISMATCH');
     expect(error.message).toContain('new nodes cannot be placed: node 3 is drawn in the box of another node');
+  });
+
+  it('takes 1 000 texts and refuses more before any work, as a list or as the lines of one string', () => {
+    const texts = (count: number) => Array.from({ length: count }, (_, i) => `Node ${i + 1}`);
+    const fill = (content: unknown) =>
+      run(TEMPLATE, { slides: [{ slide_index: 0, shapes: [{ name: 'Diagram 1', content }] }] });
+    expect(fill(texts(MAX_DIAGRAM_NODES)).slideCount).toBe(1);
+    const path = 'presentation.slides[0].shapes[0].content';
+    const list = engineErrorOf(() => fill(texts(100_000)));
+    expect(list.code).toBe('INVALID_PAYLOAD');
+    expect(list.message).toBe(
+      `${path}: 100000 texts is more than a SmartArt takes (at most 1000); split them over several graphics or slides`,
+    );
+    const lines = engineErrorOf(() => fill(texts(MAX_DIAGRAM_NODES + 1).join('\n')));
+    expect(lines.code).toBe('LIMIT_EXCEEDED');
+    expect(lines.message).toBe(
+      `${path}: 1001 texts is more than a SmartArt takes (at most 1000); split them over several graphics or slides`,
+    );
   });
 
   it('refuses a list of strings for a text shape', () => {

@@ -166,6 +166,16 @@ describe('typed values', () => {
     expect(error.message).toContain(message);
   });
 
+  it('refuses a locale over 100 characters, naming the field, whatever its length', () => {
+    const tag = (subtags: number) => `en-x-${Array.from({ length: subtags }, () => 'abcdefgh').join('-')}`;
+    expect(run(SAMPLE, { locale: tag(10), slides: [{ slide_index: 0 }] }).slideCount).toBe(1); // 94 characters
+    const error = engineErrorOf(() => run(SAMPLE, { locale: tag(200_000), slides: [{ slide_index: 0 }] }));
+    expect(error.code).toBe('INVALID_PAYLOAD');
+    expect(error.message).toBe(
+      'presentation.locale: expected a BCP 47 language tag of at most 100 characters ("en-US", "de-DE"), got 1800004 characters',
+    );
+  });
+
   it('refuses a locale it does not know', () => {
     const error = engineErrorOf(() => run(SAMPLE, { locale: 'xx-not a tag', slides: [{ slide_index: 0 }] }));
     expect(error.message).toContain('presentation.locale: expected a BCP 47 language tag');

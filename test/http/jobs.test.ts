@@ -60,6 +60,7 @@ describe('asynchronous generation', () => {
         error_message: null,
         file_url: null,
         warnings: [],
+        warning_count: 0,
         progress: null,
       };
       const waiting = { ...held, status: 'QUEUED' };

@@ -82,8 +82,64 @@ describe('request limits', () => {
     await expectLimit(await post('/v1.0/generator/create', uploadForm(titleDeck(11))), /10/);
   });
 
+  it('all_slides entries count as the slides of their template (10 each), before any work', async () => {
+    const wholeTemplate = (times: number) => ({
+      presentation: {
+        template: TEMPLATE_NAME,
+        slides: Array.from({ length: times }, () => ({ all_slides: true })),
+      },
+    });
+    const sameAs = async (whole: Response, listed: Response) => {
+      expect([whole.status, listed.status]).toEqual([400, 400]);
+      expect(await whole.json()).toEqual(await listed.json());
+    };
+    // Two entries: 20 slides, over the synchronous limit of 10 though within the request limit of 20.
+    await sameAs(
+      await post('/v1.0/generator/create', uploadForm(wholeTemplate(2))),
+      await post('/v1.0/generator/create', uploadForm(titleDeck(20))),
+    );
+    // Three: 30 slides, over the request limit of 20 for a job too.
+    await sameAs(
+      await post('/v2.0/generator/create-async', uploadForm(wholeTemplate(3))),
+      await post('/v2.0/generator/create-async', uploadForm(titleDeck(30))),
+    );
+  });
+
+  it('an all_slides entry of a stored template counts its slides too', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([template]), 'kept.pptx');
+    const storing = await fetch(`${server.base}/v1.0/templates`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(token),
+    });
+    expect(storing.status).toBeLessThan(300);
+    const whole = {
+      presentation: { template: 'kept.pptx', slides: [{ all_slides: true }, { all_slides: true }] },
+    };
+    const response = await post('/v1.0/generator/create', uploadForm(whole, []));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { details: string }).details).toBe(
+      'the request asks for 20 slides; synchronous generation accepts at most 10: use POST /v2.0/generator/create-async for larger decks',
+    );
+  });
+
   it('none of the refused requests drew on the allowance', async () => {
-    const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
-    expect(((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount).toBe(0);
+    expect(await usedSlides()).toBe(0);
+  });
+
+  it('an all_slides entry within the limits is made, and charged as its 10 slides', async () => {
+    const response = await post(
+      '/v1.0/generator/create',
+      uploadForm({ presentation: { template: TEMPLATE_NAME, slides: [{ all_slides: true }] } }),
+    );
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    expect(await usedSlides()).toBe(10);
   });
 });
+
+async function usedSlides(): Promise<number> {
+  const response = await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) });
+  return ((await response.json()) as { result: { usedSlideCount: number } }).result.usedSlideCount;
+}

@@ -225,6 +225,7 @@ describeWithLibreOffice('previews over HTTP', () => {
       'file_url',
       'progress',
       'status',
+      'warning_count',
       'warnings',
     ]);
     await expectValidPptx(await download(plain.file_url ?? '', PPTX), template);

@@ -19,6 +19,7 @@ interface JobRow {
   result_key: string | null;
   result_file_name: string | null;
   slide_count: number | null;
+  warning_count: number | null;
 }
 
 function toRecord(row: JobRow): JobRecord {
@@ -37,6 +38,7 @@ function toRecord(row: JobRow): JobRecord {
     resultFileName: row.result_file_name,
     slideCount: row.slide_count,
     progress: row.progress,
+    ...(row.warning_count === null ? {} : { warningCount: row.warning_count }),
   };
 }
 
@@ -89,7 +91,8 @@ export class PgJobStore implements JobStore {
   async markSucceeded(id: string, outcome: JobOutcome, at: Date): Promise<boolean> {
     return this.changed(
       `UPDATE jobs SET state = 'SUCCEEDED', updated_at = $2, result_key = $3, result_file_name = $4,
-         slide_count = $5, warnings = $6, error_message = NULL WHERE id = $1 AND state = 'PROCESSING'`,
+         slide_count = $5, warnings = $6, warning_count = $7, error_message = NULL
+       WHERE id = $1 AND state = 'PROCESSING'`,
       [
         id,
         at,
@@ -97,6 +100,7 @@ export class PgJobStore implements JobStore {
         outcome.resultFileName,
         outcome.slideCount,
         JSON.stringify(outcome.warnings),
+        outcome.warningCount,
       ],
     );
   }

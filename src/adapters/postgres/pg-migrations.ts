@@ -170,4 +170,11 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
       ALTER TABLE jobs ADD COLUMN progress jsonb;
     `,
   },
+  {
+    version: 6,
+    name: "a job's warnings counted: the record keeps the first of them",
+    sql: `
+      ALTER TABLE jobs ADD COLUMN warning_count integer;
+    `,
+  },
 ];

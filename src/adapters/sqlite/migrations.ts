@@ -203,4 +203,11 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN progress TEXT;
     `,
   },
+  {
+    version: 10,
+    name: "a job's warnings counted: the record keeps the first of them",
+    sql: `
+      ALTER TABLE jobs ADD COLUMN warning_count INTEGER;
+    `,
+  },
 ];

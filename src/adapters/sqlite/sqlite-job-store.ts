@@ -18,6 +18,7 @@ interface JobRow {
   result_file_name: string | null;
   slide_count: number | null;
   progress: string | null;
+  warning_count: number | null;
 }
 
 function toRecord(row: JobRow): JobRecord {
@@ -36,6 +37,7 @@ function toRecord(row: JobRow): JobRecord {
     resultFileName: row.result_file_name,
     slideCount: row.slide_count,
     progress: row.progress === null ? null : (JSON.parse(row.progress) as JobProgress),
+    ...(row.warning_count === null ? {} : { warningCount: row.warning_count }),
   };
 }
 
@@ -77,7 +79,8 @@ export class SqliteJobStore implements JobStore {
       this.db
         .prepare(
           `UPDATE jobs SET state = 'SUCCEEDED', updated_at = ?, result_key = ?, result_file_name = ?,
-             slide_count = ?, warnings = ?, error_message = NULL WHERE id = ? AND state = 'PROCESSING'`,
+             slide_count = ?, warnings = ?, warning_count = ?, error_message = NULL
+           WHERE id = ? AND state = 'PROCESSING'`,
         )
         .run(
           at.toISOString(),
@@ -85,6 +88,7 @@ export class SqliteJobStore implements JobStore {
           outcome.resultFileName,
           outcome.slideCount,
           JSON.stringify(outcome.warnings),
+          outcome.warningCount,
           id,
         ).changes > 0
     );

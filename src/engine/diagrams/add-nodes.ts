@@ -20,6 +20,7 @@ import { child, childElements, cloneElement, type XmlElement } from '../xml/inde
 import type { DataModel, DiagramNode } from './diagram-nodes.js';
 import { arrangementOf, relaidOut, type Placement, type Point, type Size } from './node-arrangement.js';
 import { shrinkText } from './node-text-size.js';
+import { append } from '../arrays.js';
 
 /** What was added: the drawn shapes that are copies (to be emptied of the text they were copied with). */
 export interface AddedNodes {
@@ -164,8 +165,8 @@ function addPlanned(plan: Plan, count: number, defaultFontSize: number): AddedNo
     const dataMap = copyNode(index, last.node, largestOrder + 1 + k);
     const map = copyPresentation(index, dataMap, styles, nesting);
     const shapes = last.shapes.map((sp) => copyShape(sp, map, last.box, placement));
-    copies.push(...shapes);
-    nodeCopies.push(...shapes);
+    append(copies, shapes);
+    append(nodeCopies, shapes);
     if (k < count - 1 || lastTransition.length > 0)
       addTransition(dataMap.get(last.node.modelId) ?? '', placement);
   }

@@ -11,6 +11,7 @@
 import { EngineError, type Warning } from '../errors.js';
 import type { Hyperlink, ListContent, TextContent } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
+import { MAX_DIAGRAM_NODES, tooManyDiagramTexts } from '../payload/shape-request.js';
 import { fillText, textContentFromString } from '../text/fill-text.js';
 import {
   child,
@@ -52,6 +53,9 @@ export function fillDiagram(
   path: string,
   ctx: DiagramFillContext,
 ): void {
+  // A list is refused at parse time; a string's (or runs') paragraphs are counted here, before any work.
+  if (texts.length > MAX_DIAGRAM_NODES)
+    throw new EngineError('LIMIT_EXCEEDED', tooManyDiagramTexts(texts.length), path);
   const { data, drawing } = diagramPartsOf(shape, ctx.parts, path);
   const dataDoc = ctx.parts.xml(data);
   const drawingDoc = drawing ? ctx.parts.xml(drawing) : null;

@@ -79,8 +79,15 @@ function sunday(weekday: number): Date {
   return new Date(Date.UTC(2001, 0, 7 + weekday));
 }
 
-/** The canonical form of a BCP 47 tag Intl knows, or null. */
+/**
+ * The longest `locale` read (docs/payload.md, Numbers and dates). Real tags are a few dozen characters at most;
+ * ICU's time grows with the tag's length (a 1.2 MB tag of private-use subtags held the event loop for seconds).
+ */
+export const MAX_LOCALE_LENGTH = 100;
+
+/** The canonical form of a BCP 47 tag Intl knows, or null; a tag over MAX_LOCALE_LENGTH never reaches Intl. */
 export function canonicalLocale(tag: string): string | null {
+  if (tag.length > MAX_LOCALE_LENGTH) return null;
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
     if (canonical === undefined) return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineErrorOf } from '../../../test/support/checks/engine-error.js';
-import { countRequestedSlides, parsePayload, parsePayloadText } from './parse-payload.js';
+import { parsePayload, parsePayloadText } from './parse-payload.js';
 
 const slide0 = { slide_index: 0 };
 
@@ -109,11 +109,6 @@ describe('envelope', () => {
     expect(warnings).toEqual([]);
     expect(request.exportVersion).toBeNull();
     expect(request.resultFileName).toBeNull();
-  });
-
-  it('counts the requested slides for the usage allowance', () => {
-    const { request } = parsePayload(presentation({ slides: [slide0, slide0, { slide_index: 2 }] }));
-    expect(countRequestedSlides(request)).toBe(3);
   });
 });
 

@@ -80,14 +80,6 @@ export function parsePayloadText(jsonText: string): ParsedPayload {
   return parsePayload(parseJsonText(text));
 }
 
-/**
- * Output slides a request asks for, for the usage allowance (one per `slides` entry). Long tables with
- * `"overflow": "continue"` may add slides: `GenerateResult.slideCount` counts those too.
- */
-export function countRequestedSlides(request: DeckRequest): number {
-  return request.slides.length;
-}
-
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);

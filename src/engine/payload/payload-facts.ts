@@ -19,8 +19,10 @@ export interface WantedUrl {
 }
 
 export interface PayloadFacts {
-  /** One per `slides` entry: what the usage allowance reserves. */
+  /** One per `slides` entry (an `all_slides` entry counts one here; countRequestedSlides expands it). */
   slideCount: number;
+  /** The template source of each `all_slides` entry, once per entry. */
+  wholeTemplates: string[];
   warnings: Warning[];
   /** The templates slides actually use, in payload order (`path` names the field, `source` what it says). */
   templates: Pick<TemplateRef, 'path' | 'source'>[];
@@ -31,6 +33,7 @@ export interface PayloadFacts {
 export function payloadFacts({ request, warnings }: ParsedPayload): PayloadFacts {
   return {
     slideCount: request.slides.length,
+    wholeTemplates: wholeTemplateSources(request),
     warnings,
     templates: usedTemplates(request).map(({ path, source }) => ({ path, source })),
     urls: urlsToFetch(request),
@@ -69,4 +72,15 @@ export function urlsToFetch(request: DeckRequest): WantedUrl[] {
       template: false,
     })),
   ];
+}
+
+/** The source of the template of each `{"all_slides": true}` entry, in payload order. */
+function wholeTemplateSources(request: DeckRequest): string[] {
+  const sources = new Map(request.templates.map((t) => [t.id, t.source]));
+  const whole: string[] = [];
+  for (const slide of request.slides) {
+    const source = slide.select.by === 'all' ? sources.get(slide.templateId) : undefined;
+    if (source !== undefined) whole.push(source);
+  }
+  return whole;
 }

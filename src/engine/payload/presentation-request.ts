@@ -21,7 +21,7 @@ import {
   type Spec,
 } from './schema-builders.js';
 import { joinPath, type ParseContext } from './parse-context.js';
-import { canonicalLocale, DEFAULT_LOCALE } from './locale-text.js';
+import { canonicalLocale, DEFAULT_LOCALE, MAX_LOCALE_LENGTH } from './locale-text.js';
 import { fontsSpec, themeSpec } from './brand-request.js';
 import { pagesSpec } from './page-request.js';
 import { modeSpec, slideSpec, tagsSpec, templateIdSpec } from './slide-request.js';
@@ -53,8 +53,20 @@ const LOCALE_EXPECTED = 'a BCP 47 language tag this server knows ("en-US", "de-D
 /** `presentation.locale`: the separators and names of typed values (docs/payload.md, Numbers and dates). */
 export const localeSpec = custom<string>(
   LOCALE_EXPECTED,
-  { type: 'string', minLength: 2, description: LOCALE_EXPECTED, examples: ['en-US', 'de-DE'] },
+  {
+    type: 'string',
+    minLength: 2,
+    maxLength: MAX_LOCALE_LENGTH,
+    description: LOCALE_EXPECTED,
+    examples: ['en-US', 'de-DE'],
+  },
   (value, ctx) => {
+    if (typeof value === 'string' && value.length > MAX_LOCALE_LENGTH)
+      throw new EngineError(
+        'INVALID_PAYLOAD',
+        `expected a BCP 47 language tag of at most ${MAX_LOCALE_LENGTH} characters ("en-US", "de-DE"), got ${value.length} characters`,
+        ctx.path(),
+      );
     const canonical = typeof value === 'string' ? canonicalLocale(value) : null;
     if (canonical === null) {
       const meant = typeof value === 'string' ? localeMeant(value) : null;

@@ -47,9 +47,20 @@ import { isTypedValue, TYPED_VALUE_EXPECTED, typedValueSpec } from './typed-valu
 const LIST_EXPECTED = 'an array of strings (SmartArt: one per node)';
 const CONTENT_EXPECTED = `a string, ${RUNS_EXPECTED}, ${TABLE_ROWS_EXPECTED}, ${LIST_EXPECTED}, ${CHART_EXPECTED} or ${TYPED_VALUE_EXPECTED}`;
 
+/**
+ * Texts one SmartArt takes (docs/payload.md, SmartArt). It bounds the work of one graphic: every node added is
+ * laid out with the others, and a graphic of more nodes than this is no longer readable on a slide.
+ */
+export const MAX_DIAGRAM_NODES = 1_000;
+
+/** The refusal of a SmartArt's texts past MAX_DIAGRAM_NODES. */
+export function tooManyDiagramTexts(count: number): string {
+  return `${count} texts is more than a SmartArt takes (at most ${MAX_DIAGRAM_NODES}); split them over several graphics or slides`;
+}
+
 /** SmartArt node texts: each item a string, a typed value or an array of runs. */
 const listSpec: Spec<ListContent> = transform(
-  arrayOf(textSpec, { expected: LIST_EXPECTED }),
+  arrayOf(textSpec, { expected: LIST_EXPECTED, maxItems: MAX_DIAGRAM_NODES, tooMany: tooManyDiagramTexts }),
   (items): ListContent => ({ kind: 'list', items }),
 );
 

@@ -8,7 +8,7 @@ import type { PackageBuilder } from '../package/package-builder.js';
 import type { Relationship } from '../package/relationships.js';
 import { changeTheme, type TypefaceDetails } from '../theme/theme-change.js';
 import { cloneDocument, serializeXml, type XmlDocument } from '../xml/index.js';
-import { isReferencedById, THEME_REL } from './relationship-policy.js';
+import { relationshipsStillNamed, THEME_REL } from './relationship-policy.js';
 import { SlideDraft, type DraftDeck, type DraftSource } from './slide-draft.js';
 import type { Template } from './template.js';
 import type { DeckBrand, PartEditor } from './template-brand.js';
@@ -89,8 +89,9 @@ export class BrandedParts {
     fill(new SlideDraft(-1, outputPart, () => document, rels, source, this.deck, null, false));
     const xml = serializeXml(document);
     // A removed shape leaves its picture or link relationship unnamed: it goes, and its part with it, as on slides.
-    const kept = rels.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`));
-    rels.splice(0, rels.length, ...kept);
+    const kept = relationshipsStillNamed(rels, document.root);
+    rels.length = 0;
+    for (const rel of kept) rels.push(rel);
     return xml;
   }
 }

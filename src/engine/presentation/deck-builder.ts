@@ -37,9 +37,9 @@ import { SlideOwnedParts, type OwnedParts } from './owned-parts.js';
 import { effectiveBodyPr, firstXfrm, ownXfrm, placeholderKey, type Box } from './placeholders.js';
 import {
   clonePolicy,
-  isReferencedById,
   NOTES_MASTER_REL,
   NOTES_SLIDE_REL,
+  relationshipsStillNamed,
   SLIDE_LAYOUT_REL,
   SLIDE_MASTER_REL,
   SLIDE_REL,
@@ -274,10 +274,7 @@ export class DeckBuilder implements DraftDeck {
       const xml = serializeXml(draft.document);
       this.builder.setPart(draft.partName, xml, CT_SLIDE);
       // A removed shape leaves its picture, chart or link relationship unnamed: drop it, and its part goes too.
-      this.builder.setRelationships(
-        draft.partName,
-        draft.relationships.filter((r) => !isReferencedById(r.type) || xml.includes(`"${r.id}"`)),
-      );
+      this.builder.setRelationships(draft.partName, relationshipsStillNamed(draft.relationships, root));
     } else {
       // A template slide nobody changed: its first use keeps the template's part, as its compressed bytes; a
       // copy is those bytes too, or their text with a fresh creation id. It is checked all the same, as parsing

@@ -10,6 +10,7 @@ import type { PackageBuilder } from '../package/package-builder.js';
 import { REL, relativeTarget, type Relationship } from '../package/relationships.js';
 import { child, childElements, element, removeNode, type XmlElement } from '../xml/index.js';
 import type { TemplateImport } from './template-import.js';
+import { append } from '../arrays.js';
 
 /** ECMA-376 Part 1 §15.2.13: a font part of this type holds an Embedded OpenType structure. */
 const CT_FONT_DATA = 'application/x-fontdata';
@@ -67,7 +68,7 @@ export function writeEmbeddedFonts(
       ]),
     );
   }
-  for (const imported of imports) entries.push(...imported.embeddedFonts(known, relationshipTo));
+  for (const imported of imports) append(entries, imported.embeddedFonts(known, relationshipTo));
   if (fonts.length > 0) {
     // Keep embedding on a re-save, and embed all characters (no saveSubsetFonts): the next person can still type
     // in the brand's font (ECMA-376 Part 1 §19.2.1.26).
@@ -79,5 +80,5 @@ export function writeEmbeddedFonts(
     list = element('p:embeddedFontLst');
     context.place(list);
   }
-  list.children.push(...entries);
+  append(list.children, entries);
 }

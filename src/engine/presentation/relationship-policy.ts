@@ -4,6 +4,9 @@
  * resources (layouts, media, hyperlinks) are shared, and review comments are dropped (payload.md: review comments
  * are not carried over).
  */
+import type { Relationship } from '../package/relationships.js';
+import { descendants, type XmlElement } from '../xml/index.js';
+
 const OFFICE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships/';
 const MS2007 = 'http://schemas.microsoft.com/office/2007/relationships/';
 const MS2011 = 'http://schemas.microsoft.com/office/2011/relationships/';
@@ -71,6 +74,24 @@ const REFERENCED_BY_ID = new Set([
 
 export function isReferencedById(type: string): boolean {
   return REFERENCED_BY_ID.has(type);
+}
+
+/**
+ * The relationships of a part whose tree is `root` that are still wanted: those the part names by id only while
+ * an attribute of the tree carries their id (a removed shape's picture, chart or link goes, and its part with it),
+ * and all the others. One pass over the tree, whatever the number of relationships.
+ */
+export function relationshipsStillNamed(rels: readonly Relationship[], root: XmlElement): Relationship[] {
+  const byId = new Set(rels.filter((r) => isReferencedById(r.type)).map((r) => r.id));
+  const named = new Set<string>();
+  const look = (node: XmlElement): void => {
+    for (const value of Object.values(node.attrs)) if (byId.has(value)) named.add(value);
+  };
+  if (byId.size > 0) {
+    look(root);
+    for (const node of descendants(root)) look(node);
+  }
+  return rels.filter((r) => !isReferencedById(r.type) || named.has(r.id));
 }
 
 export type ClonePolicy = 'copy' | 'share' | 'drop' | 'slide-link';

@@ -14,6 +14,11 @@ import type { Hyperlink } from '../payload/model.js';
 import { HYPERLINK_REL, IMAGE_REL, SLIDE_REL } from './relationship-policy.js';
 import type { Template, TemplateLayout, TemplateMaster, TemplateSlide } from './template.js';
 
+/** What a relationship points at, as relationTo looks it up. */
+function relationshipKey(type: string, external: boolean, target: string): string {
+  return `${external ? 'external' : 'internal'} ${type} ${target}`;
+}
+
 export type SlideSource =
   | { kind: 'slide'; template: Template; slide: TemplateSlide }
   | { kind: 'layout'; template: Template; layout: TemplateLayout };
@@ -43,6 +48,9 @@ export class SlideDraft {
   private doc: XmlDocument | null = null;
   private notesDoc: XmlDocument | null = null;
   private nextRelNumber: number;
+  /** relationTo's map and freeRelId's ids: made on first use, kept with each relationship the draft adds. */
+  private byTarget: Map<string, string> | undefined;
+  private takenIds: Set<string> | undefined;
 
   constructor(
     readonly position: number,
@@ -92,30 +100,8 @@ export class SlideDraft {
   }
 
   addHyperlink(link: Hyperlink): string {
-    if (typeof link !== 'string') return this.slideRel(this.deck.slidePartAt(link.slide));
-    const existing = this.relationships.find(
-      (r) => r.type === HYPERLINK_REL && r.external && r.target === link,
-    );
-    if (existing) return existing.id;
-    const id = this.freeRelId();
-    this.relationships.push({ id, type: HYPERLINK_REL, target: link, external: true });
-    return id;
-  }
-
-  /** A relationship to another output slide's part (the target of a slide jump). */
-  private slideRel(partName: string): string {
-    const existing = this.relationships.find(
-      (r) => r.type === SLIDE_REL && !r.external && resolveTarget(this.partName, r.target) === partName,
-    );
-    if (existing) return existing.id;
-    const id = this.freeRelId();
-    this.relationships.push({
-      id,
-      type: SLIDE_REL,
-      target: relativeTarget(this.partName, partName),
-      external: false,
-    });
-    return id;
+    if (typeof link !== 'string') return this.relationTo(SLIDE_REL, this.deck.slidePartAt(link.slide));
+    return this.relationTo(HYPERLINK_REL, link, true);
   }
 
   /**
@@ -128,20 +114,43 @@ export class SlideDraft {
   }
 
   private imageRel(partName: string): string {
-    const target = relativeTarget(this.partName, partName);
-    const existing = this.relationships.find(
-      (r) => r.type === IMAGE_REL && !r.external && resolveTarget(this.partName, r.target) === partName,
-    );
-    if (existing) return existing.id;
+    return this.relationTo(IMAGE_REL, partName);
+  }
+
+  /**
+   * The id of the slide's relationship of `type` to `target` (a part name, or a URL when `external`), made when
+   * there is none. Looked up in a map of the slide's relationships by what they point at, made on first use and
+   * kept with each one added: a slide of thousands of links, pictures or jumps finds each in one step, not by
+   * reading all the relationships made before it.
+   */
+  private relationTo(type: string, target: string, external = false): string {
+    const byTarget = (this.byTarget ??= this.relationshipsByTarget());
+    const key = relationshipKey(type, external, target);
+    const existing = byTarget.get(key);
+    if (existing !== undefined) return existing;
     const id = this.freeRelId();
-    this.relationships.push({ id, type: IMAGE_REL, target, external: false });
+    const written = external ? target : relativeTarget(this.partName, target);
+    this.relationships.push({ id, type, target: written, external });
+    byTarget.set(key, id);
     return id;
   }
 
+  private relationshipsByTarget(): Map<string, string> {
+    const byTarget = new Map<string, string>();
+    for (const r of this.relationships) {
+      const target = r.external ? r.target : resolveTarget(this.partName, r.target);
+      const key = relationshipKey(r.type, r.external, target);
+      if (!byTarget.has(key)) byTarget.set(key, r.id); // the first, as a search from the start would find
+    }
+    return byTarget;
+  }
+
   private freeRelId(): string {
+    const taken = (this.takenIds ??= new Set(this.relationships.map((r) => r.id)));
     let id: string;
     do id = `rId${this.nextRelNumber++}`;
-    while (this.relationships.some((r) => r.id === id));
+    while (taken.has(id));
+    taken.add(id);
     return id;
   }
 

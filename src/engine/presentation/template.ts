@@ -245,3 +245,13 @@ export class Template {
     return layouts;
   }
 }
+
+/**
+ * How many slides a template's presentation.xml lists (what an `all_slides` entry becomes), read from that part
+ * alone: no slide is opened.
+ */
+export function templateSlideCount(bytes: Uint8Array, limits?: Partial<PackageLimits>): number {
+  const pkg = OpcPackage.open(bytes, limits);
+  const sldIdLst = child(parseXml(pkg.bytes(pkg.mainPartName), pkg.mainPartName).root, 'p:sldIdLst');
+  return sldIdLst ? childElements(sldIdLst, 'p:sldId').length : 0;
+}

@@ -17,6 +17,7 @@ import {
 } from '../xml/index.js';
 import { applyParagraphProps } from './paragraph-properties.js';
 import { buildRunProperties } from './run-properties.js';
+import { append } from '../arrays.js';
 
 export interface FillTextContext {
   path: string;
@@ -66,7 +67,7 @@ export function fillText(txBody: XmlElement, content: TextContent, ctx: FillText
   for (const p of oldParagraphs) removeNode(txBody, p);
   // A txBody always has a:bodyPr first and at least one a:p (docs/powerpoint-rules.md "Text bodies").
   if (!child(txBody, 'a:bodyPr')) txBody.children.unshift(element('a:bodyPr'));
-  txBody.children.push(...paragraphs);
+  append(txBody.children, paragraphs);
 
   if (stripped > 0) {
     ctx.warnings.push({
@@ -125,7 +126,7 @@ function buildParagraph(
   let written = 0;
   for (const run of paragraph.runs) {
     const { nodes, stripped } = runNodes(run, template, ctx);
-    p.children.push(...nodes);
+    append(p.children, nodes);
     strippedChars += stripped;
     written += nodes.length;
   }

@@ -29,6 +29,7 @@ export function registerJobRoutes(app: FastifyInstance, { service, config }: Rou
         ...(status.pdfUrl !== undefined ? { pdf_url: status.pdfUrl } : {}),
         ...(status.previewUrls !== undefined ? { preview_urls: status.previewUrls } : {}),
         warnings: status.warnings,
+        warning_count: status.warningCount,
         progress: status.progress && {
           slides_done: status.progress.slidesDone,
           slides_total: status.progress.slidesTotal,

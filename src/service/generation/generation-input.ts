@@ -7,7 +7,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { slideCountText, type PayloadFacts, type Warning } from '../../engine/index.js';
+import { countRequestedSlides, slideCountText, type PayloadFacts, type Warning } from '../../engine/index.js';
 import type { GenerationRequest, UploadedFile } from '../deckforge-service.js';
 import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
@@ -79,8 +79,21 @@ export function preparedRequest(
   facts: PayloadFacts,
   mode: 'sync' | 'async',
 ): PreparedRequest {
-  const limits = deps.settings.limits;
-  const { slideCount } = facts;
+  const files = filesByName(input.files);
+  const slideCount = countRequestedSlides(facts, files);
+  checkSlideLimits(deps.settings.limits, slideCount, mode);
+  return { source, facts, warnings: facts.warnings, files, slideCount };
+}
+
+/**
+ * The slide limits (docs/security.md, The limits and their variables), for the slides a request asks for with
+ * its `all_slides` entries expanded (countRequestedSlides): a 400 before anything is reserved or generated.
+ */
+export function checkSlideLimits(
+  limits: ServiceDeps['settings']['limits'],
+  slideCount: number,
+  mode: 'sync' | 'async',
+): void {
   if (slideCount > limits.maxSlidesPerRequest) {
     throw new InvalidInputError(
       `the request asks for ${slideCountText(slideCount)}; a request may ask for at most ${slideCountText(limits.maxSlidesPerRequest)}`,
@@ -92,7 +105,6 @@ export function preparedRequest(
         'use POST /v2.0/generator/create-async for larger decks',
     );
   }
-  return { source, facts, warnings: facts.warnings, files: filesByName(input.files), slideCount };
 }
 
 /** The templates the request uses that are neither among its files nor a URL, in the payload's order. */

@@ -4,6 +4,7 @@
  */
 import type { Account, JobSummary, LinkBase } from '../deckforge-service.js';
 import { accountJob, downloadLink } from './job-status.js';
+import { warningCountOf } from './job-warnings.js';
 import type { JobRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 
@@ -20,6 +21,7 @@ async function summary(deps: ServiceDeps, job: JobRecord, baseUrl: LinkBase): Pr
     finishedAt: final ? job.updatedAt : null,
     errorMessage: job.state === 'FAILED' ? job.errorMessage : null,
     warnings: job.warnings,
+    warningCount: warningCountOf(job),
     downloadUrl: await downloadLink(deps, job, baseUrl),
     progress: job.state === 'PROCESSING' ? (job.progress ?? null) : null,
   };

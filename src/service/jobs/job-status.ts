@@ -9,6 +9,7 @@ import { ForbiddenDownloadError, NotFoundError } from '../errors.js';
 import type { JobRecord } from '../ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from '../service-deps.js';
 import { outputLinks } from './job-outputs.js';
+import { warningCountOf } from './job-warnings.js';
 import { jobBlobPrefix } from './submit-job.js';
 import { deliveryView } from './webhook-delivery.js';
 
@@ -81,6 +82,7 @@ export async function jobStatus(
     fileUrl,
     ...links,
     warnings: job.warnings,
+    warningCount: warningCountOf(job),
     progress: job.state === 'PROCESSING' ? (job.progress ?? null) : null,
     ...(delivery ? { webhook: deliveryView(delivery) } : {}),
   };

@@ -12,7 +12,7 @@
  * not fetched by the deadline fails the job with that reason, and its slides are given back.
  */
 import { rm } from 'node:fs/promises';
-import { EngineError, type GenerateSummary } from '../../engine/index.js';
+import { countRequestedSlides, EngineError, type GenerateSummary } from '../../engine/index.js';
 import { ServiceError } from '../errors.js';
 import { scratchFile } from '../generation/deck-content.js';
 import type { FairSlots } from './fair-slots.js';
@@ -30,6 +30,7 @@ import { jobProgressWriter } from './job-progress.js';
 import { runGeneration } from '../generation/run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { reserveContinuationSlides } from '../usage/slide-quota.js';
+import { MAX_JOB_WARNINGS } from './job-warnings.js';
 import { jobBlobPrefix } from './submit-job.js';
 
 export const INTERRUPTED_MESSAGE = 'the server stopped while this job was running; please submit it again';
@@ -86,7 +87,7 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     facts,
     warnings: facts.warnings,
     files: input.files,
-    slideCount: facts.slideCount,
+    slideCount: countRequestedSlides(facts, input.files), // as counted when the job was submitted
   };
   const fetched = await fetchRequestUrls(deps, prepared, halt);
   // The deck streams into a scratch file as it is built, and from there into the store: never whole in memory.
@@ -131,7 +132,9 @@ async function succeed(deps: ServiceDeps, job: JobRecord, { slots, halt }: JobRu
     resultKey: stored.resultKey,
     resultFileName: stored.resultFileName,
     slideCount: result.slideCount,
-    warnings: stored.warnings,
+    // The record keeps the first warnings and their count: every poll and webhook reads it (job-status.ts).
+    warnings: stored.warnings.slice(0, MAX_JOB_WARNINGS),
+    warningCount: stored.warnings.length,
   };
   if (!(await deps.jobs.markSucceeded(job.id, outcome, deps.clock.now()))) {
     // The job vanished (retention) while running: nothing to report to.

@@ -17,6 +17,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Account, WebhookDeliveryView } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import { outputLinks } from './job-outputs.js';
+import { warningCountOf } from './job-warnings.js';
 import { FetchError, type WebhookDeliveryRecord } from '../ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from '../service-deps.js';
 
@@ -259,6 +260,7 @@ export class WebhookDispatcher {
       ...(links.pdfUrl !== undefined ? { pdf_url: links.pdfUrl } : {}),
       ...(links.previewUrls !== undefined ? { preview_urls: links.previewUrls } : {}),
       warnings: job.warnings,
+      warning_count: warningCountOf(job),
     });
   }
 }

@@ -29,7 +29,10 @@ export interface JobRecord {
   /** The quota reservation this job holds until it ends. */
   reservationId: string | null;
   errorMessage: string | null;
+  /** The first MAX_JOB_WARNINGS of the job's warnings (job-status.ts). */
   warnings: Warning[];
+  /** How many warnings the job had in all; absent on records written before it was kept: `warnings.length`. */
+  warningCount?: number;
   /** Blob key and download name of the result, when SUCCEEDED. */
   resultKey: string | null;
   resultFileName: string | null;
@@ -42,7 +45,9 @@ export interface JobOutcome {
   resultKey: string;
   resultFileName: string;
   slideCount: number;
+  /** The first MAX_JOB_WARNINGS of the warnings, and how many there were. */
   warnings: Warning[];
+  warningCount: number;
 }
 
 export interface JobStore {

@@ -3,10 +3,11 @@
  * templates (docs/payload.md, "Stored templates"): a stored template's id gives that exact version, a name its
  * latest. An uploaded file of the same name wins, so requests that upload their template change nothing.
  */
-import { EngineError } from '../../engine/index.js';
+import { countRequestedSlides, EngineError } from '../../engine/index.js';
 import type { GenerationRequest } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
 import {
+  checkSlideLimits,
   checkUploads,
   missingTemplates,
   payloadSource,
@@ -41,12 +42,19 @@ export async function prepareWithStoredTemplates(
     throw await withTemplateProblems(deps, account, input, source, refusal, outlineTemplates);
   }
   const prepared = preparedRequest(deps, input, source, reading.facts, mode);
+  let stored = false;
   for (const { path, source } of missingTemplates(prepared)) {
     if (prepared.files.has(source)) continue; // named twice, found the first time
     const record = await findStored(deps, account, source);
     if (!record) throw await unknownTemplate(deps, account, prepared, path, source);
     prepared.files.set(source, await readTemplateBytes(deps, record));
     (prepared.fileHashes ??= new Map()).set(source, record.sha256);
+    stored = true;
+  }
+  if (stored) {
+    // all_slides entries of stored templates count as the template's slides now that it is at hand
+    prepared.slideCount = countRequestedSlides(prepared.facts, prepared.files);
+    checkSlideLimits(deps.settings.limits, prepared.slideCount, mode);
   }
   return prepared;
 }

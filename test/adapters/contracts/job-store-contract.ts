@@ -79,7 +79,7 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       expect(
         await jobs.markSucceeded(
           'j1',
-          { resultKey: 'k', resultFileName: 'a.pptx', slideCount: 1, warnings: [] },
+          { resultKey: 'k', resultFileName: 'a.pptx', slideCount: 1, warnings: [], warningCount: 0 },
           at,
         ),
       ).toBe(false);
@@ -89,7 +89,14 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
       expect(
         await jobs.markSucceeded(
           'j1',
-          { resultKey: 'jobs/j1/result.pptx', resultFileName: 'Q3.pptx', slideCount: 3, warnings },
+          // The first of 1 200 warnings, as run-job.ts keeps them.
+          {
+            resultKey: 'jobs/j1/result.pptx',
+            resultFileName: 'Q3.pptx',
+            slideCount: 3,
+            warnings,
+            warningCount: 1200,
+          },
           at,
         ),
       ).toBe(true);
@@ -100,6 +107,7 @@ export function describeJobStoreContract(name: string, make: () => Promise<JobSt
         resultFileName: 'Q3.pptx',
         slideCount: 3,
         warnings,
+        warningCount: 1200,
       });
       expect(done?.updatedAt).toBe(at.toISOString());
       expect(await jobs.markFailed('j1', 'late', at)).toBe(false); // final states stay final

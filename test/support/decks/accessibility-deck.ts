@@ -52,3 +52,23 @@ export function accessibilityDeck(): Uint8Array {
   ]);
   return bytes.slice();
 }
+
+/** One slide with a title and `count` pictures, none described: `count` accessibility findings per copy. */
+export function undescribedPicturesDeck(count: number): Uint8Array {
+  const pictures = Array.from(
+    { length: count },
+    (_, i) =>
+      `<p:pic><p:nvPicPr><p:cNvPr id="${i + 10}" name="Picture ${i + 1}"/><p:cNvPicPr/><p:nvPr/></p:nvPicPr>` +
+      '<p:blipFill><a:blip r:embed="rId2"/><a:stretch><a:fillRect/></a:stretch></p:blipFill>' +
+      `<p:spPr><a:xfrm><a:off x="${i * 10000}" y="0"/><a:ext cx="10000" cy="10000"/></a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`,
+  ).join('');
+  return slidesDeck([
+    {
+      layout: 6,
+      shapes: titleShape('Pictures') + pictures,
+      rels: [['rId2', 'image', '../media/image1.png']],
+      parts: { 'ppt/media/image1.png': { bytes: PIXEL, type: null } },
+      defaults: { png: 'image/png' },
+    },
+  ]);
+}

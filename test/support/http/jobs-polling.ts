@@ -5,7 +5,9 @@ export interface StatusBody {
   status: 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
   error_message: string | null;
   file_url: string | null;
+  /** The first 300 warnings; `warning_count` is how many there were. */
   warnings: { path: string; message: string }[];
+  warning_count: number;
 }
 
 export async function readStatus(base: string, token: string, jobId: string): Promise<StatusBody> {

@@ -716,11 +716,18 @@ export type JobStatus = {
     status: 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
     error_message: string | null;
     file_url: string | null;
+    /**
+     * The first 300 warnings of the job; warning_count says how many there were.
+     */
     warnings: Array<{
         path: string;
         message: string;
         code?: string;
     }>;
+    /**
+     * How many warnings the job had in all, those past the first 300 included (MAX_JOB_WARNINGS).
+     */
+    warning_count: number;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
      */
@@ -777,11 +784,18 @@ export type WebhookEvent = {
     status: 'QUEUED' | 'PROCESSING' | 'SUCCEEDED' | 'FAILED';
     error_message: string | null;
     file_url: string | null;
+    /**
+     * The first 300 warnings of the job; warning_count says how many there were.
+     */
     warnings: Array<{
         path: string;
         message: string;
         code?: string;
     }>;
+    /**
+     * How many warnings the job had in all, those past the first 300 included (MAX_JOB_WARNINGS).
+     */
+    warning_count: number;
     /**
      * Only on a job submitted with format=pptx+pdf: the PDF, pre-signed like file_url (null until SUCCEEDED).
      */
