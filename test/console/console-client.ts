@@ -1,6 +1,7 @@
 /**
- * A console visitor for tests: a cookie jar of one cookie (the console's) and the CSRF token, over real HTTP
- * with fetch, as a browser would send them.
+ * A console visitor for tests: a cookie jar of one cookie (the console's session cookie, `deckforge_console` over
+ * http or `__Host-deckforge_console` over https) and the CSRF token, over real HTTP with fetch, as a browser would
+ * send them.
  */
 export interface ConsoleAnswer {
   status: number;
@@ -10,9 +11,13 @@ export interface ConsoleAnswer {
 
 export class ConsoleVisitor {
   cookie: string | null = null;
+  /** The name the server gave the session cookie. */
+  cookieName = 'deckforge_console';
   csrfToken: string | null = null;
-  /** The last Set-Cookie header the server sent. */
+  /** The first Set-Cookie line of the last answer that sent any (the session cookie of the request's scheme). */
   lastSetCookie: string | null = null;
+  /** Every Set-Cookie line of that answer. */
+  lastSetCookies: string[] = [];
 
   constructor(readonly base: string) {}
 
@@ -50,7 +55,7 @@ export class ConsoleVisitor {
     csrf?: string | null,
   ): Promise<ConsoleAnswer> {
     const headers: Record<string, string> = {};
-    if (this.cookie !== null) headers.cookie = `deckforge_console=${this.cookie}`;
+    if (this.cookie !== null) headers.cookie = `${this.cookieName}=${this.cookie}`;
     const token = csrf === undefined ? this.csrfToken : csrf;
     if (method !== 'GET' && token !== null) headers['x-csrf-token'] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,11 +64,14 @@ export class ConsoleVisitor {
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const setCookie = response.headers.get('set-cookie');
-    if (setCookie !== null) {
+    const setCookies = response.headers.getSetCookie();
+    const setCookie = setCookies[0];
+    if (setCookie !== undefined) {
       this.lastSetCookie = setCookie;
-      const value = /^deckforge_console=([^;]*)/.exec(setCookie)?.[1] ?? '';
-      this.cookie = value === '' ? null : value;
+      this.lastSetCookies = setCookies;
+      const [, name, value] = /^((?:__Host-)?deckforge_console)=([^;]*)/.exec(setCookie) ?? [];
+      if (name !== undefined) this.cookieName = name;
+      this.cookie = value === undefined || value === '' ? null : value;
     }
     const text = await response.text();
     return {

@@ -1,6 +1,7 @@
 /**
  * The console's sessions over a real socket: the anonymous session and its cookie, CSRF refusals, sign-in and
- * sign-out, the cookie's flags, and one account's cookie never reading another's data.
+ * sign-out, the cookie's name and flags over http and https, tossed and doubled cookies, and one account's cookie
+ * never reading another's data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/servers/http-harness.js';
@@ -43,23 +44,128 @@ describe('console sessions', () => {
     expect(flags[0]).toMatch(/^deckforge_console=[A-Za-z0-9_-]{43}$/);
     expect(flags).toEqual(expect.arrayContaining(['Path=/console', 'HttpOnly', 'SameSite=Strict']));
     expect(flags).not.toContain('Secure');
+    expect(flags.some((flag) => /^Domain=/i.test(flag))).toBe(false);
     // The same cookie keeps the same session and token, and is not set again.
     visitor.lastSetCookie = null;
     expect((await visitor.open()).csrfToken).toBe(body.csrfToken);
     expect(visitor.lastSetCookie).toBeNull();
   });
 
-  it('marks the cookie Secure when the public URL is https', async () => {
+  it('names the cookie __Host-deckforge_console, Secure, Path=/ and no Domain when the public URL is https', async () => {
     const visitor = new ConsoleVisitor(httpsServer.base);
     await visitor.open();
-    expect(visitor.lastSetCookie?.split('; ')).toContain('Secure');
+    const flags = visitor.lastSetCookie?.split('; ') ?? [];
+    expect(flags[0]).toMatch(/^__Host-deckforge_console=[A-Za-z0-9_-]{43}$/);
+    expect(flags).toEqual(
+      expect.arrayContaining([
+        'Secure',
+        'Path=/',
+        'HttpOnly',
+        'SameSite=Strict',
+        `Max-Age=${7 * 24 * 60 * 60}`,
+      ]),
+    );
+    expect(flags.filter((flag) => /^(Path|Domain)=/i.test(flag))).toEqual(['Path=/']);
+    // An unprefixed cookie this host set before it was served over https is expired at the same time.
+    expect(visitor.lastSetCookies.slice(1)).toEqual([
+      'deckforge_console=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0; Secure',
+    ]);
+    // The prefixed cookie keeps its session.
+    visitor.lastSetCookie = null;
+    expect((await visitor.open()).signedIn).toBe(false);
+    expect(visitor.lastSetCookie).toBeNull();
   });
 
   it('marks the cookie Secure when a trusted proxy says the request came over https, and only then', async () => {
-    expect(await cookieFlags(proxiedServer.base, { 'x-forwarded-proto': 'https' })).toContain('Secure');
-    expect(await cookieFlags(proxiedServer.base)).not.toContain('Secure');
+    const proxied = await cookieFlags(proxiedServer.base, { 'x-forwarded-proto': 'https' });
+    expect(proxied[0]).toMatch(/^__Host-deckforge_console=/);
+    expect(proxied).toEqual(expect.arrayContaining(['Secure', 'Path=/']));
+    const plain = await cookieFlags(proxiedServer.base);
+    expect(plain[0]).toMatch(/^deckforge_console=/);
+    expect(plain).not.toContain('Secure');
     // A client talking to the server directly cannot claim https for itself.
-    expect(await cookieFlags(server.base, { 'x-forwarded-proto': 'https' })).not.toContain('Secure');
+    const claimed = await cookieFlags(server.base, { 'x-forwarded-proto': 'https' });
+    expect(claimed[0]).toMatch(/^deckforge_console=/);
+    expect(claimed).not.toContain('Secure');
+  });
+
+  it('takes no unprefixed cookie for a session over https: a tossed cookie signs nobody in', async () => {
+    // The attacker signs in to their own account and plants their session id, unprefixed, from a sibling host.
+    const attacker = new ConsoleVisitor(httpsServer.base);
+    const credentials = await httpsServer.createAccount();
+    expect((await attacker.signIn(credentials.email, credentials.password)).status).toBe(200);
+    expect(attacker.cookieName).toBe('__Host-deckforge_console');
+    const victim = new ConsoleVisitor(httpsServer.base);
+    victim.cookieName = 'deckforge_console';
+    victim.cookie = attacker.cookie;
+    expect((await victim.get('/console/api/security-key')).status).toBe(401);
+    const session = await victim.open();
+    expect(session.signedIn).toBe(false);
+    expect(session).not.toHaveProperty('account');
+    // The victim got a session of their own, under the prefixed name.
+    expect(victim.cookieName).toBe('__Host-deckforge_console');
+    expect(victim.cookie).not.toBe(attacker.cookie);
+    // The attacker's own cookie still works for the attacker.
+    expect((await attacker.get('/console/api/security-key')).status).toBe(200);
+  });
+
+  it('refuses a request carrying two session cookies with a 400 saying to clear the cookies', async () => {
+    const credentials = await httpsServer.createAccount();
+    const owner = new ConsoleVisitor(httpsServer.base);
+    expect((await owner.signIn(credentials.email, credentials.password)).status).toBe(200);
+    const attacker = new ConsoleVisitor(httpsServer.base);
+    const attackerCredentials = await httpsServer.createAccount();
+    expect((await attacker.signIn(attackerCredentials.email, attackerCredentials.password)).status).toBe(200);
+    const own = `__Host-deckforge_console=${owner.cookie}`;
+    const cases: [string, string][] = [
+      [httpsServer.base, `${own}; deckforge_console=${attacker.cookie}`],
+      [httpsServer.base, `deckforge_console=${attacker.cookie}; ${own}`],
+      [httpsServer.base, `${own}; __Host-deckforge_console=${attacker.cookie}`],
+      [httpsServer.base, `__Host-deckforge_console=${attacker.cookie}; ${own}`],
+      [server.base, `deckforge_console=${'a'.repeat(43)}; deckforge_console=${'b'.repeat(43)}`],
+      [server.base, `deckforge_console=${'a'.repeat(43)}; __Host-deckforge_console=${'b'.repeat(43)}`],
+    ];
+    for (const [base, cookie] of cases) {
+      for (const [method, path] of [
+        ['GET', '/console/api/session'],
+        ['GET', '/console/api/security-key'],
+        ['POST', '/console/api/security-key/rotate'],
+      ] as const) {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: { cookie, 'x-csrf-token': owner.csrfToken ?? '' },
+        });
+        expect({ cookie, path, status: response.status }).toEqual({ cookie, path, status: 400 });
+        expect(await response.json()).toEqual({
+          statusCode: 400,
+          message: 'Invalid input parameters',
+          details: expect.stringMatching(
+            /^this request carries 2 console session cookies \(.+\), .*clear the cookies of this site in your browser, then sign in again$/,
+          ),
+        });
+        expect(response.headers.get('set-cookie')).toBeNull();
+      }
+    }
+    // One cookie, the owner's own, still works.
+    expect((await owner.open()).account).toMatchObject({ email: credentials.email });
+    expect((await owner.get('/console/api/security-key')).status).toBe(200);
+  });
+
+  it('signs out over https by expiring both cookies', async () => {
+    const credentials = await httpsServer.createAccount();
+    const visitor = new ConsoleVisitor(httpsServer.base);
+    expect((await visitor.signIn(credentials.email, credentials.password)).status).toBe(200);
+    const signedInCookie = visitor.cookie;
+    expect((await visitor.post('/console/api/sign-out')).status).toBe(204);
+    expect(visitor.lastSetCookies).toEqual([
+      '__Host-deckforge_console=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0; Secure',
+      'deckforge_console=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0; Secure',
+    ]);
+    expect(visitor.cookie).toBeNull();
+    const copy = new ConsoleVisitor(httpsServer.base);
+    copy.cookieName = '__Host-deckforge_console';
+    copy.cookie = signedInCookie;
+    expect((await copy.open()).signedIn).toBe(false);
   });
 
   it('keeps the cookie for the absolute lifetime of a session, seven days, and no longer', async () => {
@@ -115,7 +221,10 @@ describe('console sessions', () => {
     const signedInCookie = visitor.cookie;
     const out = await visitor.post('/console/api/sign-out');
     expect(out.status).toBe(204);
-    expect(visitor.lastSetCookie).toMatch(/^deckforge_console=; .*Max-Age=0/);
+    expect(visitor.lastSetCookies).toEqual([
+      'deckforge_console=; Path=/console; HttpOnly; SameSite=Strict; Max-Age=0',
+      '__Host-deckforge_console=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0; Secure',
+    ]);
     // A copy of the cookie kept from before sign-out is worth nothing: the session is gone on the server.
     const copy = new ConsoleVisitor(server.base);
     copy.cookie = signedInCookie;

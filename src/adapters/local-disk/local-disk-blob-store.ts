@@ -3,9 +3,24 @@
  * `<base>/v2.0/files/<key>/<file name>?expires=<unix seconds>&signature=<HMAC-SHA256, base64url>`, the HMAC
  * taken over key, file name and expiry, compared in constant time. The client cannot build one without the
  * secret (DECKFORGE_LINK_SECRET, or a random secret created once in the data dir).
+ *
+ * Writes and deletions race safely (docs/operations.md, "The data directory"): a blob is written in full in
+ * `blobs/~staging` (a name no key can have, `~` being outside the key characters, and on the same file system,
+ * so a rename is atomic) and renamed into its key's folder; a deletion first renames the folder into staging, then
+ * removes it there. A put whose folder vanished under it (a deletion of that prefix) makes the folder again and
+ * renames again. So a key is always whole or absent, and no temporary file is ever inside a key's folder.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { DOWNLOAD_PATH_PREFIX } from '../../service/deckforge-service.js';
@@ -13,38 +28,76 @@ import type { BlobReader, BlobStore, SignedLinkRequest, VerifiedLink } from '../
 
 const KEY_PATTERN = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
+/** Inside the root, outside every key folder: `~` is not a key character. */
+const STAGING_FOLDER = '~staging';
+
+/** Staging entries older than this at start were left by a crash (a write or a deletion takes far less). */
+const STALE_STAGING_MS = 60 * 60 * 1000;
+
+/** Times a put makes its key's folder again after a deletion of it removed the folder under it. */
+const MAX_FOLDER_ATTEMPTS = 100;
+
 export class LocalDiskBlobStore implements BlobStore {
   private readonly root: string;
+  private readonly staging: string;
   private readonly secret: Buffer;
 
   constructor(dataDir: string, secret: string | null) {
     this.root = resolve(dataDir, 'blobs');
-    mkdirSync(this.root, { recursive: true });
+    this.staging = join(this.root, STAGING_FOLDER);
+    mkdirSync(this.staging, { recursive: true });
+    sweepStaleStaging(this.staging);
     this.secret = secret ? Buffer.from(secret, 'utf8') : loadOrCreateSecret(dataDir);
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    const file = this.fileOf(key);
-    await mkdir(dirname(file), { recursive: true });
-    // Write then rename: a reader never sees half a file.
-    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(temporary, bytes);
-    await rename(temporary, file);
+    const target = this.fileOf(key);
+    // Written in full in staging, then renamed: a reader never sees half a file.
+    const temporary = this.stagingName();
+    try {
+      await writeFile(temporary, bytes);
+      await this.moveIn(temporary, target);
+    } finally {
+      await rm(temporary, { force: true });
+    }
   }
 
   async putFile(key: string, file: string): Promise<void> {
     const target = this.fileOf(key);
-    await mkdir(dirname(target), { recursive: true });
     try {
-      await rename(file, target);
+      await this.moveIn(file, target);
+      return;
     } catch (error) {
       if ((error as { code?: string }).code !== 'EXDEV') throw error;
-      // Another file system: copy beside the target, then rename, so a reader never sees half a file.
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await copyFile(file, temporary);
-      await rename(temporary, target);
-      await rm(file, { force: true });
     }
+    // Another file system: copied into staging first, so a reader never sees half a file.
+    const temporary = this.stagingName();
+    try {
+      await copyFile(file, temporary);
+      await this.moveIn(temporary, target);
+      await rm(file, { force: true });
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  }
+
+  /** Renames `file` to `target`, making target's folder (again, when a deletion removed it under this put). */
+  private async moveIn(file: string, target: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await mkdir(dirname(target), { recursive: true });
+        await rename(file, target);
+        return;
+      } catch (error) {
+        // ENOENT: the folder went before the rename. ENOTDIR: mkdir's walk met a folder that went at that moment.
+        const code = (error as { code?: string }).code;
+        if ((code !== 'ENOENT' && code !== 'ENOTDIR') || attempt >= MAX_FOLDER_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private stagingName(): string {
+    return join(this.staging, randomBytes(12).toString('hex'));
   }
 
   async open(key: string): Promise<BlobReader | null> {
@@ -71,7 +124,17 @@ export class LocalDiskBlobStore implements BlobStore {
   async deletePrefix(prefix: string): Promise<void> {
     const trimmed = prefix.replace(/\/+$/, '');
     if (!KEY_PATTERN.test(trimmed)) throw new Error(`invalid blob prefix "${prefix}"`);
-    await rm(this.fileOf(trimmed), { recursive: true, force: true });
+    // Out of the key space at once (a rename is atomic), then removed where no put can write into it.
+    const doomed = this.stagingName();
+    try {
+      await rename(this.fileOf(trimmed), doomed);
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return;
+      throw error;
+    }
+    // A put that had already looked up the folder when it moved still lands in it (the kernel renames into the
+    // folder it found, wherever it now is): that put came before this deletion, and the removal tries again.
+    await rm(doomed, { recursive: true, force: true, maxRetries: 5, retryDelay: 5 });
   }
 
   async signedUrl(request: SignedLinkRequest): Promise<string> {
@@ -130,6 +193,19 @@ export class LocalDiskBlobStore implements BlobStore {
     const file = resolve(this.root, ...key.split('/'));
     if (!file.startsWith(this.root + sep)) throw new Error(`invalid blob key "${key}"`);
     return file;
+  }
+}
+
+/** Removes what a crash left in staging: entries older than any write or deletion takes. Best effort. */
+function sweepStaleStaging(staging: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(staging)) {
+    const entry = join(staging, name);
+    try {
+      if (now - statSync(entry).mtimeMs > STALE_STAGING_MS) rmSync(entry, { recursive: true, force: true });
+    } catch {
+      // Another process swept it first, or is still removing it: either way not ours to finish.
+    }
   }
 }
 

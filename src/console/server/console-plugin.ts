@@ -16,7 +16,7 @@ import { registerTemplateRoutes } from './template-routes.js';
 import { registerTokenRoutes } from './token-routes.js';
 
 export async function consolePlugin(app: FastifyInstance, context: ConsoleContext): Promise<void> {
-  registerConsoleSessions(app, context.console);
+  registerConsoleSessions(app, context.console, context.config);
   // After the session hook: it reads the session that hook resolved.
   registerApiCallAccounting(app, context.service);
   registerSessionRoutes(app, context);

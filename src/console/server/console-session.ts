@@ -1,14 +1,14 @@
 /**
- * The session of every `/console/api/*` request, resolved from its cookie before the route runs, and the CSRF
- * check: a request that is not GET or HEAD must carry `X-CSRF-Token` equal to its session's token, or it is
- * refused with 403 before its body is read. Routes call `requireSession(request)` for the signed-in account (401
- * otherwise) and query by its id only.
+ * The session of every `/console/api/*` request, resolved from its cookie before the route runs (two session
+ * cookies are a 400, session-cookie.ts), and the CSRF check: a request that is not GET or HEAD must carry
+ * `X-CSRF-Token` equal to its session's token, or it is refused with 403 before its body is read. Routes call
+ * `requireSession(request)` for the signed-in account (401 otherwise) and query by its id only.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleAccount, ConsoleService, ConsoleSession } from '../../service/console-service.js';
 import { ForbiddenError, UnauthorizedError } from '../../service/errors.js';
-import { sessionCookie } from './session-cookie.js';
+import { sessionCookie, type CookieSecurity } from './session-cookie.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,12 +21,16 @@ export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function registerConsoleSessions(app: FastifyInstance, console: ConsoleService): void {
+export function registerConsoleSessions(
+  app: FastifyInstance,
+  console: ConsoleService,
+  cookies: CookieSecurity,
+): void {
   app.decorateRequest('consoleSession', null);
   app.addHook('onRequest', async (request) => {
     // Pages and assets need no session (they read it through the API): no database read for each of them.
     if (!request.url.startsWith('/console/api/')) return;
-    request.consoleSession = await console.session(sessionCookie(request));
+    request.consoleSession = await console.session(sessionCookie(request, cookies));
     if (SAFE_METHODS.has(request.method)) return;
     const session = request.consoleSession;
     if (session === null) {

@@ -11,6 +11,8 @@ import type { BlobStore } from '../../../src/service/ports/index.js';
 
 export interface BlobHarness {
   blobs: BlobStore;
+  /** Every file the store keeps on the local disk, relative to its folder (stores that keep files there). */
+  files?(): string[];
   /** Another store instance on the same storage with the same secret (another process, a restart). */
   reopen(): BlobStore;
   /** A store on the same storage with a different secret. */
@@ -20,6 +22,13 @@ export interface BlobHarness {
 
 export interface BlobStorageHarness {
   blobs: BlobStore;
+  /** Every file the store keeps on the local disk, relative to its folder (stores that keep files there). */
+  files?(): string[];
+  /**
+   * A read while another put of the key runs may see part of it: s3rver writes an object in place
+   * (stores/filesystem.js, putObject), where S3 itself answers the old object or the new one.
+   */
+  tornReadsWhilePutting?: boolean;
   close(): Promise<void>;
 }
 
@@ -67,6 +76,36 @@ function describeStorageTests(open: () => Promise<BlobStorageHarness>): void {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
+  });
+
+  it('puts and deletions of the same key racing, 400 of each: no error, the key whole or absent, no file left over', async () => {
+    const { blobs, files, tornReadsWhilePutting } = await open();
+    // The layout of a stored template (template-blobs.ts): a deletion takes the content's folder, or the account's.
+    const key = 'templates/acc_race/0123abcd/template.pptx';
+    const prefixes = ['templates/acc_race/0123abcd', 'templates/acc_race'];
+    const bytes = new Uint8Array(40_000).map((_, i) => (i * 31) % 256);
+    const wholeOrAbsent = (read: Uint8Array | null) =>
+      read === null || (read.byteLength === bytes.byteLength && Buffer.compare(read, bytes) === 0);
+    const reads: (Uint8Array | null)[] = [];
+    for (let batch = 0; batch < 20; batch++) {
+      // Twenty puts at once, and deletions one after another all the while, so that some land between a put
+      // making the key's folder and moving its bytes in.
+      let deletions = 0;
+      let putting = true;
+      const deleting = (async () => {
+        while (putting || deletions < 20) await blobs.deletePrefix(prefixes[deletions++ % 2]!);
+      })();
+      await Promise.all(
+        Array.from({ length: 20 }, async () => {
+          await blobs.put(key, bytes);
+          if (!tornReadsWhilePutting) reads.push(await blobs.get(key));
+        }),
+      ).finally(() => (putting = false));
+      await deleting;
+      reads.push(await blobs.get(key));
+    }
+    expect(reads.filter((read) => !wholeOrAbsent(read))).toEqual([]);
+    expect((files?.() ?? []).filter((file) => file !== key)).toEqual([]);
   });
 
   it('refuses keys that could leave the store', async () => {
