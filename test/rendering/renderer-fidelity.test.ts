@@ -4,7 +4,7 @@
  * page's pixels (pdftoppm at the same width, a small tolerance for anti-aliasing). Always: decks the project
  * builds and what the engine makes of them (a filled chart, a grown table, a placed picture). With the corpus: a
  * sample of the decks LibreOffice renders, spread over the manifest (what is checked is the pool, the same for
- * every deck; each deck's own rendering is checked by the compatibility sweeps), converted cold by one soffice run
+ * every deck; the agent loop, test/mcp/agent-loop.test.ts, previews every deck it fills through the pool), converted cold by one soffice run
  * for them all (its start-up is most of a cold conversion's cost), pixels compared on the first pages of each to
  * keep the sweep lean. One pool for the file.
  * (Decks cut to their first slides would be cheaper, but LibreOffice 7.4 aborts on some: poi/stress022.pptx
