@@ -223,11 +223,14 @@ describe('DeckforgeClient with a token that expired', () => {
     const token = (await import('../support/servers/http-harness.js')).issueToken;
     const stale = await token(serve.base, account);
     await serve.kill();
-    // The same data directory, its clock 25 hours ahead (libfaketime): the token has expired.
+    // The same data directory, its clock 25 hours ahead of this process's (libfaketime, from an absolute time:
+    // this process may itself run on a moved clock, which a relative offset would ignore): the token has expired.
+    const dayLater = new Date(Date.now() + 25 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
     serve = await startServe(dataDir, {
       DECKFORGE_ALLOW_PRIVATE_URLS: 'true',
       LD_PRELOAD: '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1',
-      FAKETIME: '+25h',
+      FAKETIME: `@${dayLater}`,
+      TZ: 'UTC',
       FAKETIME_DONT_FAKE_MONOTONIC: '1',
     });
     const refused = await fetch(`${serve.base}/v1.0/usage`, {
