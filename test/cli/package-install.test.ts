@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../support/servers/build-once.js';
 import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { realClockEnv } from '../support/servers/real-clock.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 
 const run = promisify(execFile);
@@ -30,7 +31,8 @@ beforeAll(async () => {
   await run(
     'npm',
     ['install', '-g', '--prefix', prefix, '--prefer-offline', '--no-audit', '--no-fund', tarball],
-    { cwd: work, maxBuffer: 16 * 2 ** 20 },
+    // On the real clock: the registry's TLS certificate is not valid on a clock moved years ahead.
+    { cwd: work, maxBuffer: 16 * 2 ** 20, env: realClockEnv() },
   );
   deckforge = join(prefix, 'bin', 'deckforge');
 }, 900_000);

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPptxProblems } from '../support/checks/expect-valid-pptx.js';
 import { ensureBuilt } from '../support/servers/build-once.js';
 import { REPO_ROOT } from '../support/servers/http-harness-paths.js';
+import { realClockEnv } from '../support/servers/real-clock.js';
 
 /** Debian's Python, where python3-httpx, python3-pytest and mypy install (a pyenv `python3` has none of them). */
 const PYTHON = '/usr/bin/python3';
@@ -134,7 +135,9 @@ describePython('the Python client (packages/python)', () => {
 
   it('passes its pytest suite, with the installed package, against deckforge serve', async () => {
     expect(venvPython, 'the install above failed').toBeDefined();
-    const { PYTHONPATH: _, ...env } = process.env;
+    // On the real clock (CI runs npm test on a moved one): the suite moves its clocked server's time from the real
+    // one itself (tests/support/service.py, faketime_env).
+    const { PYTHONPATH: _, ...env } = realClockEnv();
     const junit = join(work, 'junit.xml');
     const suite = await run(
       venvPython,

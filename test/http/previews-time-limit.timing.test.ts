@@ -2,7 +2,7 @@
  * A render past its time budget over HTTP: a server whose renderer may spend one second on a deck
  * (DECKFORGE_RENDER_TIMEOUT_SECONDS=1) gets a deck of 300 slides that no LibreOffice converts that fast. The
  * request ends in a 400 (shape A) that names the limit, no slide is charged, and the next request is served by
- * the fresh LibreOffice that replaced the stopped one. A job asking for the PDF of such a deck ends FAILED with
+ * the fresh LibreOffice that replaced the stopped one. A job asking for the PDF of a larger deck ends FAILED with
  * the same reason and gives its slides back.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -61,7 +61,9 @@ describeWithLibreOffice('a render past its time budget', () => {
 
   it('fails a job asking for the PDF of such a deck with that reason, and gives its slides back', async () => {
     const before = await usedSlides();
-    const form = uploadForm(titleDeck(300));
+    // Five times the slides of the deck above: a title slide renders faster than a slide of six paragraphs, and 300 of
+    // them have been converted inside the second.
+    const form = uploadForm(titleDeck(1500));
     form.append('format', 'pdf');
     const jobId = await submitJob(server.base, token, form);
     const { last } = await pollUntil(server.base, token, jobId, ['SUCCEEDED', 'FAILED']);

@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
@@ -51,6 +52,12 @@ function folder(): string {
   const dir = join(root, `dir-${++folders}`);
   mkdirSync(dir);
   return dir;
+}
+
+/** Whether a slide of the deck shows the date of the day it is drawn (a `datetime` field, ECMA-376 21.1.2.2.4). */
+function showsTheDate(deck: Uint8Array): boolean {
+  const slides = unzipSync(deck, { filter: (file) => /^ppt\/slides\/slide\d+\.xml$/.test(file.name) });
+  return Object.values(slides).some((xml) => /<a:fld\b[^>]*\btype="datetime/.test(strFromU8(xml)));
 }
 
 /** Each page's text, as pdftotext lays it out. */
@@ -260,8 +267,13 @@ describeWithLibreOffice('warm pool and cold soffice draw the same', () => {
   describeCorpus('corpus decks LibreOffice renders, spread over the corpus', () => {
     // A deck without slides gets no render: the service refuses it, and the pool refuses a PDF whose pages are
     // not the deck's visible slides (LibreOffice draws one blank page for none).
+    // A deck whose slides show the date is left out: its two renders may fall on two days (the tests run on a
+    // clock that passes midnight: docs/development.md, "CI").
     const renderable = corpusFiles().filter((d) => d.libreofficePages > 0 && !d.strict && d.slides > 0);
-    const decks = spread(renderable, COMPARED_DECKS);
+    const decks = spread(
+      renderable.filter((d) => !showsTheDate(readCorpus(d))),
+      COMPARED_DECKS,
+    );
     const coldDir = join(root, 'cold-corpus');
     const nameOf = (file: string): string => file.replace(/\W+/g, '-');
     let coldRun = '';

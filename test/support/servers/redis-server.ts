@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { freePort } from './free-port.js';
+import { realClockEnv } from './real-clock.js';
 
 export const REDIS_URL_VARIABLE = 'DECKFORGE_TEST_REDIS_URL';
 const LOCAL_REDIS = 'redis://127.0.0.1:6379';
@@ -78,22 +79,14 @@ export interface PrivateRedis {
 }
 
 /**
- * The environment redis-server is started with: ours without libfaketime. Under `faketime` every child inherits
- * LD_PRELOAD=libfaketime, and redis-server, linked with jemalloc, then deadlocks before main: its first malloc
- * initialises jemalloc, which calls clock_gettime; libfaketime, not initialised yet, looks up the real functions
- * with dlsym, and a failed lookup (`__ftime`) allocates its error message: malloc re-enters jemalloc, which calls
- * clock_gettime again, and so on until a malloc waits forever on a mutex jemalloc already holds (libfaketime issue
- * #130, open upstream). Even `faketime -f +0 redis-server --version` never returns; no clock offset is involved.
+ * redis-server keeps the real time (realClockEnv): under `faketime` every child inherits LD_PRELOAD=libfaketime,
+ * and redis-server, linked with jemalloc, then deadlocks before main: its first malloc initialises jemalloc, which
+ * calls clock_gettime; libfaketime, not initialised yet, looks up the real functions with dlsym, and a failed
+ * lookup (`__ftime`) allocates its error message: malloc re-enters jemalloc, which calls clock_gettime again, and
+ * so on until a malloc waits forever on a mutex jemalloc already holds (libfaketime issue #130, open upstream).
+ * Even `faketime -f +0 redis-server --version` never returns; no clock offset is involved.
  */
-function redisServerEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  const preload = (env.LD_PRELOAD ?? '')
-    .split(/[:\s]+/)
-    .filter((lib) => lib !== '' && !lib.includes('libfaketime'));
-  if (preload.length > 0) env.LD_PRELOAD = preload.join(':');
-  else delete env.LD_PRELOAD;
-  return env;
-}
+const redisServerEnv = realClockEnv;
 
 /** Whether the tests can start a Redis of their own; under CI=true a missing binary is a failure, not a skip. */
 export function redisServerInstalled(): boolean {
