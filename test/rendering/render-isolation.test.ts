@@ -374,7 +374,8 @@ print(json.dumps({
         searchPath: bin,
         python: '/usr/bin/python3',
         isolation: 'unsandboxed-accept-risk',
-        safeCopy: (deck) => Promise.resolve({ bytes: deck, neutralised: 0, visibleSlides: claimed }),
+        safeCopy: (deck) =>
+          Promise.resolve({ bytes: deck, neutralised: 0, visibleSlides: claimed, fonts: [], warnings: [] }),
       });
       await unfiltered.detected();
     });
