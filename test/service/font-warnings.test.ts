@@ -4,7 +4,7 @@ import { fontWarnings } from '../../src/service/generation/render-deck.js';
 
 describe('font substitution warnings', () => {
   it('warn for a font drawn with another, not for Calibri, Cambria, Arial … drawn with their metric twins', () => {
-    const warnings = fontWarnings([
+    const substitutedFonts = [
       { requested: 'Calibri', used: 'Carlito' },
       { requested: 'Cambria', used: 'Caladea' },
       { requested: 'Arial', used: 'Liberation Sans' },
@@ -12,7 +12,8 @@ describe('font substitution warnings', () => {
       { requested: 'Courier New', used: 'Liberation Mono' },
       { requested: 'Segoe UI', used: 'DejaVu Sans' },
       { requested: 'Calibri', used: 'DejaVu Sans' }, // Carlito not installed: Calibri drawn wider
-    ]);
+    ];
+    const warnings = fontWarnings({ substitutedFonts, fontWarnings: [] });
     expect(warnings.map((w) => [w.path, w.message.slice(0, w.message.indexOf(' instead'))])).toEqual([
       [
         'FONT_SUBSTITUTED',

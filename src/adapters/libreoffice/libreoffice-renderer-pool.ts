@@ -23,6 +23,7 @@ import {
   EngineError,
   renderSafeCopy,
   type RenderSafeCopy,
+  type RendererFont,
 } from '../../engine/index.js';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../../service/jobs/fair-slots.js';
@@ -119,6 +120,8 @@ export class LibreOfficeRendererPool implements Renderer {
   private readonly bridgeScript: string;
   private readonly id = randomBytes(4).toString('hex');
   private busy = 0;
+  /** One-off renderers started (for unique names). */
+  private oneOffs = 0;
   private closed = false;
 
   constructor(private readonly options: RendererPoolOptions) {
@@ -212,10 +215,10 @@ export class LibreOfficeRendererPool implements Renderer {
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
     const copy = await this.safeCopy(request.deckFile);
-    const fonts = this.fonts.of(request.deckFile);
+    const substituted = this.fonts.of(request.deckFile);
     const pdfFile = join(resolve(request.outputDir), PDF_NAME);
     // The budget counts from when a renderer takes the deck: waiting for one is not converting.
-    const started = await this.exportPdf(request, copy.bytes, pdfFile);
+    const started = await this.exportPdf(request, copy, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
       const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
@@ -238,11 +241,14 @@ export class LibreOfficeRendererPool implements Renderer {
               (drawn) => onPages?.(drawn, pageCount),
             );
       if (!request.pdf) await rm(pdfFile, { force: true });
+      // A family the deck embeds, and whose font was handed to the renderer, was drawn.
+      const drawn = new Set(copy.fonts.map((font) => font.family.toLowerCase()));
       return {
         pdfFile: request.pdf ? pdfFile : null,
         pngFiles,
         pageCount,
-        substitutedFonts: await fonts,
+        substitutedFonts: (await substituted).filter(({ requested }) => !drawn.has(requested.toLowerCase())),
+        fontWarnings: copy.warnings,
       };
     } catch (error) {
       if (error instanceof ToolTimeoutError) throw new RenderTimeoutError(this.options.timeoutMs);
@@ -290,8 +296,12 @@ export class LibreOfficeRendererPool implements Renderer {
     }
   }
 
-  /** Takes a renderer (fairly), exports `copy` to `pdfFile` on it, hands it back; when it began converting. */
-  private async exportPdf(request: RenderRequest, copy: Uint8Array, pdfFile: string): Promise<number> {
+  /**
+   * Takes a renderer slot (fairly), exports `copy` to `pdfFile` on it, hands it back; when it began converting.
+   * A deck that embeds fonts is converted by a one-off renderer given those fonts, in the slot's place, and
+   * thrown away afterwards: no warm renderer ever holds a deck's fonts.
+   */
+  private async exportPdf(request: RenderRequest, copy: RenderSafeCopy, pdfFile: string): Promise<number> {
     const { signal } = request;
     let release: () => void;
     try {
@@ -305,30 +315,18 @@ export class LibreOfficeRendererPool implements Renderer {
     try {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
-      const renderer = await this.warm(slot, await this.tools(), signal);
-      const deck = join(renderer.workDir, COPY_NAME);
-      const written = join(renderer.workDir, PDF_NAME);
-      // The work folder holds the one deck being converted: whatever else is there goes first.
-      const left = await readdir(renderer.workDir);
-      await Promise.all(
-        left.map((name) => rm(join(renderer.workDir, name), { recursive: true, force: true })),
-      );
-      await writeFile(deck, copy);
-      const started = Date.now();
+      const tools = await this.tools();
+      const oneOff = copy.fonts.length > 0 ? this.startOneOff(slot, tools, copy.fonts) : null;
       try {
-        await renderer.convert(COPY_NAME, PDF_NAME, this.options.timeoutMs, signal);
-      } catch (error) {
-        if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
-        throw error;
+        const renderer = oneOff ?? (await this.warm(slot, tools, signal));
+        if (oneOff) await readyOrWithdrawn(oneOff.ready, signal);
+        return await this.convertOn(slot, renderer, copy.bytes, pdfFile, oneOff !== null, signal);
       } finally {
-        await rm(deck, { force: true });
+        if (oneOff) {
+          oneOff.kill();
+          await oneOff.exited();
+        }
       }
-      if (!existsSync(written) || statSync(written).size === 0) {
-        throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
-      }
-      await moveFile(written, pdfFile);
-      this.recycleIfWorn(slot, renderer);
-      return started;
     } catch (error) {
       // Stopped by close(): say so, rather than what stopping did to LibreOffice.
       if (this.closed && !(error instanceof RenderCancelledError)) {
@@ -340,6 +338,38 @@ export class LibreOfficeRendererPool implements Renderer {
       this.idle.push(slot);
       release();
     }
+  }
+
+  /** Converts `copy` on `renderer` (the slot's, or a one-off one) into `pdfFile`; when it began converting. */
+  private async convertOn(
+    slot: Slot,
+    renderer: RendererProcess,
+    copy: Uint8Array,
+    pdfFile: string,
+    oneOff: boolean,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const deck = join(renderer.workDir, COPY_NAME);
+    const written = join(renderer.workDir, PDF_NAME);
+    // The work folder holds the one deck being converted: whatever else is there goes first.
+    const left = await readdir(renderer.workDir);
+    await Promise.all(left.map((name) => rm(join(renderer.workDir, name), { recursive: true, force: true })));
+    await writeFile(deck, copy);
+    const started = Date.now();
+    try {
+      await renderer.convert(COPY_NAME, PDF_NAME, this.options.timeoutMs, signal);
+    } catch (error) {
+      if (!renderer.alive && !oneOff) this.replace(slot, (error as Error).message, renderer);
+      throw error;
+    } finally {
+      await rm(deck, { force: true });
+    }
+    if (!existsSync(written) || statSync(written).size === 0) {
+      throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
+    }
+    await moveFile(written, pdfFile);
+    if (!oneOff) this.recycleIfWorn(slot, renderer);
+    return started;
   }
 
   /** The slot's renderer, started (and awaited) when it has none. */
@@ -355,27 +385,39 @@ export class LibreOfficeRendererPool implements Renderer {
         throw error;
       },
     );
-    if (!signal) await ready;
-    else {
-      // A withdrawn request stops waiting; the renderer goes on starting for the next one.
-      await new Promise<void>((resolve, reject) => {
-        const onAbort = (): void =>
-          reject(new RenderCancelledError('the render was withdrawn while LibreOffice started'));
-        signal.addEventListener('abort', onAbort, { once: true });
-        ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-      });
-    }
+    // A withdrawn request stops waiting; the renderer goes on starting for the next one.
+    await readyOrWithdrawn(ready, signal);
+    return renderer;
+  }
+
+  /** A renderer for one deck and the fonts it embeds, in `slot`'s place; the caller kills it afterwards. */
+  private startOneOff(slot: Slot, tools: RenderTools, fonts: readonly RendererFont[]): RendererProcess {
+    if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
+    this.oneOffs += 1;
+    const renderer = this.spawn(`${this.id}-${slot.index}-fonts-${this.oneOffs}`, tools, fonts);
+    renderer.onDeath(() => void renderer.exited().finally(() => this.live.delete(renderer)));
     return renderer;
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
     if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
+    slot.generation += 1;
+    const renderer = this.spawn(`${this.id}-${slot.index}-${slot.generation}`, tools);
+    renderer.onDeath(() => {
+      if (slot.process === renderer) slot.process = null;
+      void renderer.exited().finally(() => this.live.delete(renderer));
+    });
+    slot.process = renderer;
+    return renderer;
+  }
+
+  /** A new renderer process named after `suffix`, counted among the live ones until it has exited. */
+  private spawn(suffix: string, tools: RenderTools, fonts?: readonly RendererFont[]): RendererProcess {
     if (!existsSync(this.bridgeScript)) {
       mkdirSync(this.options.workDir, { recursive: true });
       writeFileSync(this.bridgeScript, UNO_BRIDGE_SCRIPT);
     }
-    slot.generation += 1;
-    const name = `deckforge-${process.pid}-${this.id}-${slot.index}-${slot.generation}`;
+    const name = `deckforge-${process.pid}-${suffix}`;
     const renderer = new RendererProcess({
       tools,
       office: this.known && 'office' in this.known ? this.known.office : tools.soffice,
@@ -386,13 +428,9 @@ export class LibreOfficeRendererPool implements Renderer {
       memoryCeilingMb: this.options.memoryCeilingMb,
       name,
       startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_MS,
+      ...(fonts ? { fonts } : {}),
     });
     this.live.add(renderer);
-    renderer.onDeath(() => {
-      if (slot.process === renderer) slot.process = null;
-      void renderer.exited().finally(() => this.live.delete(renderer));
-    });
-    slot.process = renderer;
     return renderer;
   }
 
@@ -418,6 +456,17 @@ export class LibreOfficeRendererPool implements Renderer {
       );
     }
   }
+}
+
+/** Waits for `ready`, or rejects when `signal` withdraws the request first. */
+async function readyOrWithdrawn(ready: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return ready;
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = (): void =>
+      reject(new RenderCancelledError('the render was withdrawn while LibreOffice started'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Why a PDF whose pages are not the deck's visible slides is not handed on (nor charged). */

@@ -140,7 +140,7 @@ async function renderPdf(
     return {
       file: rendered.pdfFile,
       byteLength: size,
-      warnings: fontWarnings(rendered.substitutedFonts),
+      warnings: fontWarnings(rendered),
       discard: rendered.discard,
     };
   } catch (error) {

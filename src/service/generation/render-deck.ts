@@ -101,11 +101,12 @@ function renderError(error: unknown, signal: AbortSignal | undefined): unknown {
 }
 
 /**
- * One warning per font the renderer had to replace, in the shape of the generation warnings; none for a font
- * drawn with its metric-compatible twin (Calibri with Carlito), which looks as in PowerPoint.
+ * One warning per embedded font that was not drawn (naming its part and why), and per font the renderer had to
+ * replace, in the shape of the generation warnings; none for a font drawn with its metric-compatible twin
+ * (Calibri with Carlito), which looks as in PowerPoint.
  */
-export function fontWarnings(substituted: RenderResult['substitutedFonts']): Warning[] {
-  return substituted
+export function fontWarnings(rendered: Pick<RenderResult, 'substitutedFonts' | 'fontWarnings'>): Warning[] {
+  const substituted = rendered.substitutedFonts
     .filter(({ requested, used }) => !isMetricCompatible(requested, used))
     .map(({ requested, used }) => ({
       path: 'FONT_SUBSTITUTED',
@@ -113,6 +114,7 @@ export function fontWarnings(substituted: RenderResult['substitutedFonts']): War
         `the font "${requested}" is not installed on this server; the PDF and slide images use "${used}" ` +
         'instead, so text may take more or less room than in PowerPoint (see /docs/previews#fonts)',
     }));
+  return [...rendered.fontWarnings, ...substituted];
 }
 
 /** `report-q3.pptx` → `report-q3`. */

@@ -30,7 +30,7 @@ export async function renderUpload(
   return chargedRender(deps, account, deck, ask, async (rendered) => ({
     ...(await answerOf(rendered, upload.format, deckBaseName(deck.name))),
     pageCount: rendered.pageCount,
-    warnings: fontWarnings(rendered.substitutedFonts),
+    warnings: fontWarnings(rendered),
   }));
 }
 

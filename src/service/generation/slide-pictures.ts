@@ -28,7 +28,7 @@ export async function slidePictures(
           png: new Uint8Array(await readFile(file)),
         })),
       );
-      return { slides, warnings: fontWarnings(rendered.substitutedFonts) };
+      return { slides, warnings: fontWarnings(rendered) };
     } finally {
       await rendered.discard();
     }

@@ -96,7 +96,7 @@ export async function storeJobOutputs(
       await deps.blobs.putFile(file.key, png);
       previews.push(file);
     }
-    const warnings = [...deck.warnings, ...fontWarnings(rendered.substitutedFonts)];
+    const warnings = [...deck.warnings, ...fontWarnings(rendered)];
     if (output.format === 'pdf' && pdf) {
       await putRecord(deps, job.id, { output, pdf: null, previews });
       return { resultKey: pdf.key, resultFileName: pdf.fileName, warnings };

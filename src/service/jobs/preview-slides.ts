@@ -59,7 +59,7 @@ export async function previewSlides(
             png: new Uint8Array(await readFile(file)),
           })),
         );
-        return { slides: pictures, warnings: fontWarnings(rendered.substitutedFonts) };
+        return { slides: pictures, warnings: fontWarnings(rendered) };
       } finally {
         await rendered.discard();
       }
