@@ -93,6 +93,7 @@ export function writePages(pngFiles: string[], folder: string): string[] {
 /** The font warnings, on stderr like the generation warnings. */
 export function reportFonts(result: RenderResult, io: CommandIo, quiet: boolean): void {
   if (quiet) return;
+  for (const { path, message } of result.fontWarnings) io.stderr(`warning: ${path}: ${message}\n`);
   for (const { requested, used } of result.substitutedFonts) {
     io.stderr(
       `warning: FONT_SUBSTITUTED: the font "${requested}" is not installed; "${used}" was drawn instead ` +

@@ -72,3 +72,4 @@ export { makeSvgSafe, SVG_RENDITION_LONG_SIDE } from './pictures/svg-safety.js';
 export type { SafeSvg } from './pictures/svg-safety.js';
 export { renderSafeCopy } from './render-safe/render-safe-copy.js';
 export type { RenderSafeCopy } from './render-safe/render-safe-copy.js';
+export type { RendererFont } from './render-safe/embedded-font-files.js';

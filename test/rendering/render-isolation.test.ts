@@ -26,7 +26,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibreOfficeRendererPool } from '../../src/adapters/libreoffice/libreoffice-renderer-pool.js';
 import { findExecutable, findUnoPython } from '../../src/adapters/libreoffice/render-tools.js';
-import { sandboxArguments } from '../../src/adapters/libreoffice/renderer-sandbox.js';
+import { writeFontFolder } from '../../src/adapters/libreoffice/fontconfig-file.js';
+import { INSIDE, sandboxArguments } from '../../src/adapters/libreoffice/renderer-sandbox.js';
 import { rendererView, type RendererView } from '../../src/adapters/libreoffice/renderer-view.js';
 import { RenderFailedError, type RenderResult } from '../../src/service/ports/renderer.js';
 import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
@@ -41,6 +42,7 @@ import {
 } from '../support/decks/render-tricks.js';
 import { pdfLeaks } from '../support/readers/secret-leaks.js';
 import { png, pngClaiming, BLUE, GREEN } from '../support/decks/test-images.js';
+import { systemFont, withFamilyName } from '../support/decks/test-fonts.js';
 import {
   plantSecrets,
   SECRET_SIZE,
@@ -52,6 +54,8 @@ const root = mkdtempSync(join(tmpdir(), 'deckforge-render-isolation-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** A variable of the server's, as a database URL or a key would be: no renderer may see it. */
+/** Carlito under a family this machine does not have. */
+const PROBE_FONT = withFamilyName(systemFont('Carlito-Regular.ttf'), 'Deckforge Probe Sans');
 const SECRET_VARIABLE = 'DECKFORGE_TEST_SERVER_SECRET';
 const SECRET_VALUE = 'postgres://deckforge:SecretPassword4711@db.internal/deckforge';
 /** The sizes pdfimages reports: the local picture must not be in the PDF; the embedded fallback may be. */
@@ -301,6 +305,58 @@ print(json.dumps({
     });
   });
 
+  it("a one-off renderer's fonts: read-only at /renderer/fonts, found by fontconfig through FONTCONFIG_FILE, cached in its own /tmp", async () => {
+    const work = join(root, 'fonts-work');
+    const fonts = join(root, 'fonts-folder');
+    mkdirSync(work, { recursive: true });
+    const font = { fileName: 'font-1.ttf', family: 'Deckforge Probe Sans', bytes: PROBE_FONT };
+    const fontconfigFile = writeFontFolder(fonts, [font], { inside: INSIDE.fonts, cache: '/tmp/fontconfig' });
+    const { view, python } = await viewHere();
+    const script = `
+import ctypes, json, os
+fc = ctypes.CDLL("libfontconfig.so.1")
+fc.FcNameParse.restype = ctypes.c_void_p
+fc.FcFontMatch.restype = ctypes.c_void_p
+fc.FcFontMatch.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int)]
+fc.FcConfigSubstitute.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
+fc.FcDefaultSubstitute.argtypes = [ctypes.c_void_p]
+fc.FcPatternGetString.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+pattern = fc.FcNameParse(b"Deckforge Probe Sans")
+fc.FcConfigSubstitute(None, pattern, 0)
+fc.FcDefaultSubstitute(pattern)
+result = ctypes.c_int()
+match = fc.FcFontMatch(None, pattern, ctypes.byref(result))
+family = ctypes.c_char_p()
+fc.FcPatternGetString(match, b"family", 0, ctypes.byref(family))
+def writable(p):
+    try:
+        open(os.path.join(p, "probe"), "w").close()
+        return True
+    except OSError:
+        return False
+print(json.dumps({
+    "family": family.value.decode(),
+    "files": sorted(os.listdir("/renderer/fonts/files")),
+    "writable": writable("/renderer/fonts"),
+    "cache": len(os.listdir("/tmp/fontconfig")) > 0,
+}))`;
+    const bwrap = findExecutable('bwrap', PATH) as string;
+    const folders = { profile: work, work, bridge: '/dev/null', fonts };
+    const systemCache = readdirSync('/var/cache/fontconfig');
+    const seen = JSON.parse(
+      execFileSync(bwrap, sandboxArguments(view, folders, python, ['-c', script]), {
+        env: { PATH, LANG: 'C.UTF-8', FONTCONFIG_FILE: fontconfigFile },
+      }).toString(),
+    ) as Record<string, unknown>;
+    expect(seen).toEqual({
+      family: 'Deckforge Probe Sans',
+      files: ['font-1.ttf'],
+      writable: false,
+      cache: true,
+    });
+    expect(readdirSync('/var/cache/fontconfig')).toEqual(systemCache);
+  });
+
   it('a renderer cannot open a TCP connection to a loopback port the test listens on', async () => {
     const accepted: string[] = [];
     const listener: TcpServer = createTcpServer((socket) => {
@@ -375,7 +431,14 @@ print(json.dumps({
         python: '/usr/bin/python3',
         isolation: 'unsandboxed-accept-risk',
         safeCopy: (deck) =>
-          Promise.resolve({ bytes: deck, neutralised: 0, visibleSlides: claimed, fonts: [] }),
+          Promise.resolve({
+            bytes: deck,
+            neutralised: 0,
+            visibleSlides: claimed,
+            requestedFonts: [],
+            fonts: [],
+            warnings: [],
+          }),
       });
       await unfiltered.detected();
     });

@@ -13,7 +13,7 @@ describe('font substitution warnings', () => {
       { requested: 'Segoe UI', used: 'DejaVu Sans' },
       { requested: 'Calibri', used: 'DejaVu Sans' }, // Carlito not installed: Calibri drawn wider
     ];
-    const warnings = fontWarnings({ substitutedFonts, otherMissingFonts: [] });
+    const warnings = fontWarnings({ substitutedFonts, otherMissingFonts: [], fontWarnings: [] });
     expect(warnings.map((w) => [w.path, w.message.slice(0, w.message.indexOf(' instead'))])).toEqual([
       [
         'FONT_SUBSTITUTED',
@@ -28,7 +28,7 @@ describe('font substitution warnings', () => {
 
   it('say in one warning how many more fonts are missing past the 20 looked up, naming five', () => {
     const otherMissingFonts = Array.from({ length: 280 }, (_, i) => `Missing ${i + 20}`);
-    expect(fontWarnings({ substitutedFonts: [], otherMissingFonts })).toEqual([
+    expect(fontWarnings({ substitutedFonts: [], otherMissingFonts, fontWarnings: [] })).toEqual([
       {
         path: 'FONT_SUBSTITUTED',
         message:

@@ -186,7 +186,7 @@ async function handle(task: TaskMessage): Promise<void> {
     } else if (task.kind === 'render-copy') {
       const result = renderSafeCopy(task.deck, { maxPixels: task.maxPixels });
       const message: ResultMessage = { id: task.id, ok: true, kind: 'render-copy', result };
-      port.postMessage(message, transferList([result.bytes]));
+      port.postMessage(message, transferList([result.bytes, ...result.fonts.map((font) => font.bytes)]));
     } else {
       const message: ResultMessage = {
         id: task.id,

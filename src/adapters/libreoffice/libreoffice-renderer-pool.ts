@@ -23,6 +23,7 @@ import {
   EngineError,
   renderSafeCopy,
   type RenderSafeCopy,
+  type RendererFont,
 } from '../../engine/index.js';
 import { join, resolve } from 'node:path';
 import { FairSlots } from '../../service/jobs/fair-slots.js';
@@ -119,6 +120,8 @@ export class LibreOfficeRendererPool implements Renderer {
   private readonly bridgeScript: string;
   private readonly id = randomBytes(4).toString('hex');
   private busy = 0;
+  /** One-off renderers started (for unique names). */
+  private oneOffs = 0;
   private closed = false;
 
   constructor(private readonly options: RendererPoolOptions) {
@@ -212,10 +215,12 @@ export class LibreOfficeRendererPool implements Renderer {
     const tools = await this.tools();
     if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn before it started');
     const copy = await this.safeCopy(request.deckFile);
-    const fonts = this.fonts.of(copy.fonts);
+    // A family the deck embeds, and whose font is handed to the renderer, is drawn: only the others are looked up.
+    const drawn = new Set(copy.fonts.map((font) => font.family.toLowerCase()));
+    const fonts = this.fonts.of(copy.requestedFonts.filter((family) => !drawn.has(family.toLowerCase())));
     const pdfFile = join(resolve(request.outputDir), PDF_NAME);
     // The budget counts from when a renderer takes the deck: waiting for one is not converting.
-    const started = await this.exportPdf(request, copy.bytes, pdfFile);
+    const started = await this.exportPdf(request, copy, pdfFile);
     const remaining = (): number => Math.max(1, this.options.timeoutMs - (Date.now() - started));
     try {
       const pageCount = await pdfPageCount(tools.pdfinfo, pdfFile, remaining(), signal);
@@ -244,6 +249,7 @@ export class LibreOfficeRendererPool implements Renderer {
         pageCount,
         substitutedFonts: (await fonts).substituted,
         otherMissingFonts: (await fonts).notLookedUp,
+        fontWarnings: copy.warnings,
       };
     } catch (error) {
       if (error instanceof ToolTimeoutError) throw new RenderTimeoutError(this.options.timeoutMs);
@@ -291,8 +297,12 @@ export class LibreOfficeRendererPool implements Renderer {
     }
   }
 
-  /** Takes a renderer (fairly), exports `copy` to `pdfFile` on it, hands it back; when it began converting. */
-  private async exportPdf(request: RenderRequest, copy: Uint8Array, pdfFile: string): Promise<number> {
+  /**
+   * Takes a renderer slot (fairly), exports `copy` to `pdfFile` on it, hands it back; when it began converting.
+   * A deck that embeds fonts is converted by a one-off renderer given those fonts, in the slot's place, and
+   * thrown away afterwards: no warm renderer ever holds a deck's fonts.
+   */
+  private async exportPdf(request: RenderRequest, copy: RenderSafeCopy, pdfFile: string): Promise<number> {
     const { signal } = request;
     let release: () => void;
     try {
@@ -306,30 +316,18 @@ export class LibreOfficeRendererPool implements Renderer {
     try {
       if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
       if (signal?.aborted) throw new RenderCancelledError('the render was withdrawn while it waited');
-      const renderer = await this.warm(slot, await this.tools(), signal);
-      const deck = join(renderer.workDir, COPY_NAME);
-      const written = join(renderer.workDir, PDF_NAME);
-      // The work folder holds the one deck being converted: whatever else is there goes first.
-      const left = await readdir(renderer.workDir);
-      await Promise.all(
-        left.map((name) => rm(join(renderer.workDir, name), { recursive: true, force: true })),
-      );
-      await writeFile(deck, copy);
-      const started = Date.now();
+      const tools = await this.tools();
+      const oneOff = copy.fonts.length > 0 ? this.startOneOff(slot, tools, copy.fonts) : null;
       try {
-        await renderer.convert(COPY_NAME, PDF_NAME, this.options.timeoutMs, signal);
-      } catch (error) {
-        if (!renderer.alive) this.replace(slot, (error as Error).message, renderer);
-        throw error;
+        const renderer = oneOff ?? (await this.warm(slot, tools, signal));
+        if (oneOff) await readyOrWithdrawn(oneOff.ready, signal);
+        return await this.convertOn(slot, renderer, copy.bytes, pdfFile, oneOff !== null, signal);
       } finally {
-        await rm(deck, { force: true });
+        if (oneOff) {
+          oneOff.kill();
+          await oneOff.exited();
+        }
       }
-      if (!existsSync(written) || statSync(written).size === 0) {
-        throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
-      }
-      await moveFile(written, pdfFile);
-      this.recycleIfWorn(slot, renderer);
-      return started;
     } catch (error) {
       // Stopped by close(): say so, rather than what stopping did to LibreOffice.
       if (this.closed && !(error instanceof RenderCancelledError)) {
@@ -341,6 +339,38 @@ export class LibreOfficeRendererPool implements Renderer {
       this.idle.push(slot);
       release();
     }
+  }
+
+  /** Converts `copy` on `renderer` (the slot's, or a one-off one) into `pdfFile`; when it began converting. */
+  private async convertOn(
+    slot: Slot,
+    renderer: RendererProcess,
+    copy: Uint8Array,
+    pdfFile: string,
+    oneOff: boolean,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const deck = join(renderer.workDir, COPY_NAME);
+    const written = join(renderer.workDir, PDF_NAME);
+    // The work folder holds the one deck being converted: whatever else is there goes first.
+    const left = await readdir(renderer.workDir);
+    await Promise.all(left.map((name) => rm(join(renderer.workDir, name), { recursive: true, force: true })));
+    await writeFile(deck, copy);
+    const started = Date.now();
+    try {
+      await renderer.convert(COPY_NAME, PDF_NAME, this.options.timeoutMs, signal);
+    } catch (error) {
+      if (!renderer.alive && !oneOff) this.replace(slot, (error as Error).message, renderer);
+      throw error;
+    } finally {
+      await rm(deck, { force: true });
+    }
+    if (!existsSync(written) || statSync(written).size === 0) {
+      throw new RenderFailedError('LibreOffice wrote no PDF for the deck');
+    }
+    await moveFile(written, pdfFile);
+    if (!oneOff) this.recycleIfWorn(slot, renderer);
+    return started;
   }
 
   /** The slot's renderer, started (and awaited) when it has none. */
@@ -356,27 +386,39 @@ export class LibreOfficeRendererPool implements Renderer {
         throw error;
       },
     );
-    if (!signal) await ready;
-    else {
-      // A withdrawn request stops waiting; the renderer goes on starting for the next one.
-      await new Promise<void>((resolve, reject) => {
-        const onAbort = (): void =>
-          reject(new RenderCancelledError('the render was withdrawn while LibreOffice started'));
-        signal.addEventListener('abort', onAbort, { once: true });
-        ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-      });
-    }
+    // A withdrawn request stops waiting; the renderer goes on starting for the next one.
+    await readyOrWithdrawn(ready, signal);
+    return renderer;
+  }
+
+  /** A renderer for one deck and the fonts it embeds, in `slot`'s place; the caller kills it afterwards. */
+  private startOneOff(slot: Slot, tools: RenderTools, fonts: readonly RendererFont[]): RendererProcess {
+    if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
+    this.oneOffs += 1;
+    const renderer = this.spawn(`${this.id}-${slot.index}-fonts-${this.oneOffs}`, tools, fonts);
+    renderer.onDeath(() => void renderer.exited().finally(() => this.live.delete(renderer)));
     return renderer;
   }
 
   private start(slot: Slot, tools: RenderTools): RendererProcess {
     if (this.closed) throw new RendererUnavailableError('the renderer pool is shut down');
+    slot.generation += 1;
+    const renderer = this.spawn(`${this.id}-${slot.index}-${slot.generation}`, tools);
+    renderer.onDeath(() => {
+      if (slot.process === renderer) slot.process = null;
+      void renderer.exited().finally(() => this.live.delete(renderer));
+    });
+    slot.process = renderer;
+    return renderer;
+  }
+
+  /** A new renderer process named after `suffix`, counted among the live ones until it has exited. */
+  private spawn(suffix: string, tools: RenderTools, fonts?: readonly RendererFont[]): RendererProcess {
     if (!existsSync(this.bridgeScript)) {
       mkdirSync(this.options.workDir, { recursive: true });
       writeFileSync(this.bridgeScript, UNO_BRIDGE_SCRIPT);
     }
-    slot.generation += 1;
-    const name = `deckforge-${process.pid}-${this.id}-${slot.index}-${slot.generation}`;
+    const name = `deckforge-${process.pid}-${suffix}`;
     const renderer = new RendererProcess({
       tools,
       office: this.known && 'office' in this.known ? this.known.office : tools.soffice,
@@ -387,13 +429,9 @@ export class LibreOfficeRendererPool implements Renderer {
       memoryCeilingMb: this.options.memoryCeilingMb,
       name,
       startupTimeoutMs: this.options.startupTimeoutMs ?? DEFAULT_STARTUP_MS,
+      ...(fonts ? { fonts } : {}),
     });
     this.live.add(renderer);
-    renderer.onDeath(() => {
-      if (slot.process === renderer) slot.process = null;
-      void renderer.exited().finally(() => this.live.delete(renderer));
-    });
-    slot.process = renderer;
     return renderer;
   }
 
@@ -419,6 +457,17 @@ export class LibreOfficeRendererPool implements Renderer {
       );
     }
   }
+}
+
+/** Waits for `ready`, or rejects when `signal` withdraws the request first. */
+async function readyOrWithdrawn(ready: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return ready;
+  await new Promise<void>((resolve, reject) => {
+    const onAbort = (): void =>
+      reject(new RenderCancelledError('the render was withdrawn while LibreOffice started'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    ready.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Why a PDF whose pages are not the deck's visible slides is not handed on (nor charged). */

@@ -9,7 +9,8 @@
  * interrupted half-way through a document); so does a fault of either process. A dead renderer stays dead:
  * the pool starts another in its place.
  *
- * LibreOffice's profile carries the settings of profile-settings.ts.
+ * LibreOffice's profile carries the settings of profile-settings.ts. A one-off renderer, started for one deck that
+ * embeds fonts, also gets those fonts in a folder of its own (fontconfig-file.ts), and is thrown away after it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +24,8 @@ import {
   RenderFailedError,
   RenderTimeoutError,
 } from '../../service/ports/renderer.js';
+import type { RendererFont } from '../../engine/index.js';
+import { writeFontFolder } from './fontconfig-file.js';
 import { writeProfileSettings } from './profile-settings.js';
 import type { RenderTools } from './render-tools.js';
 import { INSIDE, rendererEnvironment, sandboxArguments, type Isolation } from './renderer-sandbox.js';
@@ -45,6 +48,8 @@ export interface RendererProcessOptions {
   name: string;
   /** How long soffice may take to accept its first connection. */
   startupTimeoutMs: number;
+  /** A one-off renderer's: the fonts its one deck embeds, which its LibreOffice alone draws (fontconfig-file.ts). */
+  fonts?: readonly RendererFont[];
 }
 
 interface BridgeReply {
@@ -101,11 +106,13 @@ export class RendererProcess {
     });
     // Nobody may be listening yet: a start that fails is reported through render(), not as an unhandled rejection.
     this.ready.catch(() => {});
+    const fonts = options.fonts !== undefined && options.fonts.length > 0 ? options.fonts : null;
     const folders = {
       profile: join(options.dir, 'profile'),
       work: join(options.dir, 'work'),
       tmp: join(options.dir, 'tmp'),
       bridge: options.bridgeScript,
+      ...(fonts ? { fonts: join(options.dir, 'fonts') } : {}),
     };
     for (const folder of [folders.profile, folders.work, folders.tmp]) mkdirSync(folder, { recursive: true });
     writeProfileSettings(folders.profile);
@@ -113,7 +120,14 @@ export class RendererProcess {
     const sandbox = options.isolation !== null && 'bwrap' in options.isolation ? options.isolation : null;
     const inside = sandbox ? { profile: INSIDE.profile, tmp: '/tmp', bridge: INSIDE.bridge } : folders;
     this.workInside = sandbox ? INSIDE.work : folders.work;
-    const env = rendererEnvironment(options.searchPath, inside);
+    const fontconfigFile =
+      fonts && folders.fonts !== undefined
+        ? writeFontFolder(folders.fonts, fonts, {
+            inside: sandbox ? INSIDE.fonts : folders.fonts,
+            cache: join(inside.tmp, 'fontconfig'),
+          })
+        : undefined;
+    const env = rendererEnvironment(options.searchPath, { ...inside, fontconfigFile });
     const bridgeArgs = [
       inside.bridge,
       options.name,

@@ -4,7 +4,8 @@
  * server's variables, inside one bubblewrap sandbox: namespaces of its own (a network with nothing but a loopback
  * nobody listens on, processes, IPC, hostname), and a file system made of the renderer view (renderer-view.ts)
  * read-only, its own /dev, /proc and /tmp, and two writable folders: LibreOffice's profile and the work folder
- * that holds the one deck being converted. `--die-with-parent`: if the server dies, so does the sandbox.
+ * that holds the one deck being converted. A one-off renderer also sees, read-only, the folder of the fonts its
+ * one deck embeds (fontconfig-file.ts). `--die-with-parent`: if the server dies, so does the sandbox.
  *
  * LibreOffice's media backend is unusable, inside the sandbox and out: GStreamer is told of no plugin folder (its
  * environment), and inside the sandbox its plugin folders are empty and LibreOffice's media player libraries are
@@ -28,6 +29,7 @@ export const INSIDE = {
   profile: '/renderer/profile',
   work: '/renderer/work',
   bridge: '/renderer/uno-bridge.py',
+  fonts: '/renderer/fonts',
 } as const;
 
 const NAMESPACES = [
@@ -49,6 +51,8 @@ export interface SandboxFolders {
   work: string;
   /** The bridge script, shown read-only. */
   bridge: string;
+  /** A one-off renderer's: the deck's fonts and the fontconfig file naming them, shown read-only (fontconfig-file.ts). */
+  fonts?: string;
 }
 
 /** The bubblewrap arguments that make `view` and `folders` the whole file system of `command args`. */
@@ -75,6 +79,7 @@ export function sandboxArguments(
     ['--bind', folders.profile, INSIDE.profile],
     ['--bind', folders.work, INSIDE.work],
     ['--ro-bind', folders.bridge, INSIDE.bridge],
+    folders.fonts === undefined ? [] : ['--ro-bind', folders.fonts, INSIDE.fonts],
     // Nothing else is writable: the sandbox's root is read-only once the folders above are in place.
     ['--remount-ro', '/'],
     ['--chdir', INSIDE.work],
@@ -120,9 +125,11 @@ export async function detectIsolation(
  */
 export function rendererEnvironment(
   searchPath: string,
-  folders: { profile: string; tmp: string },
+  folders: { profile: string; tmp: string; fontconfigFile?: string },
 ): NodeJS.ProcessEnv {
   return {
+    // A one-off renderer's fontconfig: the system's and the deck's fonts (fontconfig-file.ts).
+    ...(folders.fontconfigFile === undefined ? {} : { FONTCONFIG_FILE: folders.fontconfigFile }),
     ...minimalEnvironment(searchPath),
     HOME: folders.profile,
     TMPDIR: folders.tmp,

@@ -106,10 +106,13 @@ export class EngineRuns {
       const pngs = await Promise.all(
         rendered.pngFiles.map(async (png) => new Uint8Array(await readFile(png))),
       );
-      const warnings = rendered.substitutedFonts.map(({ requested, used }) => ({
-        path: 'FONT_SUBSTITUTED',
-        message: `the font "${requested}" is not installed here; "${used}" was drawn instead`,
-      }));
+      const warnings = [
+        ...rendered.fontWarnings,
+        ...rendered.substitutedFonts.map(({ requested, used }) => ({
+          path: 'FONT_SUBSTITUTED',
+          message: `the font "${requested}" is not installed here; "${used}" was drawn instead`,
+        })),
+      ];
       const others = rendered.otherMissingFonts;
       if (others.length > 0) {
         warnings.push({

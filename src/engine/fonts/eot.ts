@@ -67,3 +67,52 @@ function utf16le(text: string): Uint8Array {
   }
   return out;
 }
+
+/** EOT Flags: the font data is MicroType Express compressed (TTEMBED_TTCOMPRESSED), or XORed with 0x50. */
+const FLAG_COMPRESSED = 0x00000004;
+const FLAG_XOR_ENCRYPTED = 0x10000000;
+/** The versions of the W3C Member Submission. */
+const VERSIONS = new Set([0x00010000, 0x00020001, 0x00020002]);
+/** The fixed fields and four empty names of the smallest (version 0x00010000) header. */
+const MIN_HEADER = 82;
+
+/** Why a font part's bytes give no font file; the caller names the part. */
+export class FontPartError extends Error {
+  override readonly name = 'FontPartError';
+}
+
+/**
+ * The font file inside a `.fntdata` part: the data an Embedded OpenType structure ends with (its FontData comes
+ * last, after the header and any EUDC font), un-XORed when the header says so; or the part itself when it is a
+ * plain TrueType or OpenType file, as some producers write it. Every size is checked against the part; a
+ * compressed font (MicroType Express, what PowerPoint saves) is not unpacked here. The font is a copy, read by
+ * nothing yet: the caller checks it (font-file.ts) like an uploaded one.
+ */
+export function fontOfPart(part: Uint8Array): Uint8Array {
+  const view = new DataView(part.buffer, part.byteOffset, part.byteLength);
+  const signature = part.byteLength >= 4 ? view.getUint32(0) : 0;
+  if (signature === 0x00010000 || signature === 0x4f54544f /* OTTO */ || signature === 0x74727565 /* true */)
+    return part.slice();
+  if (part.byteLength < MIN_HEADER || view.getUint16(34, true) !== MAGIC)
+    throw new FontPartError('is neither an Embedded OpenType font nor a TrueType or OpenType file');
+  const eotSize = view.getUint32(0, true);
+  const fontDataSize = view.getUint32(4, true);
+  const version = view.getUint32(8, true);
+  const flags = view.getUint32(12, true);
+  if (!VERSIONS.has(version))
+    throw new FontPartError(`is an Embedded OpenType font of unknown version 0x${version.toString(16)}`);
+  if (eotSize !== part.byteLength)
+    throw new FontPartError(`says it is ${eotSize} bytes long, but the part holds ${part.byteLength}`);
+  if (fontDataSize === 0 || fontDataSize > eotSize - MIN_HEADER)
+    throw new FontPartError(
+      `says its font data is ${fontDataSize} bytes, which its ${eotSize} bytes cannot hold`,
+    );
+  if ((flags & FLAG_COMPRESSED) !== 0)
+    throw new FontPartError(
+      'is compressed (MicroType Express, as PowerPoint saves embedded fonts), which previews do not unpack',
+    );
+  const font = part.slice(eotSize - fontDataSize);
+  if ((flags & FLAG_XOR_ENCRYPTED) !== 0)
+    for (let i = 0; i < font.length; i++) font[i] = (font[i] as number) ^ 0x50;
+  return font;
+}

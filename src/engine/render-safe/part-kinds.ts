@@ -19,6 +19,8 @@ export type PartKind =
   | { kind: 'svg' }
   | { kind: 'postscript' }
   | { kind: 'media' }
+  /** A font file or an Embedded OpenType font part: never given to LibreOffice (embedded-font-files.ts). */
+  | { kind: 'font' }
   | { kind: 'other' };
 
 /** Root elements of the XML playlist formats: ASX, SMIL (and WPL, which is SMIL), XSPF. */
@@ -48,6 +50,7 @@ export function partKind(bytes: Uint8Array, partName: string): PartKind {
   if (pixels) return { kind: 'raster', pixels };
   if (isMetafile(bytes)) return { kind: 'metafile' };
   if (isPostScript(bytes)) return { kind: 'postscript' };
+  if (isFontData(bytes)) return { kind: 'font' };
   if (isMedia(bytes) || isTextPlaylist(bytes)) return { kind: 'media' };
   return { kind: 'other' };
 }
@@ -65,6 +68,17 @@ export function isPostScript(b: Uint8Array): boolean {
   return (
     (b[0] === 0x25 && b[1] === 0x21) || (b[0] === 0xc5 && b[1] === 0xd0 && b[2] === 0xd3 && b[3] === 0xc6)
   );
+}
+
+/**
+ * A font: an sfnt (TrueType, OpenType, a collection), a WOFF file, or an Embedded OpenType structure (its magic
+ * number 0x504C at offset 34, W3C Member Submission "Embedded OpenType (EOT) File Format").
+ */
+function isFontData(b: Uint8Array): boolean {
+  const sfnt = b[0] === 0 && b[1] === 1 && b[2] === 0 && b[3] === 0;
+  const eot =
+    b.length > 82 && b[34] === 0x4c && b[35] === 0x50 && (b[10] === 1 || b[10] === 2) && b[11] === 0;
+  return sfnt || eot || ['OTTO', 'true', 'ttcf', 'wOFF', 'wOF2'].includes(ascii(b, 0, 4));
 }
 
 /** Audio and video containers and streams, by their magic numbers. */

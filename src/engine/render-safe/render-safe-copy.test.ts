@@ -2,7 +2,8 @@
  * The render-safe copy of a deck, read back part by part (docs/security.md, "What LibreOffice gets"): always a
  * fresh package of the parts it checked, from a file that is one archive; parts judged by their bytes,
  * relationships by the elements that use them, XML in its own encoding whatever its name; hyperlinks, fields
- * and local URLs disarmed; one slide list, and the page count a renderer must make of it. The rendering of such
+ * and local URLs disarmed; one slide list, and the page count a renderer must make of it; embedded fonts handed
+ * beside the copy, checked, and never inside it. The rendering of such
  * decks, with a real LibreOffice in its sandbox, is test/rendering/render-isolation.test.ts; through the server,
  * test/http/render-secrets.test.ts.
  */
@@ -22,6 +23,8 @@ import { previewDeck, slideWord } from '../../../test/support/decks/preview-deck
 import * as trick from '../../../test/support/decks/render-tricks.js';
 import * as polyglot from '../../../test/support/decks/zip-polyglots.js';
 import { BLUE, png, pngClaiming, tiff } from '../../../test/support/decks/test-images.js';
+import { systemFont, withFamilyName } from '../../../test/support/decks/test-fonts.js';
+import { generate } from '../generate.js';
 import { renderSafeCopy } from './render-safe-copy.js';
 
 const TARGETS: LinkTargets = {
@@ -386,4 +389,54 @@ it('leaves the deck it came from unchanged (what a template links to is its owne
   renderSafeCopy(deck, LIMITS);
   expect(deck).toEqual(before);
   expect(zipSync(unzipSync(deck))).toBeTruthy();
+});
+
+describe('the fonts a deck embeds', () => {
+  const font = withFamilyName(systemFont('Carlito-Regular.ttf'), 'Deckforge Probe Sans');
+  const deck = generate({
+    files: new Map([
+      ['template.pptx', layoutsTemplate()],
+      ['Probe.ttf', font],
+    ]),
+    payload: {
+      presentation: {
+        template: 'template.pptx',
+        fonts: ['Probe.ttf'],
+        theme: { fonts: { minor: 'Deckforge Probe Sans' } },
+        slides: [{ slide_index: 0 }],
+      },
+    },
+  }).bytes;
+
+  it('are handed beside the copy, checked, and never inside it: no font part, no font relationship', () => {
+    expect(Object.keys(unzipSync(deck))).toContain('ppt/fonts/font1.fntdata');
+    const copy = renderSafeCopy(deck, LIMITS);
+    expect(copy.fonts.map(({ fileName, family }) => [fileName, family])).toEqual([
+      ['font-1.ttf', 'Deckforge Probe Sans'],
+    ]);
+    // The uploaded file as it was, out of its Embedded OpenType wrapper.
+    expect(Buffer.from(copy.fonts[0]?.bytes ?? []).equals(Buffer.from(font))).toBe(true);
+    expect(copy.warnings).toEqual([]);
+    const files = parts(copy.bytes);
+    expect(Object.keys(files).filter((name) => /fonts\//.test(name))).toEqual([]);
+    expect(files['ppt/_rels/presentation.xml.rels']).not.toContain('relationships/font"');
+  });
+
+  it('a font part that is not a font is left out of the copy too, with a warning naming it', () => {
+    const lying = editPackage(deck, (files) => {
+      files['ppt/fonts/font1.fntdata'] = strToU8(
+        'not a font at all, but long enough to be read as one '.repeat(4),
+      );
+    });
+    const copy = renderSafeCopy(lying, LIMITS);
+    expect(copy.fonts).toEqual([]);
+    expect(copy.warnings).toEqual([
+      {
+        path: '/ppt/fonts/font1.fntdata',
+        message:
+          'the embedded font "Deckforge Probe Sans" (regular) is not drawn in the PDF and slide images: the font part is neither an Embedded OpenType font nor a TrueType or OpenType file',
+      },
+    ]);
+    expect(Object.keys(unzipSync(copy.bytes)).filter((name) => /fonts\//.test(name))).toEqual([]);
+  });
 });

@@ -16,11 +16,13 @@
  * - relationships that reach outside, or lead a renderer to run, play, embed or open something, are dropped;
  * - hyperlinks, fields and local URLs are disarmed in every XML part (disarm-part.ts);
  * - presentation.xml lists exactly the slides Deckforge counted (slide-list.ts), and the copy says how many
- *   pages a renderer must make of it.
+ *   pages a renderer must make of it;
+ * - the fonts the deck embeds are left out, and handed beside the copy as font files checked as uploads are
+ *   (embedded-font-files.ts).
  * Every step is linear in the deck: each part is read and parsed once.
  */
 import { requestedFonts } from '../requested-fonts.js';
-import { EngineError } from '../errors.js';
+import { EngineError, type Warning } from '../errors.js';
 import { refuseAmbiguousArchive } from '../package/archive-layout.js';
 import { resolveLimits } from '../package/limits.js';
 import { decodePercent, partKey } from '../package/part-names.js';
@@ -37,6 +39,7 @@ import { readZip, type ZipArchive } from '../package/zip-reader.js';
 import { writeZip, type ZipOutputEntry } from '../package/zip-writer.js';
 import { serializeXml, XML_DECLARATION } from '../xml/index.js';
 import { disarmPart } from './disarm-part.js';
+import { embeddedFontFiles, type RendererFont } from './embedded-font-files.js';
 import { partKind, type PartKind } from './part-kinds.js';
 import { postscriptPreview } from './postscript-preview.js';
 import { followable } from './relationship-judgement.js';
@@ -50,7 +53,11 @@ export interface RenderSafeCopy {
   /** The pages a renderer must make of the copy: its visible slides. */
   visibleSlides: number;
   /** The font families the copy's text asks for (requestedFonts): read here, off the server's main thread. */
-  fonts: string[];
+  requestedFonts: string[];
+  /** The fonts the deck embeds, checked, for the renderer's font folder (none: the warm renderers draw it). */
+  fonts: RendererFont[];
+  /** Embedded fonts that are not drawn, each with its part and why. */
+  warnings: Warning[];
 }
 
 interface Part {
@@ -101,10 +108,28 @@ export function renderSafeCopy(bytes: Uint8Array, limits: { maxPixels: number })
   const main = kept.get(partKey('/')) ?? new Map<string, Relationship>();
   const mainRel = [...main.values()].find((rel) => rel.type === REL.officeDocument && !rel.external);
   const presentation = mainRel ? resolveTarget('/', mainRel.target) : null;
+  // The fonts the deck embeds reach a renderer as checked files beside the copy, never inside it: every font
+  // part is left out of the copy, and every font relationship with it (embedded-font-files.ts).
+  const presentationPart = presentation === null ? undefined : byKey.get(partKey(presentation));
+  const embedded =
+    presentation !== null && presentationPart?.kind.kind === 'xml'
+      ? embeddedFontFiles(
+          presentationPart.kind.doc.root,
+          presentation,
+          kept.get(partKey(presentation)) ?? new Map<string, Relationship>(),
+          (partName) => {
+            const part = byKey.get(partKey(partName));
+            const binary = part?.kind.kind === 'font' || part?.kind.kind === 'other';
+            return part && binary ? archive.inflate(part.item) : undefined;
+          },
+        )
+      : { fonts: [], warnings: [], parts: new Set<string>() };
+  for (const rels of kept.values()) for (const [id, rel] of rels) if (rel.type === REL.font) rels.delete(id);
   let visibleSlides = 0;
   const entries: ZipOutputEntry[] = [];
   for (const part of parts) {
     const { kind } = part;
+    if (kind.kind === 'font' || embedded.parts.has(partKey(part.partName))) continue;
     // The content types are read whatever names them: a renderer cannot open a package without them.
     if (kind.kind === 'unreadable' && part.item.toLowerCase() === CONTENT_TYPES_ITEM.toLowerCase())
       throw kind.error;
@@ -140,7 +165,8 @@ export function renderSafeCopy(bytes: Uint8Array, limits: { maxPixels: number })
     entries.push({ name: part.item, from: archive, source: part.item });
   }
   const copy = writeZip(entries);
-  return { bytes: copy, neutralised, visibleSlides, fonts: requestedFonts(copy) };
+  const { fonts, warnings } = embedded;
+  return { bytes: copy, neutralised, visibleSlides, requestedFonts: requestedFonts(copy), fonts, warnings };
 
   function readParts(zip: ZipArchive): Part[] {
     const seen = new Set<string>();

@@ -105,14 +105,15 @@ function renderError(error: unknown, signal: AbortSignal | undefined): unknown {
 const OTHER_FONTS_NAMED = 5;
 
 /**
- * One warning per font the renderer had to replace, in the shape of the generation warnings; none for a font
- * drawn with its metric-compatible twin (Calibri with Carlito), which looks as in PowerPoint. The missing fonts
- * past those looked up get one warning together.
+ * One warning per embedded font that was not drawn (naming its part and why), and per font the renderer had to
+ * replace, in the shape of the generation warnings; none for a font drawn with its metric-compatible twin
+ * (Calibri with Carlito), which looks as in PowerPoint. The missing fonts past those looked up get one warning
+ * together.
  */
 export function fontWarnings(
-  rendered: Pick<RenderResult, 'substitutedFonts' | 'otherMissingFonts'>,
+  rendered: Pick<RenderResult, 'substitutedFonts' | 'otherMissingFonts' | 'fontWarnings'>,
 ): Warning[] {
-  const warnings = rendered.substitutedFonts
+  const substituted = rendered.substitutedFonts
     .filter(({ requested, used }) => !isMetricCompatible(requested, used))
     .map(({ requested, used }) => ({
       path: 'FONT_SUBSTITUTED',
@@ -120,6 +121,7 @@ export function fontWarnings(
         `the font "${requested}" is not installed on this server; the PDF and slide images use "${used}" ` +
         'instead, so text may take more or less room than in PowerPoint (see /docs/previews#fonts)',
     }));
+  const warnings = [...rendered.fontWarnings, ...substituted];
   const others = rendered.otherMissingFonts;
   if (others.length === 0) return warnings;
   const named = others.slice(0, OTHER_FONTS_NAMED).map((name) => `"${name}"`);

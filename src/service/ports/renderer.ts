@@ -35,10 +35,15 @@ export interface RenderResult {
    * any other number of pages is refused (RenderFailedError), never returned.
    */
   pageCount: number;
-  /** Font families the deck asks for that were not installed, each with what was drawn instead. */
+  /**
+   * Font families the deck asks for that were neither installed nor embedded (and drawn), each with what was
+   * drawn instead.
+   */
   substitutedFonts: { requested: string; used: string }[];
   /** More families the deck asks for that were not installed, past the MAX_FONT_LOOKUPS looked up. */
   otherMissingFonts: string[];
+  /** Fonts the deck embeds that were not drawn (a damaged font part, one PowerPoint compressed): the part and why. */
+  fontWarnings: { path: string; message: string }[];
 }
 
 /** Whether previews can be made here, for /healthz and for a clear refusal. */

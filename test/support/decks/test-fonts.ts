@@ -86,3 +86,53 @@ export function withStyleBits(font: Uint8Array, bits: number): Uint8Array {
   view.setUint16(head + 44, ((bits & 0x20) !== 0 ? 1 : 0) | ((bits & 0x01) !== 0 ? 2 : 0));
   return copy;
 }
+
+/**
+ * A copy of `font` that answers to another family: its `name` table replaced by one of Windows Unicode records
+ * (family, subfamily, unique, full and PostScript name, version; OpenType "name" table, format 0), appended at the
+ * end of the file, its directory record pointing there. The family then is one fontconfig does not know.
+ */
+export function withFamilyName(font: Uint8Array, family: string, subfamily = 'Regular'): Uint8Array {
+  const postscript = `${family}-${subfamily}`.replace(/[^A-Za-z0-9-]/g, '');
+  const names: [id: number, text: string][] = [
+    [1, family],
+    [2, subfamily],
+    [3, `${postscript};1.0`],
+    [4, `${family} ${subfamily}`],
+    [5, 'Version 1.0'],
+    [6, postscript],
+  ];
+  const strings = names.map(([, text]) => {
+    const bytes = new Uint8Array(text.length * 2);
+    for (let i = 0; i < text.length; i++) new DataView(bytes.buffer).setUint16(2 * i, text.charCodeAt(i));
+    return bytes;
+  });
+  const headerSize = 6 + 12 * names.length;
+  const table = new Uint8Array(headerSize + strings.reduce((sum, s) => sum + s.length, 0));
+  const view = new DataView(table.buffer);
+  view.setUint16(2, names.length);
+  view.setUint16(4, headerSize);
+  let offset = 0;
+  names.forEach(([id], i) => {
+    const record = 6 + 12 * i;
+    const text = strings[i] as Uint8Array;
+    view.setUint16(record, 3); // Windows
+    view.setUint16(record + 2, 1); // Unicode BMP
+    view.setUint16(record + 4, 0x409); // English (United States)
+    view.setUint16(record + 6, id);
+    view.setUint16(record + 8, text.length);
+    view.setUint16(record + 10, offset);
+    table.set(text, headerSize + offset);
+    offset += text.length;
+  });
+  const start = Math.ceil(font.byteLength / 4) * 4;
+  const copy = new Uint8Array(start + table.byteLength);
+  copy.set(font);
+  copy.set(table, start);
+  const directory = new DataView(copy.buffer);
+  const record = tables(copy).get('name')?.record;
+  if (record === undefined) throw new Error('the font has no "name" table');
+  directory.setUint32(record + 8, start);
+  directory.setUint32(record + 12, table.byteLength);
+  return copy;
+}
