@@ -54,7 +54,8 @@ describe('local disk blob store', () => {
       mkdirSync(join(staging, 'half-deleted', 'jobs'), { recursive: true });
       writeFileSync(join(staging, 'half-written'), 'x');
       writeFileSync(join(staging, 'being-written'), 'x');
-      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      // Two hours before the file system's now (the time it gave the file just written), which the sweep goes by.
+      const twoHoursAgo = new Date(statSync(join(staging, 'being-written')).mtimeMs - 2 * 60 * 60 * 1000);
       for (const name of ['half-deleted', 'half-written'])
         utimesSync(join(staging, name), twoHoursAgo, twoHoursAgo);
       new LocalDiskBlobStore(dir.path, null);

@@ -19,6 +19,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -196,9 +197,16 @@ export class LocalDiskBlobStore implements BlobStore {
   }
 }
 
-/** Removes what a crash left in staging: entries older than any write or deletion takes. Best effort. */
+/**
+ * Removes what a crash left in staging: entries older than any write or deletion takes. Best effort. Their age
+ * is told by the file system's clock (the time it gives a file written now), not the process's: on a shared
+ * network folder, or a clock set apart, the two differ, and an entry another node is writing must not look old.
+ */
 function sweepStaleStaging(staging: string): void {
-  const now = Date.now();
+  const probe = join(staging, `~now-${randomBytes(8).toString('hex')}`);
+  writeFileSync(probe, '');
+  const now = statSync(probe).mtimeMs;
+  unlinkSync(probe);
   for (const name of readdirSync(staging)) {
     const entry = join(staging, name);
     try {
