@@ -4,7 +4,8 @@
  * PostgreSQL database of their own, one Redis key prefix of their own and an S3 server (s3rver) of their own.
  * The end-to-end test, the scale benchmarks and `npm run cluster` start it from here. Each process runs the built
  * `bin/deckforge.js` with the environment an operator would set; its output goes to a log file in the cluster's
- * directory.
+ * directory. The cluster keeps the real time, as a deployment's nodes, PostgreSQL, Redis and S3 share one clock
+ * (real-clock.ts): under a moved clock (CI's `npm test`) only the test that drives it runs ahead.
  * (No vitest import here: scripts and benchmarks use it too.)
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +17,7 @@ import { promisify } from 'node:util';
 import { ensureBuilt } from './build-once.js';
 import { CLI_PATH, REPO_ROOT } from './http-harness-paths.js';
 import { deleteKeys } from './redis-server.js';
+import { realClockEnv } from './real-clock.js';
 import { startLocalS3, type LocalS3 } from './s3-server.js';
 import { startTcpRelay } from './tcp-relay.js';
 import { createTestDatabase } from './shared-stores.js';
@@ -75,7 +77,7 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
   const dir = mkdtempSync(join(tmpdir(), 'deckforge-cluster-'));
   const database = await createTestDatabase(options.postgresUrl);
   const redisPrefix = `deckforge-cluster-${randomBytes(4).toString('hex')}`;
-  const s3 = await startLocalS3('deckforge-cluster');
+  const s3 = await startLocalS3('deckforge-cluster', realClockEnv());
   // The balancer: a relay sending each new connection to the next API node, as a load balancer would.
   let apiNodes: URL[] = [];
   let nextNode = 0;
@@ -100,7 +102,7 @@ export async function startLocalCluster(options: ClusterOptions): Promise<LocalC
   const cli = async (args: string[]): Promise<string> => {
     const { stdout } = await run(process.execPath, [CLI_PATH, ...args], {
       cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
+      env: { ...realClockEnv(), ...env },
     });
     return stdout;
   };
@@ -193,7 +195,7 @@ async function startProcess(spec: ProcessSpec): Promise<ClusterProcess> {
   mkdirSync(spec.env.DECKFORGE_DATA_DIR!, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [CLI_PATH, ...spec.args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...spec.env },
+    env: { ...realClockEnv(), ...spec.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = createWriteStream(spec.logFile);

@@ -27,10 +27,12 @@ server.run().then(({ port }) => console.log(String(port)));
 process.on('disconnect', () => process.exit(0));
 `;
 
-export async function startLocalS3(bucket = 'deckforge-test'): Promise<LocalS3> {
+/** `env`: the server's environment (default: this process's). */
+export async function startLocalS3(bucket = 'deckforge-test', env = process.env): Promise<LocalS3> {
   const directory = mkdtempSync(join(tmpdir(), 'deckforge-s3-'));
   const entry = createRequire(import.meta.url).resolve('s3rver');
   const child = spawn(process.execPath, ['-e', SERVER, entry, directory, bucket], {
+    env,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
