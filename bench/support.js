@@ -2,11 +2,12 @@
  * What every benchmark in bench/ needs: where the repository and the corpus are, its command-line options,
  * medians of timed runs, and a report that is printed as it goes and can be kept (`--write`).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median, option, processRun } from './process.js';
+
+export { median, option, processRun };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,16 +26,9 @@ try {
 export const corpusPath = (...parts) => join(CORPUS, ...parts);
 export const corpusBytes = (...parts) => new Uint8Array(readFileSync(corpusPath(...parts)));
 
-/** `--name value` from the command line, or `fallback`. */
-export function option(name, fallback) {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 && at + 1 < process.argv.length ? process.argv[at + 1] : fallback;
-}
-
 /** `--rounds N`: timed runs per figure. */
 export const rounds = (fallback) => Number(option('rounds', fallback));
 
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (value) => `${value.toFixed(1)} ms`;
 
 /** Median wall time of `rounds` calls of `fn`, after calling it for at least `warmupMs` (and once). */
@@ -64,33 +58,6 @@ export function report(name) {
         writeFileSync(join(ROOT, 'bench', `out-${name}.md`), `${lines.join('\n')}\n`);
     },
   };
-}
-
-/** Makes each child report its peak RSS (getrusage's maxRSS, all threads) on stderr as it exits. */
-let rssProbe = null;
-function probe() {
-  if (!rssProbe) {
-    rssProbe = join(mkdtempSync(join(tmpdir(), 'deckforge-bench-probe-')), 'rss.cjs');
-    writeFileSync(
-      rssProbe,
-      "process.on('exit', () => require('fs').writeSync(2, `\\nmaxRSS=${process.resourceUsage().maxRSS}\\n`));",
-    );
-  }
-  return rssProbe;
-}
-
-/** One Node process running `args`: wall ms from spawn to exit, peak RSS in MB, exit status, stderr. */
-export function processRun(args, { env = {}, timeout } = {}) {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, ['--require', probe(), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    timeout,
-    maxBuffer: 64 * 2 ** 20,
-  });
-  const wall = performance.now() - started;
-  const rss = Number(/maxRSS=(\d+)/.exec(result.stderr ?? '')?.[1] ?? NaN) / 1024;
-  return { wall, rss, status: result.status, signal: result.signal, stderr: result.stderr };
 }
 
 /** `deckforge generate <args>` as a whole process, `count` times after one untimed run: each run's wall and RSS. */
