@@ -9,7 +9,6 @@
  * (any render takes CPU from the others on a 2-core machine; the hostile deck may not cost them more than twice
  * that). One server, two generation threads.
  */
-import { spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { previewDeck } from '../support/decks/preview-decks.js';
@@ -20,6 +19,7 @@ import {
   withTricks,
 } from '../support/decks/render-tricks.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
+import { idleProcessDelay, median, pause, percentile, timed } from '../support/http/responsiveness.js';
 import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 
@@ -34,14 +34,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => server?.close());
 
-async function timed(request: () => Promise<Response>): Promise<number> {
-  const started = performance.now();
-  const response = await request();
-  await response.arrayBuffer();
-  expect(response.status).toBe(200);
-  return performance.now() - started;
-}
-
 const health = (): Promise<Response> => fetch(`${server.base}/healthz`);
 const smallDeck = (): Promise<Response> =>
   fetch(`${server.base}/v1.0/generator/create`, {
@@ -49,32 +41,6 @@ const smallDeck = (): Promise<Response> =>
     body: uploadForm(titleDeck(1)),
     headers: bearer(victim),
   });
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Infinity;
-}
-
-const median = (values: number[]): number => percentile(values, 0.5);
-const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The worst event-loop delay of a process that runs nothing, over the same seconds: what the machine's load alone
- * does to any event loop (a loaded 2-core machine delays an idle loop by a few hundred milliseconds at times).
- */
-function idleProcessDelay(): () => Promise<number> {
-  const script =
-    "const h = require('node:perf_hooks').monitorEventLoopDelay({ resolution: 10 }); h.enable();" +
-    "process.stdin.on('end', () => { h.disable(); console.log(h.max / 1e6 - 10); }); process.stdin.resume();";
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const ended = new Promise<number>((resolve) => child.on('exit', () => resolve(Number(out.trim()))));
-  return () => {
-    child.stdin.end();
-    return ended;
-  };
-}
 
 interface Seen {
   status: number;
