@@ -149,6 +149,14 @@ async function inSandbox(script: string, work: string): Promise<string> {
   }).toString();
 }
 
+/** A Python function the sandbox probes use: whether a file can be made in folder `p`. */
+const PYTHON_WRITABLE = `def writable(p):
+    try:
+        open(os.path.join(p, "probe"), "w").close()
+        return True
+    except OSError:
+        return False`;
+
 describeWithLibreOffice('rendering untrusted decks', () => {
   let canary: Awaited<ReturnType<typeof startCanary>>;
   let pool: LibreOfficeRendererPool;
@@ -266,12 +274,7 @@ def kind(p):
         return None
     if stat.S_ISCHR(s.st_mode): return "device"
     return "folder:%d" % len(os.listdir(p)) if stat.S_ISDIR(s.st_mode) else "file:%d" % s.st_size
-def writable(p):
-    try:
-        open(os.path.join(p, "probe"), "w").close()
-        return True
-    except OSError:
-        return False
+${PYTHON_WRITABLE}
 paths = ${JSON.stringify(paths)}
 print(json.dumps({
     "secrets": {p: kind(p) for p in paths},
@@ -328,12 +331,7 @@ result = ctypes.c_int()
 match = fc.FcFontMatch(None, pattern, ctypes.byref(result))
 family = ctypes.c_char_p()
 fc.FcPatternGetString(match, b"family", 0, ctypes.byref(family))
-def writable(p):
-    try:
-        open(os.path.join(p, "probe"), "w").close()
-        return True
-    except OSError:
-        return False
+${PYTHON_WRITABLE}
 print(json.dumps({
     "family": family.value.decode(),
     "files": sorted(os.listdir("/renderer/fonts/files")),
