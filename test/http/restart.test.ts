@@ -31,7 +31,8 @@ describe('restart recovery', () => {
     const running = await submitJob(
       first.base,
       token,
-      uploadForm(titleDeck(600, { resultFileName: 'Survivor' })),
+      // Large enough to be still running when it is seen PROCESSING: 600 slides have been made between two polls.
+      uploadForm(titleDeck(3000, { resultFileName: 'Survivor' })),
     );
     // Taken at once too (a job is claimed while it fetches, before a thread is free); one account may hold every
     // claim but one, so the job after it is the one that stays QUEUED.
@@ -41,7 +42,7 @@ describe('restart recovery', () => {
       token,
       uploadForm(titleDeck(2, { resultFileName: 'Patient' })),
     );
-    await pollUntil(first.base, token, running, ['PROCESSING']);
+    await pollUntil(first.base, token, running, ['PROCESSING'], { intervalMs: 20 });
     expect((await readStatus(first.base, token, waiting)).status).toBe('QUEUED');
     await first.kill();
 
