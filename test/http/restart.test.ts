@@ -4,6 +4,8 @@
  * end (never stuck).
  */
 import { rmSync } from 'node:fs';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { configWith } from '../../src/config/index.js';
@@ -16,37 +18,56 @@ import { startServe, type ServeProcess } from '../support/servers/serve-process.
 const dataDir = tempDataDir();
 const processes: ServeProcess[] = [];
 
+// The running jobs' template is fetched from here. Until the first process is killed the answer never comes, so
+// those jobs stay PROCESSING (a job is PROCESSING while it fetches) however fast or slow this machine is; the
+// second process is given the template at once.
+let stalling = true;
+const stalled: ServerResponse[] = [];
+const templateServer = createServer((_request, response) => {
+  if (stalling) stalled.push(response.writeHead(200, { 'content-type': 'application/octet-stream' }));
+  else response.writeHead(200).end(templateBytes());
+});
+const templateUrl = new Promise<string>((resolve) =>
+  templateServer.listen(0, '127.0.0.1', () =>
+    resolve(`http://127.0.0.1:${(templateServer.address() as AddressInfo).port}/deck.pptx`),
+  ),
+);
+
 afterAll(async () => {
   for (const serve of processes) await serve.kill();
+  for (const response of stalled) response.destroy();
+  await new Promise((resolve) => templateServer.close(resolve));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('restart recovery', () => {
   it('finishes a job that was PROCESSING and one that was QUEUED when the process was killed', async () => {
     const account = await createAccountIn(configWith({ dataDir }), 'Enterprise');
-    const first = await startServe(dataDir, { DECKFORGE_WORKERS: '1' });
+    const env = { DECKFORGE_WORKERS: '1', DECKFORGE_ALLOW_PRIVATE_URLS: 'true' };
+    const first = await startServe(dataDir, env);
     processes.push(first);
     const token = await issueToken(first.base, account);
 
-    const running = await submitJob(
+    const fetching = titleDeck(3, { resultFileName: 'Survivor', template: await templateUrl });
+    const running = await submitJob(first.base, token, uploadForm(fetching, []));
+    // A second fetching job: one account may hold every claim but one (a job is claimed while it fetches, before a
+    // thread is free), so with these two claimed the job after them is the one that stays QUEUED.
+    await submitJob(
       first.base,
       token,
-      // Large enough to be still running when it is seen PROCESSING: 600 slides have been made between two polls.
-      uploadForm(titleDeck(3000, { resultFileName: 'Survivor' })),
+      uploadForm({ ...fetching, presentation: { ...fetching.presentation, resultFileName: 'Ahead' } }, []),
     );
-    // Taken at once too (a job is claimed while it fetches, before a thread is free); one account may hold every
-    // claim but one, so the job after it is the one that stays QUEUED.
-    await submitJob(first.base, token, uploadForm(titleDeck(2, { resultFileName: 'Ahead' })));
     const waiting = await submitJob(
       first.base,
       token,
       uploadForm(titleDeck(2, { resultFileName: 'Patient' })),
     );
-    await pollUntil(first.base, token, running, ['PROCESSING'], { intervalMs: 20 });
+    await pollUntil(first.base, token, running, ['PROCESSING']);
     expect((await readStatus(first.base, token, waiting)).status).toBe('QUEUED');
     await first.kill();
+    stalling = false;
 
-    const second = await startServe(dataDir, { DECKFORGE_WORKERS: '1' });
+    const second = await startServe(dataDir, env);
     processes.push(second);
     // The token was stored (hashed) in the database, so it still verifies after the restart.
     const afterRunning = await pollUntil(second.base, token, running, ['SUCCEEDED', 'FAILED'], {
