@@ -5,7 +5,8 @@
  * it. Both name one stored template (the 9 KB examples/sample-template.pptx, or --template FILE), with the same
  * jsonData (--slides copies of its first slide, each title filled). The REST answer is the deck itself; the tool
  * answers with a job id and a pre-signed link, the deck kept in the blob store as a finished job. Rounds
- * alternate the two, so background load hits each alike; medians are kept.
+ * alternate the two, so background load hits each alike; medians are kept, and the median of each round's own
+ * ratio (the figure to quote on a machine whose speed drifts).
  *
  *   npm run build && node bench/mcp/run.js [--requests 100] [--rounds 5] [--slides 10] [--template FILE]
  *     [--only rest|mcp] [--cpu-prof DIR]
@@ -165,6 +166,16 @@ try {
     const wall = median(results[scenario].map((r) => r.wall));
     console.log(
       `| ${scenario} | ${cpu(scenario).toFixed(2)} ms | ${(cpu(scenario) / rest).toFixed(3)}× | ${wall.toFixed(1)} ms |`,
+    );
+  }
+  if (results['POST /v1.0/generator/create'] && results['MCP generate_deck']) {
+    // Each round's own ratio: the two sides of a round ran back to back, so a machine whose speed drifts over
+    // the run (other work starting or ending) moves both alike.
+    const ratios = results['MCP generate_deck'].map(
+      (r, i) => r.cpu / results['POST /v1.0/generator/create'][i].cpu,
+    );
+    console.log(
+      `\nmedian of the rounds' own ratios: ${median(ratios).toFixed(3)}× (${ratios.map((r) => r.toFixed(2)).join(', ')})`,
     );
   }
   console.log(

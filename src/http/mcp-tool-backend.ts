@@ -69,9 +69,11 @@ export function serviceToolBackend(
       const detail = await service.templates.find(account, reference);
       return { template: summary(detail), inspect: detail.inspect };
     }),
-    checkDeck: guarded('generate_deck', (jsonData) => service.checkDeck(account, { jsonData, files: [] })),
+    checkDeck: guarded('generate_deck', (jsonData) =>
+      service.checkDeck(account, { jsonData: asText(jsonData), files: [] }),
+    ),
     generateDeck: guarded('generate_deck', async (jsonData): Promise<DeckOutcome> => {
-      const deck = await service.generateStored(account, { jsonData, files: [] }, linkBase);
+      const deck = await service.generateStored(account, { jsonData: asText(jsonData), files: [] }, linkBase);
       return {
         deckId: deck.jobId,
         status: deck.status,
@@ -104,6 +106,15 @@ export function serviceToolBackend(
       DeckforgeService['usage']
     >),
   };
+}
+
+/**
+ * `jsonData` as the REST form field carries it: text crosses to a generation thread as one string, where an
+ * object is cloned member by member each time a thread is handed it (generation-input.ts, `payloadSource`), and
+ * it then meets the same checks of nesting and size on the thread as the REST call's.
+ */
+function asText(jsonData: Record<string, unknown>): string {
+  return JSON.stringify(jsonData);
 }
 
 /** A tool call throttled by the account's request rate and counted in its API calls, as one REST call is. */

@@ -96,15 +96,19 @@ export function registerMcpRoutes(app: FastifyInstance, ctx: RouteContext): void
   }
 }
 
+/** The request headers the web-standard transport reads (webStandardStreamableHttp.js, POST). */
+const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'] as const;
+
 /**
- * The request as the web-standard transport reads it: method, URL and headers (it checks Accept, Content-Type and
- * the protocol version); the body is Fastify's, already parsed within the JSON limits, and handed over as such.
+ * The request as the web-standard transport reads it: the method, the path and the headers it checks (Accept,
+ * Content-Type, the protocol version and session). The body is Fastify's, already parsed within the JSON limits,
+ * and handed over as such; the token stays out (the account is already known), as do the headers nothing reads.
  */
 function webRequest(request: FastifyRequest): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  for (const name of TRANSPORT_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers.set(name, value);
   }
   // Only the path matters to the transport: a fixed origin, so that no Host header can make the URL unparsable.
   return new Request(new URL(request.url, 'http://localhost'), { method: request.method, headers });
