@@ -55,7 +55,7 @@ describe('restart recovery', () => {
     await submitJob(
       first.base,
       token,
-      uploadForm({ ...fetching, presentation: { ...fetching.presentation, resultFileName: 'Ahead' } }, []),
+      uploadForm(titleDeck(3, { resultFileName: 'Ahead', template: await templateUrl }), []),
     );
     const waiting = await submitJob(
       first.base,
