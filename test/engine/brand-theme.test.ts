@@ -51,6 +51,15 @@ function slotColour(theme: string, slot: string): string {
   );
 }
 
+/** The theme part the deck's notes master uses, as a zip entry name. */
+function notesMasterTheme(parts: Record<string, string>): string {
+  const master =
+    Object.keys(parts).find((name) => /^ppt\/notesMasters\/notesMaster\d+\.xml$/.test(name)) ?? '';
+  const rels = parts[master.replace(/([^/]+)$/, '_rels/$1.rels')] ?? '';
+  const target = /Type="[^"]*\/theme" Target="\.\.\/theme\/([^"]+)"/.exec(rels)?.[1];
+  return target === undefined ? '' : `ppt/theme/${target}`;
+}
+
 describe('theme colours and fonts from the payload', () => {
   it("changes the colour slots and fonts in each master's theme part and leaves every other part as it was", async () => {
     const result = run(SAMPLE, {
@@ -105,6 +114,36 @@ describe('theme colours and fonts from the payload', () => {
     for (const theme of ['ppt/theme/theme1.xml', 'ppt/theme/theme2.xml'])
       expect(after[theme]).toContain('<a:accent1><a:srgbClr val="00AA55"/></a:accent1>');
   });
+
+  it("changes the theme of the notes master made for a deck whose template has none, as the slide master's", async () => {
+    const result = run(SAMPLE, {
+      theme: { colors: { accent1: '#FF6600' } },
+      slides: [{ slide_index: 0, notes: 'Mention the new office' }],
+    });
+    await expectValidPptx(result.bytes, SAMPLE);
+    const after = partsOf(result.bytes);
+    const theme = notesMasterTheme(after);
+    expect(theme).not.toBe('ppt/theme/theme1.xml');
+    expect(slotColour(after[theme] ?? '', 'accent1')).toBe('FF6600');
+  });
+
+  itCorpus(
+    "changes the theme of the template's own notes master, so that notes pages take the brand",
+    async () => {
+      const template = readCorpus('pptx-automizer/SlideWithNotes.pptx');
+      const result = run(template, {
+        theme: { colors: { accent1: '#FF6600' } },
+        slides: [{ slide_index: 0 }],
+      });
+      await expectValidPptx(result.bytes, template);
+      const before = partsOf(template);
+      const after = partsOf(result.bytes);
+      const theme = notesMasterTheme(after);
+      expect(theme).toBe(notesMasterTheme(before));
+      expect(slotColour(before[theme] ?? '', 'accent1')).not.toBe('FF6600');
+      expect(slotColour(after[theme] ?? '', 'accent1')).toBe('FF6600');
+    },
+  );
 
   it('changes the templates of a template_list by presentation.theme and by their own entries, slot by slot', async () => {
     const harbour = harbourTemplate('4:3');

@@ -8,7 +8,12 @@ import type { PackageBuilder } from '../package/package-builder.js';
 import type { Relationship } from '../package/relationships.js';
 import { changeTheme, type TypefaceDetails } from '../theme/theme-change.js';
 import { cloneDocument, serializeXml, type XmlDocument } from '../xml/index.js';
-import { relationshipsStillNamed, THEME_REL } from './relationship-policy.js';
+import {
+  HANDOUT_MASTER_REL,
+  NOTES_MASTER_REL,
+  relationshipsStillNamed,
+  THEME_REL,
+} from './relationship-policy.js';
 import { SlideDraft, type DraftDeck, type DraftSource } from './slide-draft.js';
 import type { Template } from './template.js';
 import type { DeckBrand, PartEditor } from './template-brand.js';
@@ -58,13 +63,22 @@ export class BrandedParts {
     return found ? { family: found.typeface, attributes: found.attributes } : null;
   }
 
-  /** The theme parts of the template's slide masters (the notes and handout masters keep theirs). */
+  /**
+   * The theme parts of the template's slide masters, and of its notes and handout masters, so that printed notes
+   * pages and handouts take the brand too (only the deck template's go to the output).
+   */
   private themesOf(template: Template): Set<string> {
     let themes = this.themes.get(template);
     if (!themes) {
       themes = new Set();
-      for (const master of template.masters) {
-        const theme = template.related(master.partName, THEME_REL);
+      const main = template.pkg.mainPartName;
+      const masters = [
+        ...template.masters.map((master) => master.partName),
+        template.related(main, NOTES_MASTER_REL),
+        template.related(main, HANDOUT_MASTER_REL),
+      ];
+      for (const master of masters) {
+        const theme = master === null ? null : template.related(master, THEME_REL);
         if (theme && template.pkg.has(theme)) themes.add(theme);
       }
       this.themes.set(template, themes);

@@ -316,6 +316,7 @@ export class DeckBuilder implements DraftDeck {
       importedMasters: this.importedMasters,
       imports: [...this.imports.values()],
       fonts: this.branded.brand.fonts,
+      themeEditor: (theme) => this.branded.editorOf(this.template, theme),
       warnings: this.warnings,
     });
     const size = this.builder.finish();

@@ -9,6 +9,7 @@ import type { PackageBuilder } from '../package/package-builder.js';
 import { relativeTarget, resolveTarget, type Relationship } from '../package/relationships.js';
 import {
   child,
+  cloneDocument,
   cloneElement,
   element,
   insertInOrder,
@@ -31,6 +32,7 @@ import {
 import { rewriteCustomShows, rewriteSections } from './sections.js';
 import type { OutputSlide } from './output-slide.js';
 import type { Template } from './template.js';
+import type { PartEditor } from './template-brand.js';
 import type { ImportedMaster, TemplateImport } from './template-import.js';
 
 export interface FinishInput {
@@ -46,6 +48,8 @@ export interface FinishInput {
   imports: readonly TemplateImport[];
   /** The font families the payload embeds (presentation.fonts). */
   fonts: readonly EmbeddedFamily[];
+  /** How the brand changes a theme part of the deck template (branded-parts.ts), or null when it does not. */
+  themeEditor: (theme: string) => PartEditor | null;
   warnings: Warning[];
 }
 
@@ -113,7 +117,7 @@ export function finishPresentation(input: FinishInput): void {
     input.imports,
   );
 
-  if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), template, builder);
+  if (input.notesMaster) addNotesMaster(input.notesMaster, root, rels, nextRelId(), input);
 
   // Template slide → its output clones, in output order: sections and custom shows follow them.
   const clonesOf = new Map<string, OutputSlide[]>();
@@ -154,22 +158,23 @@ function addNotesMaster(
   root: XmlElement,
   rels: Relationship[],
   relId: string,
-  template: Template,
-  builder: PackageBuilder,
+  { template, builder, themeEditor }: FinishInput,
 ): void {
   const notesSz = child(root, 'p:notesSz');
   const size = { cx: Number(notesSz?.attrs.cx) || 6858000, cy: Number(notesSz?.attrs.cy) || 9144000 };
   builder.setPart(partName, newNotesMaster(size), CT_NOTES_MASTER);
-  // The notes master needs a theme of its own: a copy of the first slide master's theme.
+  // The notes master needs a theme of its own: a copy of the first slide master's theme, branded as it is.
   const master = template.related(template.pkg.mainPartName, SLIDE_MASTER_REL);
   const theme = master ? template.related(master, THEME_REL) : null;
   const masterRels: Relationship[] = [];
   if (theme) {
     const themeCopy = builder.freeName((n) => `/ppt/theme/theme${n}.xml`);
-    builder.copyPart(template.pkg, theme, themeCopy);
-    builder.contentTypes.setOverride(themeCopy, CT_THEME);
     // The copy sits beside the original, so its relationships (a background picture) keep their targets.
     const themeRels = template.relationships(theme).map((rel) => ({ ...rel }));
+    const edit = themeEditor(theme);
+    if (edit) builder.setPart(themeCopy, edit(cloneDocument(template.xml(theme)), themeCopy, themeRels));
+    else builder.copyPart(template.pkg, theme, themeCopy);
+    builder.contentTypes.setOverride(themeCopy, CT_THEME);
     if (themeRels.length > 0) builder.setRelationships(themeCopy, themeRels);
     masterRels.push({
       id: 'rId1',

@@ -14,6 +14,7 @@ const MS2011 = 'http://schemas.microsoft.com/office/2011/relationships/';
 export const SLIDE_REL = `${OFFICE}slide`;
 export const NOTES_SLIDE_REL = `${OFFICE}notesSlide`;
 export const NOTES_MASTER_REL = `${OFFICE}notesMaster`;
+export const HANDOUT_MASTER_REL = `${OFFICE}handoutMaster`;
 export const SLIDE_LAYOUT_REL = `${OFFICE}slideLayout`;
 export const SLIDE_MASTER_REL = `${OFFICE}slideMaster`;
 export const THEME_REL = `${OFFICE}theme`;
