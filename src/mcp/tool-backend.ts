@@ -1,8 +1,8 @@
 /**
  * The port the seven MCP tools are written against (docs/mcp.md): what a Deckforge holds for one caller and
  * what it does for them, in the tools' own words. Three implementations: the service itself for `/mcp` on the
- * API server (src/http/mcp/), a remote server through the typed client for `deckforge mcp --url`, and the engine
- * on one local folder for `deckforge mcp --local DIR` (src/mcp/backends/). None of them takes or gives a path
+ * API server (src/http/mcp-tool-backend.ts), a remote server through the typed client for `deckforge mcp --url`,
+ * and the engine on one local folder for `deckforge mcp --local DIR` (src/cli/mcp/). None of them takes or gives a path
  * of the machine it runs on. Every method throws a ToolError (tool-error.ts) for what the caller can act on.
  */
 import type { InspectResult, Warning } from '../engine/index.js';

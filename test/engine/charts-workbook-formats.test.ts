@@ -226,7 +226,7 @@ describe('the embedded workbook carries the number formats of typed values', () 
     await expectValidPptx(result.bytes, template);
     expect(await newWorkbookErrors(result.bytes, template)).toEqual([]);
 
-    // The caches show what the cells show (docs/payload-charts.md "Settings").
+    // The caches show what the cells show (docs/payload-charts.md "Formatting: `settings`").
     const files = packageFiles(result.bytes);
     const chart = strFromU8(files[chartItemOf(files, slideParts(result.bytes)[0]!, 6)]!);
     const codes = [...chart.matchAll(/<c:val>[\s\S]*?<c:formatCode>([^<]*)<\/c:formatCode>/g)].map(

@@ -1,6 +1,6 @@
 /**
  * A property over the whole corpus: a deck rewritten into equivalent XML the way other producers write it
- * (test/support/namespace-styles.ts: namespaces declared on the elements that use them, an explicit `xmlns:xml`
+ * (test/support/decks/namespace-styles.ts: namespaces declared on the elements that use them, an explicit `xmlns:xml`
  * with a default namespace, a default namespace for the part's main vocabulary, every prefix renamed, chart sheet
  * names quoted in one formula and bare in the next) gives the same deck as the original does.
  *

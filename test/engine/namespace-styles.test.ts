@@ -1,5 +1,5 @@
 /**
- * The namespace styles of test/support/namespace-styles.ts on the project's own templates, so that a clone
+ * The namespace styles of test/support/decks/namespace-styles.ts on the project's own templates, so that a clone
  * without the corpus exercises them too (namespace-styles-corpus.test.ts runs them over the corpus): text and
  * notes, tables and pictures, charts with their workbooks, each deck rewritten in each style. The output's every
  * XML part reads with a strict namespace-aware reader, the deck passes the package invariants and the validator

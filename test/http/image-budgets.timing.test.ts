@@ -1,11 +1,11 @@
 /**
- * Issue 21, "Critical": image work inside the budgets. The probes' files, made in the test, sent as pictures to
- * a running server: a filter-bomb SVG, an SVG carrying a raster past the pixel limit, an RLE BMP whose runs
- * overwrite one row, an SVG with scripts and outside references. Each is a quick answer naming the file and
- * the shape, /healthz answers meanwhile, and an ordinary SVG still renders. One thread, and a generation budget
- * of 60 s: before the fix the bomb and the BMP held it to the end (past these tests' time limits), and the
- * answer blamed the deck's size. (The
- * first SVG rendered starts the thread's conversion process: under the tests that compiles its TypeScript.)
+ * Image work inside the budgets (docs/payload-pictures.md, "Limits and refusals"). The probes' files, made in
+ * the test, sent as pictures to a running server: a filter-bomb SVG, an SVG carrying a raster past the pixel
+ * limit, an RLE BMP whose runs overwrite one row, an SVG with scripts and outside references. Each is a quick
+ * answer naming the file and the shape, /healthz answers meanwhile, and an ordinary SVG still renders. One
+ * thread, and a generation budget of 60 s: before the fix the bomb and the BMP held it to the end (past these
+ * tests' time limits), and the answer blamed the deck's size. (The first SVG rendered starts the thread's
+ * conversion process: under the tests that compiles its TypeScript.)
  */
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /**
- * Issue 26 over a real socket with a real LibreOffice: format=pdf on the synchronous endpoint, format and
- * previews on jobs (pdf_url and preview_urls downloadable without a token), POST /v1.0/render (PDF and a zip of
- * PNG pages, charged as slides), the font substitution warning, and the 400s for values the server does not
- * know. What a user checks: pdfinfo's page count, pdftotext's words, the PNGs' width and aspect ratio, the
- * usage endpoint before and after. One server (two renderers) for the file. The server without LibreOffice is
+ * Previews (docs/previews.md) over a real socket with a real LibreOffice: format=pdf on the synchronous endpoint,
+ * format and previews on jobs (pdf_url and preview_urls downloadable without a token), POST /v1.0/render (PDF and a
+ * zip of PNG pages, charged as slides), the font substitution warning, and the 400s for values the server does not
+ * know. What a user checks: pdfinfo's page count, pdftotext's words, the PNGs' width and aspect ratio, the usage
+ * endpoint before and after. One server (two renderers) for the file. The server without LibreOffice is
  * previews-unavailable.test.ts.
  */
 import { execFile, execFileSync } from 'node:child_process';

@@ -6,7 +6,7 @@
  * - a client network over all accounts (PER_ADDRESS): one address trying many accounts;
  * - an account over all networks (PER_ACCOUNT): guessers spread over many addresses. This one does not apply to
  *   a network the account has signed in from within RECOGNISED_SECONDS, so that nobody can lock an owner out
- *   from their usual address by failing on purpose elsewhere (docs/security.md, "Sign-in").
+ *   from their usual address by failing on purpose elsewhere (docs/security.md, "Password guessing").
  * Hashing runs at most MAX_HASHING at a time: scrypt occupies a thread of libuv's pool (four by default) and
  * 32 MiB for ~100 ms, and thirty-two at once starved everything else that pool serves (file reads, DNS). One
  * network has at most MAX_IN_FLIGHT_PER_ADDRESS attempts under way; attempts from a recognised network go before

@@ -1,6 +1,6 @@
 /**
  * A `template` (or a `template_list` entry) that names no uploaded file and no URL is one of the account's stored
- * templates (docs/payload.md, "Stored templates"): a stored template's id gives that exact version, a name its
+ * templates (docs/http-api.md, "Stored templates"): a stored template's id gives that exact version, a name its
  * latest. An uploaded file of the same name wins, so requests that upload their template change nothing.
  */
 import { countRequestedSlides, EngineError } from '../../engine/index.js';

@@ -83,7 +83,7 @@ export interface PrivateRedis {
  * and redis-server, linked with jemalloc, then deadlocks before main: its first malloc initialises jemalloc, which
  * calls clock_gettime; libfaketime, not initialised yet, looks up the real functions with dlsym, and a failed
  * lookup (`__ftime`) allocates its error message: malloc re-enters jemalloc, which calls clock_gettime again, and
- * so on until a malloc waits forever on a mutex jemalloc already holds (libfaketime issue #130, open upstream).
+ * so on until a malloc waits forever on a mutex jemalloc already holds (libfaketime#130, open upstream).
  * Even `faketime -f +0 redis-server --version` never returns; no clock offset is involved.
  */
 const redisServerEnv = realClockEnv;
