@@ -4,6 +4,7 @@
  * token endpoint's `{isSuccess, Message, Result}`. Fastify's own request errors (bad JSON, body too large,
  * multipart limits, unsupported media type) are a client's invalid input, so they become shape A; so do the
  * requests refused before any route runs (mapUnroutedError): Fastify's own error bodies never reach a client.
+ * Each answer also names its error's code (error-catalogue.ts) in the X-Deckforge-Error-Code header.
  */
 import { EngineError } from '../engine/index.js';
 import {
@@ -15,15 +16,19 @@ import {
   InvalidInputError,
   MissingCredentialsError,
   NotFoundError,
+  ServiceError,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
 } from '../service/errors.js';
+import { ERROR_CODE_HEADER, type ErrorCode } from './error-catalogue.js';
 import type { EndpointKind, ErrorBody } from './error-shapes.js';
 
 export interface MappedError {
   statusCode: number;
   body: ErrorBody;
+  code: ErrorCode;
+  /** Retry-After and the like, and the code's header. */
   headers: Record<string, string>;
   /** True for 500s: the cause belongs in the server log (the body says "see server logs"). */
   serverFault: boolean;
@@ -69,6 +74,34 @@ function isFastifyClientError(error: unknown): error is FastifyLikeError {
   return typeof code === 'string' && typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500;
 }
 
+/** The catalogue's code of a Fastify or @fastify/multipart request error. */
+function requestErrorCode(error: FastifyLikeError): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'DECKFORGE_BODY_TOO_LARGE';
+    case 'FST_FILES_LIMIT':
+      return 'DECKFORGE_TOO_MANY_FILES';
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return 'DECKFORGE_TOO_MANY_FIELDS';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'DECKFORGE_UNSUPPORTED_MEDIA_TYPE';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      // As a JSON body that does not parse (body-parsers.ts): the payload, told where it breaks.
+      return 'DECKFORGE_INVALID_PAYLOAD';
+    default:
+      return 'DECKFORGE_MALFORMED_REQUEST';
+  }
+}
+
+/** The code of an error the engine or the service threw; null for any other (a fault: DECKFORGE_INTERNAL). */
+function codeOf(error: unknown): ErrorCode | null {
+  if (error instanceof EngineError || error instanceof ServiceError) return `DECKFORGE_${error.code}`;
+  return null;
+}
+
 /** A readable, limit-naming text for Fastify's and @fastify/multipart's request errors. */
 function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits): string {
   switch (error.code) {
@@ -91,19 +124,32 @@ function describeRequestError(error: FastifyLikeError, limits: ErrorMapperLimits
   }
 }
 
+function coded(code: ErrorCode, headers: Record<string, string> = {}): Record<string, string> {
+  return { ...headers, [ERROR_CODE_HEADER]: code };
+}
+
 function clientError(
   statusCode: 401 | 403 | 404 | 409 | 429 | 499 | 503,
   message: string,
   detail: string,
+  code: ErrorCode,
+  headers: Record<string, string> = {},
 ): MappedError {
-  return { statusCode, body: { statusCode, message, detail }, headers: {}, serverFault: false };
+  return {
+    statusCode,
+    body: { statusCode, message, detail },
+    code,
+    headers: coded(code, headers),
+    serverFault: false,
+  };
 }
 
-function invalidInput(details: string): MappedError {
+function invalidInput(details: string, code: ErrorCode): MappedError {
   return {
     statusCode: 400,
     body: { statusCode: 400, message: 'Invalid input parameters', details },
-    headers: {},
+    code,
+    headers: coded(code),
     serverFault: false,
   };
 }
@@ -114,22 +160,30 @@ function retryAfter(error: TooManyRequestsError): Record<string, string> {
 }
 
 function mapTokenError(error: unknown, limits: ErrorMapperLimits): MappedError {
-  const token = (statusCode: number, Message: string, serverFault = false): MappedError => ({
+  const token = (statusCode: number, Message: string, code: ErrorCode, serverFault = false): MappedError => ({
     statusCode,
     body: { isSuccess: false, Message, Result: {} },
-    headers: {},
+    code,
+    headers: coded(code),
     serverFault,
   });
-  if (error instanceof MissingCredentialsError) return token(400, error.message);
-  if (error instanceof InvalidCredentialsError) return token(401, 'Invalid e-mail/password combination.');
-  if (error instanceof InvalidInputError || error instanceof EngineError) return token(400, error.message);
+  const code = codeOf(error);
+  if (
+    error instanceof MissingCredentialsError ||
+    error instanceof InvalidInputError ||
+    error instanceof EngineError
+  )
+    return token(400, error.message, code ?? 'DECKFORGE_INVALID_INPUT');
+  if (error instanceof InvalidCredentialsError)
+    return token(401, 'Invalid e-mail/password combination.', 'DECKFORGE_INVALID_CREDENTIALS');
   // A disabled account, or one whose address is not confirmed yet: the password was right, the account unusable.
-  if (error instanceof ForbiddenError) return token(403, error.message);
+  if (error instanceof ForbiddenError) return token(403, error.message, `DECKFORGE_${error.code}`);
   // Sign-in throttling: the interface gives the token endpoint no 429 row, so the shape of the other 429s.
   if (error instanceof TooManyRequestsError)
-    return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
-  if (isFastifyClientError(error)) return token(400, describeRequestError(error, limits));
-  return token(500, 'Internal Server Error', true);
+    return clientError(429, TOO_MANY_REQUESTS, error.message, `DECKFORGE_${error.code}`, retryAfter(error));
+  if (isFastifyClientError(error))
+    return token(400, describeRequestError(error, limits), requestErrorCode(error));
+  return token(500, 'Internal Server Error', 'DECKFORGE_INTERNAL', true);
 }
 
 /** What Node's HTTP parser and Fastify's router report on a request no route saw. */
@@ -152,18 +206,26 @@ export function mapUnroutedError(error: UnroutedError, maxHeaderBytes: number): 
         404,
         'Not Found',
         'No such resource: a path segment is longer than any id this server issues (job ids have 36 characters).',
+        'DECKFORGE_NOT_FOUND',
       );
     case 'FST_ERR_BAD_URL':
       return invalidInput(
         'the request URL is malformed: a percent-escape in its path does not decode to UTF-8',
+        'DECKFORGE_MALFORMED_REQUEST',
       );
     case 'HPE_HEADER_OVERFLOW':
-      return invalidInput(`the request headers are too large: at most ${maxHeaderBytes} bytes are accepted`);
+      return invalidInput(
+        `the request headers are too large: at most ${maxHeaderBytes} bytes are accepted`,
+        'DECKFORGE_MALFORMED_REQUEST',
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
     case 'ERR_HTTP_HEADERS_TIMEOUT':
-      return invalidInput('the request was not received in time');
+      return invalidInput('the request was not received in time', 'DECKFORGE_MALFORMED_REQUEST');
     default:
-      return invalidInput(`malformed HTTP request: ${error.reason ?? error.message}`);
+      return invalidInput(
+        `malformed HTTP request: ${error.reason ?? error.message}`,
+        'DECKFORGE_MALFORMED_REQUEST',
+      );
   }
 }
 
@@ -172,33 +234,54 @@ const SHUTDOWN_RETRY_SECONDS = '5';
 
 export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMapperLimits): MappedError {
   if (error instanceof ServiceUnavailableError) {
-    const mapped = clientError(503, 'Service Unavailable', error.message);
-    return { ...mapped, headers: { 'retry-after': SHUTDOWN_RETRY_SECONDS, connection: 'close' } };
+    return clientError(503, 'Service Unavailable', error.message, 'DECKFORGE_SERVICE_UNAVAILABLE', {
+      'retry-after': SHUTDOWN_RETRY_SECONDS,
+      connection: 'close',
+    });
   }
   if (endpoint === 'token') return mapTokenError(error, limits);
+  const code = codeOf(error);
+  if (code === null) {
+    if (isFastifyClientError(error)) {
+      if (error.statusCode === 404)
+        return clientError(404, 'Not Found', error.message, 'DECKFORGE_NOT_FOUND');
+      return invalidInput(describeRequestError(error, limits), requestErrorCode(error));
+    }
+    return {
+      statusCode: 500,
+      body: { statusCode: 500, title: 'Error', detail: SERVER_ERROR_DETAIL[endpoint] },
+      code: 'DECKFORGE_INTERNAL',
+      headers: coded('DECKFORGE_INTERNAL'),
+      serverFault: true,
+    };
+  }
   // No one reads this answer (the connection is gone); 499 is what proxies log for a client that left.
-  if (error instanceof ClientGoneError) return clientError(499, 'Client Closed Request', error.message);
-  if (error instanceof EngineError || error instanceof InvalidInputError) return invalidInput(error.message);
-  if (error instanceof MissingCredentialsError) return invalidInput(error.message);
+  if (error instanceof ClientGoneError) return clientError(499, 'Client Closed Request', error.message, code);
+  if (error instanceof EngineError || error instanceof InvalidInputError)
+    return invalidInput(error.message, code);
+  if (error instanceof MissingCredentialsError) return invalidInput(error.message, code);
   if (error instanceof UnauthorizedError || error instanceof InvalidCredentialsError) {
-    return clientError(401, 'Unauthorized', error.message || 'Bearer token missing, expired or invalid.');
+    return clientError(
+      401,
+      'Unauthorized',
+      error.message || 'Bearer token missing, expired or invalid.',
+      code,
+    );
   }
-  if (error instanceof NotFoundError) return clientError(404, 'Not Found', error.message);
+  if (error instanceof NotFoundError) return clientError(404, 'Not Found', error.message, code);
   if (error instanceof ForbiddenDownloadError || error instanceof ForbiddenError) {
-    return clientError(403, 'Forbidden', error.message);
+    return clientError(403, 'Forbidden', error.message, code);
   }
-  if (error instanceof IdempotencyConflictError) return clientError(409, 'Conflict', error.message);
+  if (error instanceof IdempotencyConflictError) return clientError(409, 'Conflict', error.message, code);
   if (error instanceof TooManyRequestsError) {
-    return { ...clientError(429, TOO_MANY_REQUESTS, error.message), headers: retryAfter(error) };
+    return clientError(429, TOO_MANY_REQUESTS, error.message, code, retryAfter(error));
   }
-  if (isFastifyClientError(error)) {
-    if (error.statusCode === 404) return clientError(404, 'Not Found', error.message);
-    return invalidInput(describeRequestError(error, limits));
-  }
+  // A ServiceError with a code no branch above answers: a programming error, hence a fault.
   return {
     statusCode: 500,
     body: { statusCode: 500, title: 'Error', detail: SERVER_ERROR_DETAIL[endpoint] },
-    headers: {},
+    code: 'DECKFORGE_INTERNAL',
+    headers: coded('DECKFORGE_INTERNAL'),
     serverFault: true,
   };
 }

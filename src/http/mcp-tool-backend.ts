@@ -32,7 +32,7 @@ export function toolErrorOf(error: unknown, tool: ToolName, limits: ErrorMapperL
   const body = mapped.body as { details?: string; detail?: string; Message?: string };
   const message = body.details ?? body.detail ?? body.Message ?? 'error';
   const path = error instanceof EngineError && error.path ? { path: error.path } : {};
-  return new ToolError(categoryOfStatus(mapped.statusCode), message, path);
+  return new ToolError(categoryOfStatus(mapped.statusCode), message, { ...path, code: mapped.code });
 }
 
 export function summary(template: StoredTemplate): TemplateSummary {

@@ -127,7 +127,11 @@ export async function createHttpServer(
     const mapped = mapError(new NotFoundError(`No endpoint ${request.method} ${path}`), 'operations', limits);
     discardUnreadBody(request, reply, discardBounds);
     // A 404 is cacheable by default (RFC 9111 §4.2.2); an unknown route should not stay unknown in a cache.
-    return reply.code(mapped.statusCode).header('cache-control', 'no-store').send(mapped.body);
+    return reply
+      .code(mapped.statusCode)
+      .headers(mapped.headers)
+      .header('cache-control', 'no-store')
+      .send(mapped.body);
   });
 
   registerTokenRoutes(app, context);

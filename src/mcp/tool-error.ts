@@ -1,7 +1,8 @@
 /**
  * A tool error an agent can act on (docs/mcp.md, "Errors"): its category, the message the REST API would give
- * (with the JSON path it names), and for a name that does not exist, the closest existing ones. Protocol errors
- * (an unknown tool, a malformed request) stay JSON-RPC errors of the SDK.
+ * (with the JSON path it names), for a name that does not exist the closest existing ones, and where the REST
+ * call it stands for has one, the error's code (docs/http-api.md, "Error codes"). Protocol errors (an unknown
+ * tool, a malformed request) stay JSON-RPC errors of the SDK.
  */
 export type ToolErrorCategory = 'invalid_input' | 'auth' | 'quota' | 'not_found' | 'server';
 
@@ -10,7 +11,7 @@ export class ToolError extends Error {
   constructor(
     readonly category: ToolErrorCategory,
     message: string,
-    readonly details: { path?: string; closest?: string[] } = {},
+    readonly details: { path?: string; closest?: string[]; code?: string } = {},
   ) {
     super(message);
   }

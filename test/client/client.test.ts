@@ -172,13 +172,18 @@ describe('DeckforgeClient against deckforge serve', () => {
       'presentation.slides[1].shapes[0]',
     ]);
     expect(failure.problems.every((p) => p.message.length > 0)).toBe(true);
+    expect(failure.code).toBe('DECKFORGE_INVALID_PAYLOAD');
   });
 
   it('throws a typed 404 for an unknown job', async () => {
     const error = await signedIn()
       .jobStatus('no-such-job')
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 404, body: { statusCode: 404, message: 'Not Found' } });
+    expect(error).toMatchObject({
+      status: 404,
+      body: { statusCode: 404, message: 'Not Found' },
+      code: 'DECKFORGE_NOT_FOUND',
+    });
   });
 
   it('renews a token the server refuses when it has credentials, and fails with 401 when it has not', async () => {

@@ -216,7 +216,11 @@ describe('/mcp over Streamable HTTP', () => {
     const client = await connect(token);
     await call(client, 'generate_deck', { jsonData: payload('sample') }); // 1 slide, a success
     const failed = await call(client, 'describe_template', { template: 'nope' }); // a failure
-    expect(failed.error).toMatchObject({ category: 'not_found', closest: ['sample'] });
+    expect(failed.error).toMatchObject({
+      category: 'not_found',
+      closest: ['sample'],
+      code: 'DECKFORGE_NOT_FOUND',
+    });
     const after = await restUsage(token);
     // The usage call itself counts once more, as every REST call does.
     expect(after['usedSlideCount']).toBe((before['usedSlideCount'] as number) + 1);
@@ -231,7 +235,7 @@ describe('/mcp over Streamable HTTP', () => {
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push(await call(client, 'get_usage'));
     expect(answers.slice(0, 4).every((a) => a.error === null)).toBe(true);
-    expect(answers[4]!.error).toMatchObject({ category: 'quota' });
+    expect(answers[4]!.error).toMatchObject({ category: 'quota', code: 'DECKFORGE_RATE_LIMITED' });
     expect(String(answers[4]!.error!['message'])).toMatch(/requests? per minute|rate/i);
     expect((await fetch(`${server.base}/v1.0/usage`, { headers: bearer(token) })).status).toBe(429);
     await client.close();

@@ -182,8 +182,10 @@ describe('deckforge mcp --url URL', () => {
         await (await fetch(deck.structured['download_url'] as string)).arrayBuffer(),
       );
       await expectValidPptx(bytes, SAMPLE);
+      // The server's error code comes through the remote backend (the client reads X-Deckforge-Error-Code).
       expect((await call(client, 'get_job', { job_id: 'no-such-job' })).error).toMatchObject({
         category: 'not_found',
+        code: 'DECKFORGE_NOT_FOUND',
       });
     } finally {
       await client.close();
@@ -193,7 +195,10 @@ describe('deckforge mcp --url URL', () => {
   it('a wrong token is an auth error of the tool', async () => {
     const client = await spawnMcp(['--url', server.base], { DECKFORGE_TOKEN: 'wrong' });
     try {
-      expect((await call(client, 'list_templates')).error).toMatchObject({ category: 'auth' });
+      expect((await call(client, 'list_templates')).error).toMatchObject({
+        category: 'auth',
+        code: 'DECKFORGE_UNAUTHORIZED',
+      });
     } finally {
       await client.close();
     }

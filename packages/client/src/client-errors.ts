@@ -22,6 +22,11 @@ export class DeckforgeError extends Error {
     readonly problems: Problem[],
     /** Seconds from the Retry-After header of a 429 or 503, when it was sent. */
     readonly retryAfterSeconds: number | null,
+    /**
+     * The error's stable code from the X-Deckforge-Error-Code header (`DECKFORGE_QUOTA_EXCEEDED`, …; the server's
+     * docs/http-api.md, "Error codes"), or null when the answer came from something else (a proxy).
+     */
+    readonly code: string | null = null,
   ) {
     super(`Deckforge answered ${status}: ${describe(body)}`);
   }
@@ -97,5 +102,11 @@ export async function errorFromResponse(response: Response): Promise<DeckforgeEr
   const details = typeof body === 'object' && body !== null && 'details' in body ? body.details : undefined;
   const problems = response.status === 400 && typeof details === 'string' ? problemsOf(details) : [];
   const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
-  return new DeckforgeError(response.status, body, problems, Number.isFinite(retryAfter) ? retryAfter : null);
+  return new DeckforgeError(
+    response.status,
+    body,
+    problems,
+    Number.isFinite(retryAfter) ? retryAfter : null,
+    response.headers.get('x-deckforge-error-code'),
+  );
 }

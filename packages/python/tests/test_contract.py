@@ -110,6 +110,7 @@ def test_shape_a_400_with_each_problem_and_its_path(client: Deckforge) -> None:
     assert error.details and error.detail is None and error.title is None
     assert [p.path for p in error.problems] == ["presentation.slides[0].slide_index", "presentation.slides[1].slide_index"]
     assert all(p.message for p in error.problems) and error.request_id
+    assert error.code == "DECKFORGE_INVALID_PAYLOAD"
 
 
 def test_shape_b_401_for_a_token_the_server_refuses(service: Service) -> None:
@@ -118,6 +119,7 @@ def test_shape_b_401_for_a_token_the_server_refuses(service: Service) -> None:
             deckforge.usage()
     assert (raised.value.status_code, raised.value.message) == (401, "Unauthorized")
     assert raised.value.detail and raised.value.details is None
+    assert raised.value.code == "DECKFORGE_UNAUTHORIZED"
 
 
 def test_token_service_401_for_wrong_credentials(service: Service, accounts: Accounts) -> None:
@@ -127,6 +129,7 @@ def test_token_service_401_for_wrong_credentials(service: Service, accounts: Acc
     assert raised.value.status_code == 401
     assert raised.value.body == {"isSuccess": False, "Message": raised.value.message, "Result": {}}
     assert raised.value.message and "invalid" in raised.value.message.lower()
+    assert raised.value.code == "DECKFORGE_INVALID_CREDENTIALS"
 
 
 def test_shape_b_404_for_an_unknown_job(client: Deckforge) -> None:
@@ -146,6 +149,7 @@ def test_shape_b_429_past_the_monthly_slides_raised_at_once(service: Service, ac
     error = raised.value
     assert (error.status_code, error.message) == (429, "Too Many Requests - usage or rate limit exceeded")
     assert error.detail and error.retry_after is not None and error.retry_after > 3600
+    assert error.code == "DECKFORGE_QUOTA_EXCEEDED"
 
 
 def test_shape_c_500_when_a_stored_template_is_lost_on_disk(service: Service, accounts: Accounts) -> None:

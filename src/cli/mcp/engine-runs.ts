@@ -141,7 +141,10 @@ export class EngineRuns {
 
 function asToolError(error: unknown): never {
   if (error instanceof EngineError) {
-    throw new ToolError('invalid_input', error.message, error.path ? { path: error.path } : {});
+    throw new ToolError('invalid_input', error.message, {
+      ...(error.path ? { path: error.path } : {}),
+      code: `DECKFORGE_${error.code}`,
+    });
   }
   throw error;
 }

@@ -130,7 +130,7 @@ function withRestErrors(backend: ToolBackend): ToolBackend {
         if (error instanceof DeckforgeError) {
           const body = error.body as { details?: string; detail?: string } | string;
           const text = typeof body === 'string' ? body : (body.details ?? body.detail ?? error.message);
-          throw new ToolError(categoryOfStatus(error.status), text);
+          throw new ToolError(categoryOfStatus(error.status), text, error.code ? { code: error.code } : {});
         }
         if (error instanceof Error && error.name === 'DeckforgeNetworkError') {
           throw new ToolError('server', `the Deckforge server did not answer: ${error.message}`);

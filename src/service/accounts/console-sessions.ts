@@ -92,6 +92,7 @@ export async function openAnonymousSession(
       throw new TooManyRequestsError(
         'too many new console sessions from your address; keep the cookie, or try again in a minute',
         decision.retryAfterSeconds,
+        'THROTTLED',
       );
     }
   }

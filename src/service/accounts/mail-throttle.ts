@@ -22,6 +22,7 @@ export async function throttleMail(deps: ServiceDeps, email: string, origin: Mai
       throw new TooManyRequestsError(
         `too many e-mails asked for lately; try again in ${decision.retryAfterSeconds} s`,
         decision.retryAfterSeconds,
+        'THROTTLED',
       );
     }
   }

@@ -75,7 +75,11 @@ export class SignInGuard {
     const flightKey = network ?? 'unknown';
     const under = this.inFlight.get(flightKey) ?? 0;
     if (network !== null && under >= MAX_IN_FLIGHT_PER_ADDRESS) {
-      throw new TooManyRequestsError('too many sign-in attempts from your address are in progress', 1);
+      throw new TooManyRequestsError(
+        'too many sign-in attempts from your address are in progress',
+        1,
+        'THROTTLED',
+      );
     }
     this.inFlight.set(flightKey, under + 1);
     try {
@@ -111,6 +115,7 @@ export class SignInGuard {
         throw new TooManyRequestsError(
           `too many failed sign-in attempts; try again in ${decision.retryAfterSeconds} s`,
           decision.retryAfterSeconds,
+          'THROTTLED',
         );
       }
       counted.push(key);
@@ -133,7 +138,11 @@ export class SignInGuard {
     if (this.hashing >= MAX_HASHING) {
       const queue = recognised ? this.recognisedQueue : this.queue;
       if (queue.length >= MAX_WAITING) {
-        throw new TooManyRequestsError('too many sign-in attempts are in progress; try again in a moment', 1);
+        throw new TooManyRequestsError(
+          'too many sign-in attempts are in progress; try again in a moment',
+          1,
+          'THROTTLED',
+        );
       }
       await new Promise<void>((resolve) => queue.push(resolve));
     } else {

@@ -33,7 +33,9 @@ export interface PreparedRequest {
 export const URL_PATTERN = /^https?:\/\/\S+$/i;
 
 /** A request over the synchronous slide limit: a 400 for POST /v1.0/generator/create, a job for generate_deck. */
-export class OverSyncLimitError extends InvalidInputError {}
+export class OverSyncLimitError extends InvalidInputError {
+  override readonly code = 'OVER_SYNC_LIMIT';
+}
 
 /**
  * `jsonData` as a thread is to be given it, after the one check that stays on this thread: that it is there.

@@ -64,11 +64,13 @@ function limitRefusal(
     return new ForbiddenError(
       `the ${plan.name} plan keeps at most ${limits.templates} stored templates and the account has ${held.templates}: ` +
         'delete one (DELETE /v1.0/templates/{id}) or upload this one as a new version of an existing name',
+      'TEMPLATE_LIMIT',
     );
   }
   return new ForbiddenError(
     `the ${plan.name} plan keeps at most ${limits.bytes / MB} MB of stored templates; the account's take ` +
       `${megabytes(held.bytes)} MB and this one ${megabytes(bytes)} MB: delete templates to make room`,
+    'TEMPLATE_LIMIT',
   );
 }
 

@@ -11,6 +11,7 @@ export async function checkRateLimit(deps: ServiceDeps, account: Account): Promi
     throw new TooManyRequestsError(
       `request rate limit exceeded: plan ${plan.name} allows ${plan.requestsPerMinute} requests per minute`,
       decision.retryAfterSeconds,
+      'RATE_LIMITED',
     );
   }
 }

@@ -41,6 +41,7 @@ export async function checkSlidesLeft(deps: ServiceDeps, account: SlideOwner): P
     `monthly slide limit exceeded: plan ${plan.name} allows ${slideCountText(plan.allowedSlideCount)}, ${used} used`,
     // As every 429 of the allowance: when it resets.
     secondsUntil(period.next, now),
+    'QUOTA_EXCEEDED',
   );
 }
 
@@ -97,7 +98,11 @@ async function reserve(
   if (!outcome.granted) {
     // Retry-After is when the allowance resets, as for every 429; a request no month could take says so too.
     const never = need > plan.allowedSlideCount ? ', more than the plan allows in a whole month' : '';
-    throw new TooManyRequestsError(`${refusal(plan, outcome.used)}${never}`, secondsUntil(period.next, now));
+    throw new TooManyRequestsError(
+      `${refusal(plan, outcome.used)}${never}`,
+      secondsUntil(period.next, now),
+      'QUOTA_EXCEEDED',
+    );
   }
   return outcome.reservationId;
 }

@@ -46,6 +46,9 @@ class APIError(DeckforgeError):
     retry_after: Optional[float]
     #: The ``X-Request-Id`` of the answer: the server's log lines for the request carry it.
     request_id: Optional[str]
+    #: The error's stable code from ``X-Deckforge-Error-Code`` (``DECKFORGE_QUOTA_EXCEEDED``, …; the server's
+    #: docs/http-api.md, "Error codes"), what a program acts on; None when something else answered (a proxy).
+    code: Optional[str]
 
     def __init__(
         self,
@@ -54,6 +57,7 @@ class APIError(DeckforgeError):
         *,
         retry_after: Optional[float] = None,
         request_id: Optional[str] = None,
+        code: Optional[str] = None,
     ) -> None:
         self.status_code = status_code
         self.body = body
@@ -65,6 +69,7 @@ class APIError(DeckforgeError):
         self.problems = problems_of(self.details) if status_code == 400 and self.details else ()
         self.retry_after = retry_after
         self.request_id = request_id
+        self.code = code
         super().__init__(f"Deckforge answered {status_code}: {self._describe()}")
 
     def _describe(self) -> str:
@@ -162,6 +167,7 @@ def error_from_response(response: httpx.Response) -> APIError:
         body,
         retry_after=retry_after_seconds(response.headers.get("retry-after")),
         request_id=response.headers.get("x-request-id"),
+        code=response.headers.get("x-deckforge-error-code"),
     )
 
 
