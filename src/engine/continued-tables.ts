@@ -89,7 +89,7 @@ function checkLimit(run: SlideRun, position: number, continuing: ContinuedTables
   if (run.slideCount + 1 + later <= run.maxSlides) return;
   const [path, table] = [...continuing][0]!;
   throw new EngineError(
-    'LIMIT_EXCEEDED',
+    'TOO_MANY_SLIDES',
     `table "${table.name}" continues on more slides than a deck may have: with its continuation slides the ` +
       `deck would have more than ${slideCountText(run.maxSlides)}; send fewer rows or split the table over several requests`,
     path,

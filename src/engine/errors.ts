@@ -7,6 +7,7 @@ export type EngineErrorCode =
   | 'INVALID_TEMPLATE' // the template is not a usable presentation (corrupt, encrypted, not a zip, …)
   | 'UNSUPPORTED_TEMPLATE' // a valid package we deliberately refuse (ISO Strict)
   | 'LIMIT_EXCEEDED' // zip bomb, too many parts, too large
+  | 'TOO_MANY_SLIDES' // the deck would have more slides than the limit given (all_slides expanded, tables continued)
   | 'UNSAFE_XML' // DOCTYPE, entity declarations
   | 'MISSING_FILE' // the payload names a file that was not uploaded
   | 'SLIDE_NOT_FOUND' // slide_index / slide_id out of range
@@ -21,11 +22,12 @@ export class EngineError extends Error {
   override readonly name: string = 'EngineError';
   constructor(
     readonly code: EngineErrorCode,
-    message: string,
+    /** What is wrong, without the path; `message` is the path, then this. */
+    readonly reason: string,
     /** JSON path (`presentation.slides[3].shapes[1].content`) or part name (`/ppt/slides/slide2.xml`). */
     readonly path: string | null = null,
   ) {
-    super(path ? `${path}: ${message}` : message);
+    super(path ? `${path}: ${reason}` : reason);
   }
 }
 

@@ -47,7 +47,7 @@ function slidesListed(bytes: Uint8Array): number {
 export function checkExpandedSlideCount(slides: readonly SlideRequest[], maxSlides: number): void {
   if (slides.length <= maxSlides) return;
   throw new EngineError(
-    'LIMIT_EXCEEDED',
+    'TOO_MANY_SLIDES',
     `the deck would have ${slideCountText(slides.length)} (all_slides entries expanded), more than ${slideCountText(maxSlides)}; list fewer slides or split the request`,
     'presentation.slides',
   );

@@ -49,7 +49,14 @@ export const ERROR_CATALOGUE: Record<ErrorCode, CatalogueEntry> = {
   DECKFORGE_LIMIT_EXCEEDED: {
     status: 400,
     shape: 'A',
-    meaning: 'a template past a size limit: too many parts, too large unpacked, or a zip bomb',
+    meaning:
+      'past a limit of the server: a template with too many parts, too large unpacked or too deeply nested (a zip bomb), a picture past the pixel budget, a deck needing more memory than a generation may use',
+  },
+  DECKFORGE_TOO_MANY_SLIDES: {
+    status: 400,
+    shape: 'A',
+    meaning:
+      'the deck would have more slides than a request may make once all_slides entries expand and tables continue; on the synchronous endpoint, the message names the asynchronous one when it takes more',
   },
   DECKFORGE_UNSAFE_XML: {
     status: 400,

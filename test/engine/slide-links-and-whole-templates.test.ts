@@ -188,7 +188,7 @@ describe('whole templates', () => {
     const error = engineErrorOf(() =>
       generate({ files, payload, maxSlides: 10, onProgress: (done) => progress.push(done) }),
     );
-    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.code).toBe('TOO_MANY_SLIDES');
     expect(error.message).toBe(
       'presentation.slides: the deck would have 11 slides (all_slides entries expanded), more than 10 slides; list fewer slides or split the request',
     );

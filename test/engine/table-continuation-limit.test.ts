@@ -39,7 +39,7 @@ describe('the slide limit with continuation slides', () => {
 
   it('one slide over the limit is refused, naming the table and the limit', () => {
     const error = engineErrorOf(() => deckWithin(slides - 1));
-    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.code).toBe('TOO_MANY_SLIDES');
     expect(error.path).toBe('presentation.slides[0].shapes[0].content');
     expect(error.message).toContain('table "Table 1" continues on more slides than a deck may have');
     expect(error.message).toContain(`more than ${slides - 1} slides`);

@@ -238,7 +238,7 @@ describe('more continuations', () => {
         maxSlides: 5,
       }),
     );
-    expect(error.code).toBe('LIMIT_EXCEEDED');
+    expect(error.code).toBe('TOO_MANY_SLIDES');
     expect(error.path).toBe('presentation.slides[0].shapes[0].content');
     expect(error.message).toContain('table "Table 1" continues on more slides than a deck may have');
     expect(error.message).toContain('more than 5 slides');

@@ -95,7 +95,7 @@ describe('continuation slides and the allowance', () => {
       .generateNow(user.account, upload(longTable(400), files()))
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(EngineError);
-    expect((refused as EngineError).code).toBe('LIMIT_EXCEEDED');
+    expect((refused as EngineError).code).toBe('TOO_MANY_SLIDES');
     expect((refused as Error).message).toContain(
       'table "Table 1" continues on more slides than a deck may have',
     );

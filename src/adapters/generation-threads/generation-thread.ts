@@ -99,10 +99,13 @@ function readPayload(
 
 function serialize(error: unknown): SerializedError {
   if (error instanceof EngineError) {
-    const prefix = error.path ? `${error.path}: ` : '';
-    const message =
-      prefix && error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-    return { engine: true, code: error.code, message, path: error.path, stack: error.stack ?? null };
+    return {
+      engine: true,
+      code: error.code,
+      message: error.reason,
+      path: error.path,
+      stack: error.stack ?? null,
+    };
   }
   const plain = error instanceof Error ? error : new Error(String(error));
   return { engine: false, code: null, message: plain.message, path: null, stack: plain.stack ?? null };

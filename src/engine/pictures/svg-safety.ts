@@ -71,10 +71,7 @@ export function makeSvgSafe(
     doc = parseXml(text, label);
   } catch (error) {
     if (!(error instanceof EngineError)) throw error;
-    const reason = error.message.startsWith(`${label}: `)
-      ? error.message.slice(label.length + 2)
-      : error.message;
-    return { refused: `${label} is not a well-formed SVG: ${reason}` };
+    return { refused: `${label} is not a well-formed SVG: ${error.reason}` };
   }
   if (localName(doc.root.name) !== 'svg') return { refused: `${label} has no <svg> root element` };
   const cleaning: Cleaning = { label, limits, removed: new Set(), embeddedPixels: 0, refused: null };

@@ -150,20 +150,17 @@ async function renderPdf(
 }
 
 /**
- * Long tables continued past the synchronous slide limit: the message says the asynchronous endpoint takes
- * more, when it does. (The engine only knows the number it was given.)
+ * A deck past the synchronous slide limit once its tables continued or its all_slides entries expanded (the
+ * limit a synchronous generation gives the engine): the message says the asynchronous endpoint takes more, when
+ * it does. (The engine only knows the number it was given.)
  */
 function withAsyncAdvice(error: unknown, limits: ServiceDeps['settings']['limits']): unknown {
   const { syncMaxSlides, maxSlidesPerRequest } = limits;
-  const overSyncLimit =
-    error instanceof EngineError &&
-    error.code === 'LIMIT_EXCEEDED' &&
-    error.message.includes(`more than ${slideCountText(syncMaxSlides)}`);
-  if (!overSyncLimit || syncMaxSlides >= maxSlidesPerRequest) return error;
-  const message = error.path ? error.message.slice(error.path.length + 2) : error.message;
+  if (!(error instanceof EngineError) || error.code !== 'TOO_MANY_SLIDES') return error;
+  if (syncMaxSlides >= maxSlidesPerRequest) return error;
   return new EngineError(
-    'LIMIT_EXCEEDED',
-    `${message}; synchronous generation makes at most ${slideCountText(syncMaxSlides)}, ` +
+    'TOO_MANY_SLIDES',
+    `${error.reason}; synchronous generation makes at most ${slideCountText(syncMaxSlides)}, ` +
       `POST /v2.0/generator/create-async up to ${maxSlidesPerRequest}`,
     error.path,
   );
