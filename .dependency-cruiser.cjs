@@ -101,22 +101,30 @@ module.exports = {
     {
       name: 'service-rooms-in-order',
       comment:
-        'Inside src/service, from the top: the facade and the sweeper at its root; accounts/; jobs/; generation/; usage/; ports/ and the shared types at its root.',
+        'Inside src/service, from the top: the facade and the sweeper at its root; accounts/; jobs/; generation/; templates/; usage/; ports/ and the shared types at its root.',
       severity: 'error',
-      from: { path: '^src/service/(usage|generation|jobs|ports)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/service/(usage|templates|generation|jobs|ports)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/service/(accounts/|create-|retention-sweeper)' },
     },
     {
       name: 'jobs-generation-usage-point-down',
       severity: 'error',
-      from: { path: '^src/service/(usage|generation|ports)/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src/service/(usage|templates|generation|ports)/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/service/jobs/' },
     },
     {
-      name: 'usage-stands-below-generation',
+      name: 'generation-stands-over-templates-and-usage',
+      comment:
+        'A generation reads stored templates and charges the allowance; stored templates know nothing of generating.',
+      severity: 'error',
+      from: { path: '^src/service/(templates|usage|ports)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/service/generation/' },
+    },
+    {
+      name: 'usage-stands-below-templates',
       severity: 'error',
       from: { path: '^src/service/(usage|ports)/', pathNot: '\\.test\\.ts$' },
-      to: { path: '^src/service/generation/' },
+      to: { path: '^src/service/templates/' },
     },
     {
       name: 'ports-stand-alone',

@@ -10,7 +10,7 @@ import type { Account, GenerationRequest } from '../deckforge-service.js';
 import { ClientGoneError, InvalidInputError } from '../errors.js';
 import { FetchError, GenerationCancelledError } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
+import { prepareWithStoredTemplates } from './stored-template-resolution.js';
 import type { AccountGate } from './account-gate.js';
 import { removeScratchFile, scratchFile } from './deck-content.js';
 import { fetchRequestUrls, generationTask } from './generation-input.js';

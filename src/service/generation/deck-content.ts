@@ -1,7 +1,7 @@
 /**
  * Decks on their way to a client, never whole in memory unless small: a deck generated now is a file in the
  * scratch folder (the worker thread wrote it there as it was built), read once and removed, or, when small, the
- * bytes the thread gave back; a job's result is read from the blob store.
+ * bytes the thread gave back. (What is read from the blob store is stored-content.ts.)
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -9,7 +9,6 @@ import { readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { DeckContent } from '../deckforge-service.js';
-import type { BlobReader } from '../ports/index.js';
 
 /** A fresh file name in `scratchDir` for a deck about to be generated. */
 export function scratchFile(scratchDir: string): string {
@@ -63,20 +62,4 @@ export function heldContent(bytes: Uint8Array): DeckContent {
     bytes: async () => bytes,
     discard: async () => {},
   };
-}
-
-/** A stored result: read as often as asked, never removed here (retention does that). */
-export function storedContent(reader: BlobReader): DeckContent {
-  return {
-    byteLength: reader.byteLength,
-    stream: () => reader.stream(),
-    bytes: () => readAll(reader.stream()),
-    discard: async () => {},
-  };
-}
-
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -23,7 +23,7 @@ import { fontWarnings, renderDeck, requireRenderer, withExtension } from './rend
 import { FetchError, GenerationCancelledError } from '../ports/index.js';
 import { runGeneration } from './run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
+import { prepareWithStoredTemplates } from './stored-template-resolution.js';
 import { reserveContinuationSlides, reserveSlides } from '../usage/slide-quota.js';
 
 /**

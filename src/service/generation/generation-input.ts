@@ -3,7 +3,7 @@
  * size on its text, then parsed and validated, on a generation thread (docs/security.md, "Nothing of one
  * request blocks the others"; malformed → 400 before any work) and the configured limits checked (400); the
  * templates it names that were not uploaded are found among the stored ones
- * (templates/stored-template-resolution.ts). The URLs the payload names are fetched next (remote-files.ts).
+ * (stored-template-resolution.ts). The URLs the payload names are fetched next (remote-files.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';

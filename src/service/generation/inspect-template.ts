@@ -8,8 +8,7 @@ import { InvalidInputError } from '../errors.js';
 import { FetchError, type TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { inspectByHash, sha256Of } from '../templates/inspect-results.js';
-import { findStored } from '../templates/stored-template-resolution.js';
-import { readTemplateBytes } from '../templates/template-queries.js';
+import { findStored, readTemplateBytes } from '../templates/template-queries.js';
 
 export async function inspectTemplate(
   deps: ServiceDeps,

@@ -3,7 +3,7 @@
  * signed link; docs/http-api.md "Asynchronous: `POST /v2.0/generator/create-async`, then poll"). Another
  * account's job and an expired job are answered exactly like an unknown id.
  */
-import { storedContent } from '../generation/deck-content.js';
+import { storedContent } from '../stored-content.js';
 import type { Account, Download, JobStatus, LinkBase } from '../deckforge-service.js';
 import { ForbiddenDownloadError, NotFoundError } from '../errors.js';
 import type { JobRecord } from '../ports/index.js';

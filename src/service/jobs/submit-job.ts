@@ -12,7 +12,7 @@ import { DECK_ONLY, needsRenderer } from '../generation/output-format.js';
 import { requireRenderer } from '../generation/render-deck.js';
 import { encodeJobInput } from './job-input-codec.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { prepareWithStoredTemplates } from '../templates/stored-template-resolution.js';
+import { prepareWithStoredTemplates } from '../generation/stored-template-resolution.js';
 import { reserveSlides } from '../usage/slide-quota.js';
 import { checkCallback, createDelivery } from './webhook-delivery.js';
 

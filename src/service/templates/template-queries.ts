@@ -1,10 +1,15 @@
 /** Listing, reading, downloading and deleting an account's stored templates; another account's id is a 404. */
 import { NotFoundError } from '../errors.js';
-import { storedContent } from '../generation/deck-content.js';
+import { storedContent } from '../stored-content.js';
 import type { TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { inspectByHash } from './inspect-results.js';
-import { accountTemplatesPrefix, templateBlobKey, templateContentPrefix } from './template-blobs.js';
+import {
+  accountTemplatesPrefix,
+  TEMPLATE_ID_PATTERN,
+  templateBlobKey,
+  templateContentPrefix,
+} from './template-blobs.js';
 import {
   storedTemplate,
   type StoredTemplate,
@@ -96,4 +101,14 @@ export async function forgetAccountTemplates(
 ): Promise<void> {
   await deps.templates.forgetAccount(accountId);
   await deps.blobs.deletePrefix(accountTemplatesPrefix(accountId));
+}
+
+/** The stored template `reference` (an id or a name) names, or null. */
+export async function findStored(
+  deps: Pick<ServiceDeps, 'templates'>,
+  account: TemplateOwner,
+  reference: string,
+): Promise<TemplateRecord | null> {
+  const byId = TEMPLATE_ID_PATTERN.test(reference) ? await deps.templates.get(account.id, reference) : null;
+  return byId ?? (await deps.templates.latest(account.id, reference));
 }

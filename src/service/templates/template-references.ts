@@ -1,12 +1,12 @@
 /**
  * A stored template as the MCP tools name it (docs/mcp.md): by a reference `jsonData` would use (an id gives that
- * version, a name its latest: stored-template-resolution.ts), and stored from a public URL fetched through the
+ * version, a name its latest: findStored, template-queries.ts), and stored from a public URL fetched through the
  * same guarded fetcher as `presentation.template` (docs/security.md).
  */
 import { InvalidInputError, NotFoundError } from '../errors.js';
 import { FetchError } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { findStored } from './stored-template-resolution.js';
+import { findStored } from './template-queries.js';
 import { getTemplate } from './template-queries.js';
 import type { StoredTemplate, StoredTemplateDetail, TemplateOwner } from './template-service.js';
 import { uploadTemplate } from './upload-template.js';

@@ -6,6 +6,10 @@
 import { countRequestedSlides, EngineError } from '../../engine/index.js';
 import type { GenerationRequest } from '../deckforge-service.js';
 import { InvalidInputError } from '../errors.js';
+import type { PayloadSource } from '../ports/index.js';
+import type { ServiceDeps } from '../service-deps.js';
+import { findStored, readTemplateBytes } from '../templates/template-queries.js';
+import type { TemplateOwner } from '../templates/template-service.js';
 import {
   checkSlideLimits,
   checkUploads,
@@ -14,12 +18,7 @@ import {
   preparedRequest,
   URL_PATTERN,
   type PreparedRequest,
-} from '../generation/generation-input.js';
-import type { PayloadSource, TemplateRecord } from '../ports/index.js';
-import type { ServiceDeps } from '../service-deps.js';
-import { TEMPLATE_ID_PATTERN } from './template-blobs.js';
-import { readTemplateBytes } from './template-queries.js';
-import type { TemplateOwner } from './template-service.js';
+} from './generation-input.js';
 
 /** Names listed in the error at most; an account with more is told how many there are. */
 const NAMES_SHOWN = 20;
@@ -86,16 +85,6 @@ async function withTemplateProblems(
     () => refusal,
     (error: unknown) => (error instanceof EngineError ? error : refusal),
   );
-}
-
-/** The stored template `reference` (an id or a name) names, or null. */
-export async function findStored(
-  deps: Pick<ServiceDeps, 'templates'>,
-  account: TemplateOwner,
-  reference: string,
-): Promise<TemplateRecord | null> {
-  const byId = TEMPLATE_ID_PATTERN.test(reference) ? await deps.templates.get(account.id, reference) : null;
-  return byId ?? (await deps.templates.latest(account.id, reference));
 }
 
 async function unknownTemplate(
