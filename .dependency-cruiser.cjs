@@ -141,6 +141,17 @@ module.exports = {
       to: { path: '^src/http/routes/' },
     },
     {
+      name: 'http-reaches-the-service-through-its-facade',
+      comment:
+        'DeckforgeService, what a transport reads a request with (request-reading.ts) and the error types; never a room of the service.',
+      severity: 'error',
+      from: { path: '^src/http/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^src/service/',
+        pathNot: '^src/service/(deckforge-service|request-reading|errors)\\.ts$',
+      },
+    },
+    {
       name: 'console-server-reaches-the-service-through-its-use-cases',
       comment:
         'The facade (DeckforgeService, ConsoleService) and its error types; never a use case module or a port.',

@@ -10,7 +10,7 @@ import type { DeckOutcome, TemplateSummary, ToolBackend } from '../mcp/tool-back
 import { categoryOfStatus, ToolError } from '../mcp/tool-error.js';
 import type { ToolName } from '../mcp/tool-schemas.js';
 import type { Account, DeckforgeService, LinkBase } from '../service/deckforge-service.js';
-import type { StoredTemplate } from '../service/templates/template-service.js';
+import type { StoredTemplate } from '../service/request-reading.js';
 import { mapError, type ErrorMapperLimits } from './error-mapper.js';
 import type { EndpointKind } from './error-shapes.js';
 

@@ -7,10 +7,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { InvalidInputError } from '../service/errors.js';
-import { checkedKey } from '../service/generation/idempotency.js';
-import { previewWidthOf, readOutputRequest, type OutputFields } from '../service/generation/output-format.js';
 import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
-import type { TemplateUpload } from '../service/templates/template-service.js';
+import {
+  checkedKey,
+  previewWidthOf,
+  readOutputRequest,
+  type OutputFields,
+  type TemplateUpload,
+} from '../service/request-reading.js';
 import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
 import { checkGenerationFields, checkJsonBodyKeys } from './form-fields.js';
 

@@ -4,7 +4,7 @@
  * and `DELETE /v1.0/templates/{id}`. Another account's id answers exactly like an unknown one (404).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { StoredTemplate } from '../../service/templates/template-service.js';
+import type { StoredTemplate } from '../../service/request-reading.js';
 import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, PPTX_CONTENT_TYPE } from '../file-response.js';
 import { readTemplateUpload } from '../request-form.js';
