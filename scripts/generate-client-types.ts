@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@hey-api/openapi-ts';
-import { buildOpenApiDocument } from '../src/http/openapi-document.js';
+import { buildOpenApiDocument } from '../src/http/openapi/openapi-document.js';
 
 export const CLIENT_TYPES_PATH = fileURLToPath(
   new URL('../packages/client/src/generated/api-types.ts', import.meta.url),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Account, DeckforgeService } from '../service/deckforge-service.js';
-import type { EndpointKind } from './error-shapes.js';
+import type { EndpointKind } from './errors/error-shapes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -7,7 +7,7 @@ import type { Account } from '../service/deckforge-service.js';
 import { InvalidInputError } from '../service/errors.js';
 import { contentDisposition, contentTypeOf, warningHeaders } from './file-response.js';
 import { trustedLinkBase } from './link-base.js';
-import { idempotencyKeyOf, readGenerationRequest } from './request-form.js';
+import { idempotencyKeyOf, readGenerationRequest } from './forms/request-form.js';
 import type { RouteContext } from './route-context.js';
 import { whileClientWaits } from './while-client-waits.js';
 

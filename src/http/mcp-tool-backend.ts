@@ -11,8 +11,8 @@ import { categoryOfStatus, ToolError } from '../mcp/tool-error.js';
 import type { ToolName } from '../mcp/tool-schemas.js';
 import type { Account, DeckforgeService, LinkBase } from '../service/deckforge-service.js';
 import type { StoredTemplate } from '../service/request-reading.js';
-import { mapError, type ErrorMapperLimits } from './error-mapper.js';
-import type { EndpointKind } from './error-shapes.js';
+import { mapError, type ErrorMapperLimits } from './errors/error-mapper.js';
+import type { EndpointKind } from './errors/error-shapes.js';
 
 /** Which REST route's error row a tool's errors take. */
 const ENDPOINT_OF: Record<ToolName, EndpointKind> = {

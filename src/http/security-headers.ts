@@ -7,7 +7,7 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { DOCS_STYLE_SOURCE } from './docs-page.js';
+import { DOCS_STYLE_SOURCE } from './docs-site/docs-page.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

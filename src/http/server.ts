@@ -8,7 +8,7 @@ import type { DestinationStream } from 'pino';
 import type { DeckforgeService } from '../service/deckforge-service.js';
 import { NotFoundError, ServiceUnavailableError } from '../service/errors.js';
 import { registerBearerAuth } from './bearer-auth.js';
-import { registerBodyParsers } from './body-parsers.js';
+import { registerBodyParsers } from './forms/body-parsers.js';
 import { clientGone, markServerFault, registerDisconnectAccounting } from './client-disconnect.js';
 import {
   DISCARD_MS,
@@ -16,7 +16,7 @@ import {
   registerExpectContinue,
   type DiscardBounds,
 } from './early-refusals.js';
-import { mapError, type ErrorMapperLimits } from './error-mapper.js';
+import { mapError, type ErrorMapperLimits } from './errors/error-mapper.js';
 import type { HttpConfig } from './http-config.js';
 import { createHttpMetrics } from './metrics.js';
 import { loggerOptions, OneLinePerRequest, requestIdFor } from './request-logging.js';
@@ -31,7 +31,7 @@ import { registerTemplateRoutes } from './routes/template-routes.js';
 import { registerTokenRoutes } from './routes/token-routes.js';
 import { registerUsageRoutes } from './routes/usage-routes.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { onClientError, onFrameworkError } from './transport-errors.js';
+import { onClientError, onFrameworkError } from './errors/transport-errors.js';
 
 export interface HttpServer {
   /** Binds `config.host:config.port`; resolves to the base URL (`http://127.0.0.1:41234`). */

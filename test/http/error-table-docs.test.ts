@@ -1,12 +1,12 @@
 /**
  * docs/http-api.md's error tables against the server: a bad or expired download link answers 403, and the
  * "Errors" table lists that answer with the body the server sends and what the client should do about it; the
- * "Error codes" table lists every code of the catalogue (src/http/error-catalogue.ts) with its status and shape,
+ * "Error codes" table lists every code of the catalogue (src/http/errors/error-catalogue.ts) with its status and shape,
  * and no other; and real answers over a socket carry their code in X-Deckforge-Error-Code.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE } from '../../src/http/error-catalogue.js';
+import { ERROR_CATALOGUE } from '../../src/http/errors/error-catalogue.js';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
 
 const PAGE = readFileSync(new URL('../../docs/http-api.md', import.meta.url), 'utf8');

@@ -7,7 +7,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../src/engine/index.js';
-import { OPENAPI_SCHEMAS } from '../../src/http/openapi-schemas.js';
+import { OPENAPI_SCHEMAS } from '../../src/http/openapi/openapi-schemas.js';
 import { chartDeck, generatedChartsDeck } from '../support/decks/chart-templates.js';
 import { corpusFiles, itCorpus, readCorpus } from '../support/corpus/corpus.js';
 import { layoutsTemplate, tableTemplate } from '../support/decks/layouts-template.js';

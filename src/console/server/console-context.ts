@@ -1,7 +1,7 @@
 /** What the console's route modules receive from the plugin. */
 import type { DeckforgeService } from '../../service/deckforge-service.js';
 import type { ConsoleService } from '../../service/console-service.js';
-import type { ErrorMapperLimits } from '../../http/error-mapper.js';
+import type { ErrorMapperLimits } from '../../http/errors/error-mapper.js';
 import type { HttpConfig } from '../../http/http-config.js';
 import type { HttpMetrics } from '../../http/metrics.js';
 

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FAVICON_LINK } from '../../http/favicon.js';
+import { FAVICON_LINK } from '../../http/docs-site/favicon.js';
 import { NotFoundError, ServiceUnavailableError } from '../../service/errors.js';
 
 /** The same from src/console/server and dist/console/server: the repository's dist/console. */

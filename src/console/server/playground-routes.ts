@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Account } from '../../service/deckforge-service.js';
-import { readInspectSource } from '../../http/request-form.js';
+import { readInspectSource } from '../../http/forms/request-form.js';
 import { sendGeneratedDeck, submitGenerationJob } from '../../http/generation-handlers.js';
 import { whileClientWaits } from '../../http/while-client-waits.js';
 import type { ConsoleContext } from './console-context.js';

@@ -7,7 +7,7 @@
  * (api-call-accounting.ts), rate-limited and counted as their `/v1.0` twins; the list is a page read.
  */
 import type { FastifyInstance } from 'fastify';
-import { readTemplateUpload } from '../../http/request-form.js';
+import { readTemplateUpload } from '../../http/forms/request-form.js';
 import type { Account } from '../../service/deckforge-service.js';
 import type { ConsoleContext } from './console-context.js';
 import { requireSession } from './console-session.js';

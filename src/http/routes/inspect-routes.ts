@@ -3,7 +3,7 @@
  * `deckforge inspect --json` prints, so users can find shape names without PowerPoint's selection pane.
  */
 import type { FastifyInstance } from 'fastify';
-import { readInspectSource } from '../request-form.js';
+import { readInspectSource } from '../forms/request-form.js';
 import { accountOf } from '../bearer-auth.js';
 import type { RouteContext } from '../route-context.js';
 

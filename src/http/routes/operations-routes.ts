@@ -7,11 +7,11 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NotFoundError, UnauthorizedError } from '../../service/errors.js';
 import { bearerToken } from '../bearer-auth.js';
-import { loadGuides } from '../docs-guides.js';
-import { llmsText } from '../llms-txt.js';
-import { FAVICON_PATH, FAVICON_SVG } from '../favicon.js';
-import { renderDocsPage } from '../docs-page.js';
-import { buildOpenApiDocument } from '../openapi-document.js';
+import { loadGuides } from '../docs-site/docs-guides.js';
+import { llmsText } from '../docs-site/llms-txt.js';
+import { FAVICON_PATH, FAVICON_SVG } from '../docs-site/favicon.js';
+import { renderDocsPage } from '../docs-site/docs-page.js';
+import { buildOpenApiDocument } from '../openapi/openapi-document.js';
 import type { RouteContext } from '../route-context.js';
 
 // Same relative position from src/http/routes and dist/http/routes.

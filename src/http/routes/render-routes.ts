@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, contentTypeOf, warningHeaders } from '../file-response.js';
-import { readRenderRequest } from '../request-form.js';
+import { readRenderRequest } from '../forms/request-form.js';
 import { whileClientWaits } from '../while-client-waits.js';
 import type { RouteContext } from '../route-context.js';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { StoredTemplate } from '../../service/request-reading.js';
 import { accountOf } from '../bearer-auth.js';
 import { contentDisposition, PPTX_CONTENT_TYPE } from '../file-response.js';
-import { readTemplateUpload } from '../request-form.js';
+import { readTemplateUpload } from '../forms/request-form.js';
 import type { RouteContext } from '../route-context.js';
 
 const CONFIG = { endpoint: 'templates', bearer: true, rateLimited: true, noStore: true } as const;

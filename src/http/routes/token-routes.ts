@@ -1,6 +1,6 @@
 /** `POST /v1.0/token/create` (docs/http-api.md "Authentication"). Errors: error-mapper.ts, token shape. */
 import type { FastifyInstance } from 'fastify';
-import { readCredentials } from '../request-form.js';
+import { readCredentials } from '../forms/request-form.js';
 import type { RouteContext } from '../route-context.js';
 
 export function registerTokenRoutes(app: FastifyInstance, { service, limits }: RouteContext): void {

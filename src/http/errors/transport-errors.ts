@@ -8,7 +8,7 @@ import { maxHeaderSize, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { mapUnroutedError, type UnroutedError } from './error-mapper.js';
-import { BASELINE_HEADERS } from './security-headers.js';
+import { BASELINE_HEADERS } from '../security-headers.js';
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found' };
 

@@ -10,7 +10,7 @@ import { Marked } from 'marked';
 import { escapeHtml, htmlPage } from './docs-page.js';
 
 // Same relative position from src/http and dist/http.
-const DOCS_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
+const DOCS_DIR = fileURLToPath(new URL('../../../docs/', import.meta.url));
 
 export interface Guide {
   /** The file name without `.md`: the page is /docs/<name>. */

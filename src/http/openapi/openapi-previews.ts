@@ -2,8 +2,12 @@
  * The OpenAPI pieces of the previews (docs/previews.md): the output fields of the generation bodies (also
  * accepted as query parameters), the render endpoint, and the content types a generated file may have.
  */
-import { DEFAULT_PREVIEW_WIDTH, MAX_PREVIEW_WIDTH, MIN_PREVIEW_WIDTH } from '../service/request-reading.js';
-import { PDF_CONTENT_TYPE, PNG_CONTENT_TYPE, PPTX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from './file-response.js';
+import {
+  DEFAULT_PREVIEW_WIDTH,
+  MAX_PREVIEW_WIDTH,
+  MIN_PREVIEW_WIDTH,
+} from '../../service/request-reading.js';
+import { PDF_CONTENT_TYPE, PNG_CONTENT_TYPE, PPTX_CONTENT_TYPE, ZIP_CONTENT_TYPE } from '../file-response.js';
 
 type Json = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * requests refused before any route runs (mapUnroutedError): Fastify's own error bodies never reach a client.
  * Each answer also names its error's code (error-catalogue.ts) in the X-Deckforge-Error-Code header.
  */
-import { EngineError } from '../engine/index.js';
+import { EngineError } from '../../engine/index.js';
 import {
   ClientGoneError,
   ForbiddenDownloadError,
@@ -20,7 +20,7 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
-} from '../service/errors.js';
+} from '../../service/errors.js';
 import { ERROR_CODE_HEADER, type ErrorCode } from './error-catalogue.js';
 import type { EndpointKind, ErrorBody } from './error-shapes.js';
 

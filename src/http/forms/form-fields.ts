@@ -3,8 +3,8 @@
  * likely a misspelling (`jsonDat`, `formt`) whose value would otherwise be dropped without a word, so it is
  * refused, named, with the known field it is closest to.
  */
-import { didYouMean } from '../engine/index.js';
-import { InvalidInputError } from '../service/errors.js';
+import { didYouMean } from '../../engine/index.js';
+import { InvalidInputError } from '../../service/errors.js';
 
 export const GENERATION_FIELDS = ['jsonData', 'callback_url', 'format', 'previews', 'preview_width'] as const;
 

@@ -4,8 +4,8 @@
  * and, for credentials, its own statuses). A code the mapper can give and the catalogue lacks does not compile.
  */
 import { describe, expect, it } from 'vitest';
-import { EngineError, type EngineErrorCode } from '../engine/index.js';
-import { OverSyncLimitError } from '../service/generation/generation-input.js';
+import { EngineError, type EngineErrorCode } from '../../engine/index.js';
+import { OverSyncLimitError } from '../../service/generation/generation-input.js';
 import {
   ClientGoneError,
   ForbiddenDownloadError,
@@ -19,7 +19,7 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
   UnauthorizedError,
-} from '../service/errors.js';
+} from '../../service/errors.js';
 import { ERROR_CATALOGUE, ERROR_CODE_HEADER, type ErrorCode } from './error-catalogue.js';
 import { mapError, mapUnroutedError } from './error-mapper.js';
 

@@ -4,7 +4,7 @@
  * payload's named parts (Presentation, Slide, Shape, …) are hoisted beside the others, so every reference is a
  * plain `#/components/schemas/…` that any OpenAPI tool resolves.
  */
-import { payloadJsonSchemaParts } from '../engine/index.js';
+import { payloadJsonSchemaParts } from '../../engine/index.js';
 import { INSPECT_SCHEMAS } from './openapi-inspect-schemas.js';
 import { PREVIEW_STATUS_FIELDS } from './openapi-previews.js';
 

@@ -8,8 +8,8 @@
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { checkJsonLimits, describeMalformedJson, EngineError } from '../engine/index.js';
-import type { ErrorMapperLimits } from './error-mapper.js';
+import { checkJsonLimits, describeMalformedJson, EngineError } from '../../engine/index.js';
+import type { ErrorMapperLimits } from '../errors/error-mapper.js';
 
 const MULTIPART_TEXT_FIELDS = 20;
 

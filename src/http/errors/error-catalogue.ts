@@ -6,8 +6,8 @@
  * (EngineErrorCode) and the service's (ServiceErrorCode) are here with the prefix; the compiler names any code
  * this table lacks. A code, once published, keeps its meaning: a new cause gets a new code.
  */
-import type { EngineErrorCode } from '../engine/index.js';
-import type { ServiceErrorCode } from '../service/errors.js';
+import type { EngineErrorCode } from '../../engine/index.js';
+import type { ServiceErrorCode } from '../../service/errors.js';
 
 /** What only the HTTP layer meets: the request itself, before or beside any use case. */
 export type HttpErrorCode =

@@ -6,16 +6,16 @@
  * multipart body the parser cannot read.
  */
 import type { FastifyRequest } from 'fastify';
-import { InvalidInputError } from '../service/errors.js';
-import type { GenerationRequest, UploadedFile } from '../service/deckforge-service.js';
+import { InvalidInputError } from '../../service/errors.js';
+import type { GenerationRequest, UploadedFile } from '../../service/deckforge-service.js';
 import {
   checkedKey,
   previewWidthOf,
   readOutputRequest,
   type OutputFields,
   type TemplateUpload,
-} from '../service/request-reading.js';
-import { uploadLimitText, type ErrorMapperLimits } from './error-mapper.js';
+} from '../../service/request-reading.js';
+import { uploadLimitText, type ErrorMapperLimits } from '../errors/error-mapper.js';
 import { checkGenerationFields, checkJsonBodyKeys } from './form-fields.js';
 
 export interface ReceivedForm {

@@ -1,5 +1,5 @@
 /** The OpenAPI paths of stored templates (docs/http-api.md, "Stored templates"). */
-import { PPTX_CONTENT_TYPE } from './file-response.js';
+import { PPTX_CONTENT_TYPE } from '../file-response.js';
 
 type Json = Record<string, unknown>;
 
