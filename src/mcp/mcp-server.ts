@@ -126,7 +126,7 @@ function toolResult(answer: ToolAnswer): CallToolResult {
 }
 
 function errorResult(error: unknown, tool: ToolName, options: McpServerOptions): CallToolResult {
-  let body: { category: string; message: string; path?: string; closest?: string[]; code?: string };
+  let body: { category: string; message: string } & ToolError['details'];
   if (error instanceof ToolError) {
     body = { category: error.category, message: error.message, ...error.details };
     if (error.category === 'server') options.onServerFault?.(error, tool);

@@ -22,9 +22,9 @@ export type ServiceErrorCode =
   | 'FORBIDDEN'
   | 'TEMPLATE_LIMIT';
 
-export class ServiceError extends Error {
+export abstract class ServiceError extends Error {
   override readonly name: string = 'ServiceError';
-  readonly code: ServiceErrorCode = 'INVALID_INPUT';
+  abstract readonly code: ServiceErrorCode;
 }
 
 /** 400, shape A: `message: "Invalid input parameters"`, `details` = this message. */

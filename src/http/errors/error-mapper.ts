@@ -247,13 +247,7 @@ export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMa
         return clientError(404, 'Not Found', error.message, 'DECKFORGE_NOT_FOUND');
       return invalidInput(describeRequestError(error, limits), requestErrorCode(error));
     }
-    return {
-      statusCode: 500,
-      body: { statusCode: 500, title: 'Error', detail: SERVER_ERROR_DETAIL[endpoint] },
-      code: 'DECKFORGE_INTERNAL',
-      headers: coded('DECKFORGE_INTERNAL'),
-      serverFault: true,
-    };
+    return serverFault(endpoint);
   }
   // No one reads this answer (the connection is gone); 499 is what proxies log for a client that left.
   if (error instanceof ClientGoneError) return clientError(499, 'Client Closed Request', error.message, code);
@@ -277,6 +271,11 @@ export function mapError(error: unknown, endpoint: EndpointKind, limits: ErrorMa
     return clientError(429, TOO_MANY_REQUESTS, error.message, code, retryAfter(error));
   }
   // A ServiceError with a code no branch above answers: a programming error, hence a fault.
+  return serverFault(endpoint);
+}
+
+/** Shape C with the endpoint's own detail: the cause goes to the server log, not to the client. */
+function serverFault(endpoint: EndpointKind): MappedError {
   return {
     statusCode: 500,
     body: { statusCode: 500, title: 'Error', detail: SERVER_ERROR_DETAIL[endpoint] },
