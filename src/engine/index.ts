@@ -8,7 +8,8 @@ export type { ByteSink } from './package/zip-writer.js';
 export { writeZip } from './package/zip.js';
 export { readZipEntries } from './package/zip-entries.js';
 export { inspect } from './inspect.js';
-export { requestedFonts } from './requested-fonts.js';
+export { SHAPE_KIND_NAMES, type ShapeKind } from './shapes/shape-kinds.js';
+export { requestedFonts } from './render-safe/requested-fonts.js';
 export type {
   InspectResult,
   InspectedSlide,
@@ -32,7 +33,7 @@ export type { ParsedPayload } from './payload/parse-payload.js';
 export { payloadOutline } from './payload/payload-outline.js';
 export { payloadFacts, urlsToFetch, usedTemplates } from './payload/payload-facts.js';
 export type { PayloadFacts, WantedUrl } from './payload/payload-facts.js';
-export { countRequestedSlides } from './slide-entries.js';
+export { countRequestedSlides } from './slides/slide-entries.js';
 export {
   checkJsonLimits,
   describeMalformedJson,
@@ -44,7 +45,7 @@ export { TemplateCache } from './presentation/template-cache.js';
 export { DEFAULT_LIMITS } from './package/limits.js';
 export type { PackageLimits } from './package/limits.js';
 export { EngineError } from './errors.js';
-export { slideCountText } from './slide-count-text.js';
+export { slideCountText } from './slides/slide-count-text.js';
 /** "Did you mean …?" for misspelt names, also of form fields and options outside the payload. */
 export { closestName, closestNames, didYouMean } from './names/closest-name.js';
 export type { EngineErrorCode, Warning, WarningCode } from './errors.js';

@@ -13,7 +13,8 @@ import { resolveTarget } from './package/relationships.js';
 import { effectiveBodyPr, firstXfrm, placeholderKey } from './presentation/placeholders.js';
 import { isHiddenSlide } from './presentation/slide-visibility.js';
 import { Template } from './presentation/template.js';
-import { listShapes, shapeVariants, type FoundShape, type ShapeKind } from './shapes/find-shape.js';
+import { listShapes, shapeVariants, type FoundShape } from './shapes/find-shape.js';
+import { SHAPE_KINDS, type Detail, type ShapeKind } from './shapes/shape-kinds.js';
 import { enclosingGroups, toSlideSpace, type Box } from './shapes/group-transform.js';
 import { ownBox } from './shapes/shape-properties.js';
 import { describeTable, type InspectedTable } from './tables/describe-table.js';
@@ -192,26 +193,47 @@ function inspectShapes(
       cx: Math.round(box.cx),
       cy: Math.round(box.cy),
     };
-    if (shape.kind === 'picture' || shape.placeholder?.type === 'pic') inspected.frame = pictureFrame(box);
-    if (shape.kind === 'chart') {
-      const chart = summarizeChart(shape.element, chartReader(template, owner));
-      if (chart) inspected.chart = chart;
-    }
-    const txBody =
-      shape.kind === 'text' ? child(shapeVariants(shape)[0] ?? shape.element, 'p:txBody') : undefined;
-    if (txBody) {
-      inspected.paragraphs = inspectParagraphs(txBody, (relId) => linkTarget(template, owner, relId));
-      inspected.capacity = textCapacity(shape, box, inheritedBodyPr(shape, template, inheritFrom));
-    }
-    if (shape.kind === 'smartart') {
-      const nodes = diagramNodes(shapeVariants(shape)[0] ?? shape.element, chartReader(template, owner));
-      if (nodes) inspected.smartart = { nodes };
-    }
-    const table = shape.kind === 'table' ? describeTable(shapeVariants(shape)[0] ?? shape.element) : null;
-    if (table) inspected.table = table;
+    const on: ShapeSite = { template, owner, inheritFrom, box };
+    for (const detail of SHAPE_KINDS[shape.kind].details) DETAILS[detail](inspected, shape, on);
+    // A picture placeholder that holds text is a text shape, and still the frame a picture would go into.
+    if (shape.placeholder?.type === 'pic' && inspected.frame === undefined)
+      DETAILS.frame(inspected, shape, on);
     return inspected;
   });
 }
+
+/** Where a shape is inspected: its template and part, the layout it inherits from, its box on the slide. */
+interface ShapeSite {
+  template: Template;
+  owner: string;
+  inheritFrom: string | null;
+  box: Box | null;
+}
+
+/** What each detail of the table of shape kinds (shapes/shape-kinds.ts) adds to an inspected shape. */
+const DETAILS: Record<Detail, (inspected: InspectedShape, shape: FoundShape, on: ShapeSite) => void> = {
+  paragraphs(inspected, shape, { template, owner, inheritFrom, box }) {
+    const txBody = child(shapeVariants(shape)[0] ?? shape.element, 'p:txBody');
+    if (!txBody) return;
+    inspected.paragraphs = inspectParagraphs(txBody, (relId) => linkTarget(template, owner, relId));
+    inspected.capacity = textCapacity(shape, box, inheritedBodyPr(shape, template, inheritFrom));
+  },
+  frame(inspected, _shape, { box }) {
+    inspected.frame = pictureFrame(box);
+  },
+  table(inspected, shape) {
+    const table = describeTable(shapeVariants(shape)[0] ?? shape.element);
+    if (table) inspected.table = table;
+  },
+  chart(inspected, shape, { template, owner }) {
+    const chart = summarizeChart(shape.element, chartReader(template, owner));
+    if (chart) inspected.chart = chart;
+  },
+  nodes(inspected, shape, { template, owner }) {
+    const nodes = diagramNodes(shapeVariants(shape)[0] ?? shape.element, chartReader(template, owner));
+    if (nodes) inspected.smartart = { nodes };
+  },
+};
 
 /** The layout/master placeholder's a:bodyPr a placeholder inherits autofit and insets from, as fill-slide.ts finds it. */
 function inheritedBodyPr(

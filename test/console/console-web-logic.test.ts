@@ -4,9 +4,9 @@
  * where a shape's box is drawn, and the per-day bars of the usage chart.
  */
 import { describe, expect, it } from 'vitest';
-import { generate, inspect } from '../../src/engine/index.js';
+import { generate, inspect, SHAPE_KIND_NAMES } from '../../src/engine/index.js';
 import { firstJsonPath, lineAndColumn, locateJsonPath } from '../../src/console/browser/json-path-locator.js';
-import type { InspectResult, InspectedShape } from '../../src/console/browser/inspect-types.js';
+import type { InspectResult, InspectedShape, ShapeKind } from '../../src/console/browser/inspect-types.js';
 import { prefillPayload } from '../../src/console/browser/payload-prefill.js';
 import { contentEntry, isFillable, shapeEntry } from '../../src/console/browser/shape-entry.js';
 import { LABEL_PIXELS, planSlide, slideSize } from '../../src/console/browser/slide-geometry.js';
@@ -93,6 +93,24 @@ describe('the playground pre-fill', () => {
       { shapeId: 3, content: 'two' },
       { name: 'B', content: 'three' },
     ]);
+  });
+});
+
+describe('the inspect result the console reads', () => {
+  it('knows every kind of shape the engine tells apart (its own copy, since the browser sees JSON)', () => {
+    const consoleKinds: Record<ShapeKind, true> = {
+      text: true,
+      picture: true,
+      table: true,
+      chart: true,
+      smartart: true,
+      group: true,
+      media: true,
+      ole: true,
+      connector: true,
+      other: true,
+    };
+    expect(Object.keys(consoleKinds).sort()).toEqual([...SHAPE_KIND_NAMES].sort());
   });
 });
 

@@ -5,6 +5,7 @@
  * written; changes nothing.
  */
 import { cNvPr, listShapes, shapeVariants, type FoundShape } from '../shapes/find-shape.js';
+import { SHAPE_KINDS } from '../shapes/shape-kinds.js';
 import { child, childElements, descendants, firstDescendant, type XmlElement } from '../xml/index.js';
 
 export type AccessibilityCode = 'NO_ALT_TEXT' | 'NO_SLIDE_TITLE' | 'NO_TABLE_HEADER';
@@ -14,14 +15,6 @@ export interface SlideFinding {
   /** The shape it is about (null: the slide itself). */
   shape: { id: number; name: string; label: string } | null;
 }
-
-/** The kinds a reader cannot see and that need a description, with how a message names them. */
-const DESCRIBED_KINDS: Partial<Record<FoundShape['kind'], string>> = {
-  picture: 'picture',
-  chart: 'chart',
-  table: 'table',
-  group: 'group',
-};
 
 /** Office 2016's "mark as decorative" (a16 extension of p:cNvPr): a reader skips the shape, as it should. */
 const DECORATIVE_EXT = '{C183D7F6-B498-43B3-948B-1728B52AA6E4}';
@@ -36,9 +29,9 @@ export function slideFindings(slideRoot: XmlElement): SlideFinding[] {
   const shapes = listShapes(spTree);
   if (!shapes.some(isTitleWithText)) findings.push({ code: 'NO_SLIDE_TITLE', shape: null });
   for (const shape of shapes) {
-    const label = DESCRIBED_KINDS[shape.kind];
+    const label = SHAPE_KINDS[shape.kind].describedAs;
     // An empty picture placeholder (a p:sp) shows nothing in the output.
-    if (label === undefined || (shape.kind === 'picture' && !isPictureElement(shape))) continue;
+    if (label === null || (shape.kind === 'picture' && !isPictureElement(shape))) continue;
     const named = { id: shape.id, name: shape.name, label };
     if (!isDescribed(shape)) findings.push({ code: 'NO_ALT_TEXT', shape: named });
     if (shape.kind === 'table' && !hasHeaderRow(shape))

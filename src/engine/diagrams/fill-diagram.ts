@@ -9,7 +9,7 @@
  * differently do not meet.
  */
 import { EngineError, type Warning } from '../errors.js';
-import type { Hyperlink, ListContent, TextContent } from '../payload/model.js';
+import type { Hyperlink, ShapeContent, TextContent } from '../payload/model.js';
 import { shapeVariants, type FoundShape } from '../shapes/find-shape.js';
 import { MAX_DIAGRAM_NODES, tooManyDiagramTexts } from '../payload/shape-request.js';
 import { fillText, textContentFromString } from '../text/fill-text.js';
@@ -139,10 +139,10 @@ function joined(texts: readonly TextContent[]): TextContent {
 }
 
 /** One text per node: a list's items, or a string's (or runs') paragraphs. */
-export function nodeTexts(
-  content: ListContent | TextContent | { kind: 'string'; value: string },
-): TextContent[] {
+export function nodeTexts(content: ShapeContent): TextContent[] {
   if (content.kind === 'list') return content.items;
+  if (content.kind !== 'string' && content.kind !== 'text')
+    throw new RangeError(`nodeTexts: ${content.kind} content`);
   const text = content.kind === 'string' ? textContentFromString(content.value) : content;
   return text.paragraphs.map((paragraph) => ({
     kind: 'text',

@@ -21,7 +21,7 @@
  *   (embedded-font-files.ts).
  * Every step is linear in the deck: each part is read and parsed once.
  */
-import { requestedFonts } from '../requested-fonts.js';
+import { requestedFonts } from './requested-fonts.js';
 import { EngineError, type Warning } from '../errors.js';
 import { refuseAmbiguousArchive } from '../package/archive-layout.js';
 import { resolveLimits } from '../package/limits.js';

@@ -6,8 +6,10 @@ import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import { child, childElements, descendants, parseXml, serializeXml, type XmlElement } from '../xml/index.js';
 import { trimParagraphAnimations } from './animation-timing.js';
-import { applyShapeRequests } from '../apply-shape-requests.js';
+import { applyShapeRequests } from '../slides/apply-shape-requests.js';
 import { listShapes } from './find-shape.js';
+
+const unreachable = (): never => expect.unreachable('no rich content here');
 
 const NS =
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
@@ -102,7 +104,8 @@ describe('trimParagraphAnimations', () => {
               shapeValidation: 'strict',
               addHyperlink: () => '',
               inheritedXfrm: () => null,
-              fillRichContent: () => expect.unreachable('no rich content here'),
+              fillers: { picture: unreachable, table: unreachable, diagram: unreachable },
+              fillChart: unreachable,
               warnings,
             },
             targets.map((s, i) => ({

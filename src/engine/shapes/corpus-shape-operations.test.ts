@@ -20,10 +20,12 @@ import {
   type XmlDocument,
   type XmlElement,
 } from '../xml/index.js';
-import { applyShapeRequests } from '../apply-shape-requests.js';
+import { applyShapeRequests } from '../slides/apply-shape-requests.js';
 import { cNvPr, listShapes, shapeVariants, type FoundShape } from './find-shape.js';
 import { enclosingGroups, toSlideSpace } from './group-transform.js';
 import { ownBox } from './shape-properties.js';
+
+const unreachable = (): never => expect.unreachable('no rich content here');
 
 const SLIDE_PART = /^ppt\/slides\/slide\d+\.xml$/;
 const spTreeOf = (doc: XmlDocument) => child(child(doc.root, 'p:cSld')!, 'p:spTree')!;
@@ -39,7 +41,8 @@ function apply(doc: XmlDocument, requests: ShapeRequest[]): Warning[] {
         throw new Error('no hyperlinks here');
       },
       inheritedXfrm: () => null,
-      fillRichContent: () => expect.unreachable('no rich content here'),
+      fillers: { picture: unreachable, table: unreachable, diagram: unreachable },
+      fillChart: unreachable,
       warnings,
     },
     requests,

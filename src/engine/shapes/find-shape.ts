@@ -4,9 +4,7 @@
  */
 import type { ShapeTarget } from '../payload/model.js';
 import { child, childElements, localName, type XmlElement } from '../xml/index.js';
-
-export type ShapeKind =
-  'text' | 'picture' | 'table' | 'chart' | 'smartart' | 'group' | 'media' | 'ole' | 'connector' | 'other';
+import type { ShapeKind } from './shape-kinds.js';
 
 export interface FoundShape {
   /**

@@ -9,7 +9,7 @@ import { corpusFiles, describeCorpus, readCorpus } from '../../../test/support/c
 import { editPackage } from '../../../test/support/decks/package-edit.js';
 import type { Warning } from '../errors.js';
 import type { ShapeContent, ShapeRequest } from '../payload/model.js';
-import { applyShapeRequests } from '../apply-shape-requests.js';
+import { applyShapeRequests } from '../slides/apply-shape-requests.js';
 import { listShapes, shapeVariants } from '../shapes/find-shape.js';
 import {
   child,
@@ -25,6 +25,8 @@ import {
 import { PARAGRAPH_PROPERTIES_ORDER } from './paragraph-properties.js';
 import { RUN_PROPERTIES_ORDER } from './run-properties.js';
 import { replaceTags } from './tags.js';
+
+const unreachable = (): never => expect.unreachable('no rich content here');
 
 const slideParts = (files: Record<string, Uint8Array>) =>
   Object.keys(files)
@@ -59,7 +61,8 @@ function fillAll(
       shapeValidation: 'strict',
       addHyperlink,
       inheritedXfrm: () => null,
-      fillRichContent: () => expect.unreachable('no rich content here'),
+      fillers: { picture: unreachable, table: unreachable, diagram: unreachable },
+      fillChart: unreachable,
       warnings,
     },
     requests,

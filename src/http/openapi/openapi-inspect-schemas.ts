@@ -3,6 +3,8 @@
  * from the engine's types in inspect.ts: each shape's name, kind, text, placeholder and its box on the slide, and
  * its content in the payload's words (text paragraphs and runs, every table cell, a chart's cached data).
  */
+import { SHAPE_KIND_NAMES } from '../../engine/index.js';
+
 const ref = (name: string): Record<string, string> => ({ $ref: `#/components/schemas/${name}` });
 const integer = { type: 'integer' };
 const nullable = (schema: Record<string, unknown>) => ({ oneOf: [schema, { type: 'null' }] });
@@ -62,20 +64,7 @@ export const INSPECT_SCHEMAS: Record<string, unknown> = {
     properties: {
       name: { type: 'string', description: 'What `shapes[].name` in the payload refers to.' },
       id: integer,
-      kind: {
-        enum: [
-          'text',
-          'picture',
-          'table',
-          'chart',
-          'smartart',
-          'group',
-          'media',
-          'ole',
-          'connector',
-          'other',
-        ],
-      },
+      kind: { enum: SHAPE_KIND_NAMES },
       text: { type: 'string', description: 'Paragraphs joined with a line feed.' },
       tags: { type: 'array', items: { type: 'string' } },
       placeholder: nullable({

@@ -4,17 +4,18 @@
  * its shape, pictures that were not uploaded. Otherwise a request wrong in three places would be refused three
  * times, one problem per answer (docs/payload.md, Validation modes).
  */
-import { EngineError } from './errors.js';
-import { MAX_LISTED_ERRORS, oneError } from './error-list.js';
-import type { DeckRequest, PageRequest, ShapeRequest, SlideRequest } from './payload/model.js';
-import { isHttpUrl, missingSourceMessage, sourceBytes } from './pictures/picture-sources.js';
-import type { ImageOutcome } from './pictures/prepared-image.js';
-import type { SlideSource } from './presentation/slide-draft.js';
-import type { Template } from './presentation/template.js';
-import { contentMismatch, missingShapeMessage } from './apply-shape-requests.js';
-import { findInList, listShapes, type FoundShape } from './shapes/find-shape.js';
-import { child } from './xml/index.js';
-import { append } from './arrays.js';
+import { EngineError } from '../errors.js';
+import { MAX_LISTED_ERRORS, oneError } from '../error-list.js';
+import type { DeckRequest, PageRequest, ShapeRequest, SlideRequest } from '../payload/model.js';
+import { isHttpUrl, missingSourceMessage, sourceBytes } from '../pictures/picture-sources.js';
+import type { ImageOutcome } from '../pictures/prepared-image.js';
+import type { SlideSource } from '../presentation/slide-draft.js';
+import type { Template } from '../presentation/template.js';
+import { missingShapeMessage } from './apply-shape-requests.js';
+import { findInList, listShapes, type FoundShape } from '../shapes/find-shape.js';
+import { fillerFor, mismatchMessage } from '../shapes/shape-kinds.js';
+import { child } from '../xml/index.js';
+import { append } from '../arrays.js';
 
 export interface RequestFiles {
   files: ReadonlyMap<string, Uint8Array>;
@@ -138,17 +139,20 @@ function shapeProblems(
   const content = request.content;
   if (request.remove || content === null) return [];
   const contentPath = `${request.path}.${request.contentField}`;
-  // Chart content into a chart is the chart filler's; everything else must suit the shape's kind.
-  if (!(shape.kind === 'chart' && content.kind === 'chart')) {
-    const mismatch = contentMismatch(shape, content, contentPath);
-    if (mismatch) return [mismatch];
-  }
+  const filler = fillerFor(shape.kind, content);
+  if (filler === null)
+    return [
+      new EngineError('CONTENT_MISMATCH', mismatchMessage(shape.kind, shape.name, content), contentPath),
+    ];
+  // What the picture filler takes: picture content, or a bare string as its source.
   const source =
-    content.kind === 'picture'
-      ? content.source
-      : content.kind === 'string' && shape.kind === 'picture'
-        ? content.value
-        : null;
+    filler !== 'picture'
+      ? null
+      : content.kind === 'picture'
+        ? content.source
+        : content.kind === 'string'
+          ? content.value
+          : null;
   if (source === null || isHttpUrl(source) || files.images?.has(source)) return [];
   if (sourceBytes(source, files.files) !== undefined) return [];
   return [new EngineError('MISSING_FILE', missingSourceMessage(source, files.files), contentPath)];

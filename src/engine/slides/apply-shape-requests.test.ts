@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EngineError, type Warning } from './errors.js';
+import { EngineError, type Warning } from '../errors.js';
 import type {
   Hyperlink,
   ShapeContent,
@@ -7,7 +7,7 @@ import type {
   ShapeSettings,
   ShapeTarget,
   ValidationMode,
-} from './payload/model.js';
+} from '../payload/model.js';
 import {
   child,
   childElements,
@@ -16,10 +16,12 @@ import {
   serializeElement,
   textContent,
   type XmlElement,
-} from './xml/index.js';
+} from '../xml/index.js';
 import { applyShapeRequests, type SlideFillContext } from './apply-shape-requests.js';
-import { findShape, listShapes } from './shapes/find-shape.js';
-import { SHAPE_PROPERTIES_ORDER } from './shapes/shape-properties.js';
+import { findShape, listShapes, type FoundShape } from '../shapes/find-shape.js';
+import { SHAPE_PROPERTIES_ORDER } from '../shapes/shape-properties.js';
+
+const unreachable = (): never => expect.unreachable('no rich content here');
 
 const NS =
   'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" ' +
@@ -94,6 +96,9 @@ function run(
   const warnings: Warning[] = [];
   const links: Hyperlink[] = [];
   const rich: { shape: string; kind: string; content: ShapeContent; path: string }[] = [];
+  const record = (shape: FoundShape, content: ShapeContent, path: string) => {
+    rich.push({ shape: shape.name, kind: shape.kind, content, path });
+  };
   applyShapeRequests(
     {
       slideRoot: root,
@@ -104,8 +109,10 @@ function run(
         return `rId${100 + links.length}`;
       },
       inheritedXfrm: options.inherited ?? (() => null),
-      fillRichContent: (shape, content, path) =>
-        rich.push({ shape: shape.name, kind: shape.kind, content, path }),
+      fillers: { picture: record, table: record, diagram: record },
+      fillChart: (shape, content, _settings, paths) => {
+        if (content) record(shape, content, paths.content);
+      },
       warnings,
     },
     requests,
@@ -206,7 +213,8 @@ describe('applyShapeRequests: remove and hide', () => {
         shapeValidation: 'strict',
         addHyperlink: () => 'x',
         inheritedXfrm: () => null,
-        fillRichContent: () => expect.unreachable('no rich content here'),
+        fillers: { picture: unreachable, table: unreachable, diagram: unreachable },
+        fillChart: unreachable,
         warnings: [],
       },
       [named('Alt', { hidden: false })],

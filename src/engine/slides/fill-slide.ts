@@ -2,22 +2,22 @@
  * Fills one output slide: shapes in payload order, then notes, then `{{tags}}` (slide tags win over deck
  * tags), honouring the validation modes (payload.md "Validation modes").
  */
-import { EngineError, type Warning } from './errors.js';
-import { replaceChartTags } from './charts/chart-tags.js';
-import { fillChart } from './charts/fill-chart.js';
-import { fillDiagram, nodeTexts } from './diagrams/fill-diagram.js';
-import type { DeckRequest, ShapeContent, ShapeRequest, SlideRequest, Tag } from './payload/model.js';
-import { fillPicture } from './pictures/fill-picture.js';
-import type { PictureImages } from './pictures/picture-sources.js';
-import type { SlideDraft } from './presentation/slide-draft.js';
-import type { Template } from './presentation/template.js';
-import { applyShapeRequests } from './apply-shape-requests.js';
-import type { FoundShape } from './shapes/find-shape.js';
-import { fillTable } from './tables/fill-table.js';
-import { fillText } from './text/fill-text.js';
-import { replaceTags } from './text/tags.js';
-import { unfilledTags } from './text/unfilled-tags.js';
-import { child, type XmlElement } from './xml/index.js';
+import { EngineError, type Warning } from '../errors.js';
+import { replaceChartTags } from '../charts/chart-tags.js';
+import { fillChart } from '../charts/fill-chart.js';
+import { fillDiagram, nodeTexts } from '../diagrams/fill-diagram.js';
+import type { DeckRequest, ShapeRequest, SlideRequest, Tag } from '../payload/model.js';
+import { fillPicture } from '../pictures/fill-picture.js';
+import type { PictureImages } from '../pictures/picture-sources.js';
+import type { SlideDraft } from '../presentation/slide-draft.js';
+import type { Template } from '../presentation/template.js';
+import { applyShapeRequests, type RichFillers } from './apply-shape-requests.js';
+import type { FoundShape } from '../shapes/find-shape.js';
+import { fillTable } from '../tables/fill-table.js';
+import { fillText } from '../text/fill-text.js';
+import { replaceTags } from '../text/tags.js';
+import { unfilledTags } from '../text/unfilled-tags.js';
+import { child, type XmlElement } from '../xml/index.js';
 
 export interface FillSlideInput {
   draft: SlideDraft;
@@ -73,11 +73,10 @@ export function fillSlide(input: FillSlideInput): ContinuedTables {
         addHyperlink: (url) => draft.addHyperlink(url),
         inheritedXfrm: (shape) => draft.inheritedXfrm(shape.element),
         inheritedBodyPr: (shape) => draft.inheritedBodyPr(shape.element),
-        fillRichContent: (shape, content, path) =>
-          fillRichContent(input, shape, content, path, {
-            firstBodyRow: continuing?.get(path)?.row ?? null,
-            continueFrom: (row) => continued.set(path, { name: shape.name, row }),
-          }),
+        fillers: richFillers(input, (shape, path) => ({
+          firstBodyRow: continuing?.get(path)?.row ?? null,
+          continueFrom: (row) => continued.set(path, { name: shape.name, row }),
+        })),
         fillChart: (shape, content, settings, paths) =>
           fillChart(shape, content, settings, paths, { parts: draft.ownedParts(), warnings }),
         warnings,
@@ -188,53 +187,39 @@ interface TableProgress {
 }
 
 /**
- * Pictures and tables: each kind's filler gets the shape and a narrow context of its own (charts take their
- * settings too, through fillChart). Picture content also goes into a text shape, as its fill (or as the
- * picture of an empty placeholder).
+ * Pictures, tables and SmartArt: each filler gets the shape and a narrow context of its own (charts take their
+ * settings too, through fillChart). The table of shape kinds (shapes/shape-kinds.ts) says which gets what.
  */
-function fillRichContent(
+function richFillers(
   input: FillSlideInput,
-  shape: FoundShape,
-  content: ShapeContent,
-  path: string,
-  table: TableProgress,
-): void {
+  tableProgress: (shape: FoundShape, path: string) => TableProgress,
+): RichFillers {
   const { draft, warnings, pictures } = input;
-  if (shape.kind === 'picture' || (shape.kind === 'text' && content.kind === 'picture')) {
-    fillPicture(shape, content, path, {
-      spTree: spTreeOf(draft),
-      image: (source, sourcePath) => pictures.get(source, sourcePath),
-      addImage: (image) => draft.addImage(image),
-      inheritedXfrm: (target) => draft.inheritedXfrm(target.element),
-      warnings,
-    });
-    return;
-  }
-  if (shape.kind === 'table') {
-    fillTable(shape, content, path, {
-      addHyperlink: (url) => draft.addHyperlink(url),
-      warnings,
-      slideRoot: draft.root,
-      ...textMetrics(draft.source.template),
-      ...table,
-    });
-    return;
-  }
-  if (
-    shape.kind === 'smartart' &&
-    content.kind !== 'picture' &&
-    content.kind !== 'table' &&
-    content.kind !== 'chart'
-  ) {
-    fillDiagram(shape, nodeTexts(content), path, {
-      parts: draft.ownedParts(),
-      addHyperlink: (partName, url) => draft.addOwnedPartHyperlink(partName, url),
-      defaultFontSize: textMetrics(draft.source.template).defaultFontSize,
-      warnings,
-    });
-    return;
-  }
-  throw new EngineError('CONTENT_MISMATCH', `shape "${shape.name}" cannot be filled`, path);
+  return {
+    picture: (shape, content, path) =>
+      fillPicture(shape, content, path, {
+        spTree: spTreeOf(draft),
+        image: (source, sourcePath) => pictures.get(source, sourcePath),
+        addImage: (image) => draft.addImage(image),
+        inheritedXfrm: (target) => draft.inheritedXfrm(target.element),
+        warnings,
+      }),
+    table: (shape, content, path) =>
+      fillTable(shape, content, path, {
+        addHyperlink: (url) => draft.addHyperlink(url),
+        warnings,
+        slideRoot: draft.root,
+        ...textMetrics(draft.source.template),
+        ...tableProgress(shape, path),
+      }),
+    diagram: (shape, content, path) =>
+      fillDiagram(shape, nodeTexts(content), path, {
+        parts: draft.ownedParts(),
+        addHyperlink: (partName, url) => draft.addOwnedPartHyperlink(partName, url),
+        defaultFontSize: textMetrics(draft.source.template).defaultFontSize,
+        warnings,
+      }),
+  };
 }
 
 function spTreeOf(draft: SlideDraft): XmlElement {

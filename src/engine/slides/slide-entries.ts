@@ -3,10 +3,10 @@
  * per slide of its template, and `{"slide": N}` links are checked against the entries that result
  * (docs/payload.md, Slides and Links between slides).
  */
-import { EngineError, type Warning } from './errors.js';
-import type { SlideLink, SlideRequest } from './payload/model.js';
-import type { PayloadFacts } from './payload/payload-facts.js';
-import { templateSlideCount, type Template } from './presentation/template.js';
+import { EngineError, type Warning } from '../errors.js';
+import type { SlideLink, SlideRequest } from '../payload/model.js';
+import type { PayloadFacts } from '../payload/payload-facts.js';
+import { templateSlideCount, type Template } from '../presentation/template.js';
 import { slideCountText } from './slide-count-text.js';
 
 /**

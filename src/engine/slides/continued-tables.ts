@@ -4,12 +4,12 @@
  * filled as the payload asks (the same shapes, notes and tags) and showing the next rows of the table
  * (docs/payload-tables.md). Copies are ordinary output slides: they count in the slide count.
  */
-import type { AccessibilityReport } from './accessibility/accessibility-report.js';
-import { EngineError, type Warning } from './errors.js';
+import type { AccessibilityReport } from '../accessibility/accessibility-report.js';
+import { EngineError, type Warning } from '../errors.js';
 import { fillSlide, type ContinuedTables, type WholeTemplateTags } from './fill-slide.js';
-import type { DeckRequest, SlideRequest } from './payload/model.js';
-import type { PictureImages } from './pictures/picture-sources.js';
-import type { DeckBuilder } from './presentation/deck-builder.js';
+import type { DeckRequest, SlideRequest } from '../payload/model.js';
+import type { PictureImages } from '../pictures/picture-sources.js';
+import type { DeckBuilder } from '../presentation/deck-builder.js';
 import { slideCountText } from './slide-count-text.js';
 
 export interface SlideRun {

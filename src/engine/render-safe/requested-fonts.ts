@@ -4,8 +4,8 @@
  * they name the theme's fonts, which are listed themselves. The renderer compares the list with the fonts the
  * machine has, to say which ones it drew with a substitute.
  */
-import { DEFAULT_LIMITS, type PackageLimits } from './package/limits.js';
-import { readZip } from './package/zip.js';
+import { DEFAULT_LIMITS, type PackageLimits } from '../package/limits.js';
+import { readZip } from '../package/zip.js';
 
 const FONT_PARTS =
   /^ppt\/(theme\/theme|slideMasters\/slideMaster|slideLayouts\/slideLayout|slides\/slide)\d+\.xml$/;

@@ -2,7 +2,7 @@
  * The per-slide driver: applies a slide's shape entries (docs/payload.md "Shapes") in order — find, remove,
  * hide, settings, content — to the slide XML of one output slide.
  */
-import { EngineError, type Warning } from './errors.js';
+import { EngineError, type Warning } from '../errors.js';
 import type {
   ChartContent,
   Hyperlink,
@@ -11,24 +11,18 @@ import type {
   ShapeSettings,
   TextContent,
   ValidationMode,
-} from './payload/model.js';
-import { fillText, textContentFromString } from './text/fill-text.js';
-import { checkTextFit, estimatedTextHeight } from './text/fit-text.js';
-import { child, childElements, element, insertInOrder, type XmlElement } from './xml/index.js';
-import {
-  cNvPr,
-  findInList,
-  listShapes,
-  shapeVariants,
-  type FoundShape,
-  type ShapeKind,
-} from './shapes/find-shape.js';
-import { trimParagraphAnimations } from './shapes/animation-timing.js';
-import { enclosingGroups, toSlideSpace } from './shapes/group-transform.js';
-import { removeShape } from './shapes/remove-shape.js';
-import { applySettings, ownBox } from './shapes/shape-properties.js';
+} from '../payload/model.js';
+import { fillText, textContentFromString } from '../text/fill-text.js';
+import { checkTextFit, estimatedTextHeight } from '../text/fit-text.js';
+import { child, childElements, element, insertInOrder, type XmlElement } from '../xml/index.js';
+import { cNvPr, findInList, listShapes, shapeVariants, type FoundShape } from '../shapes/find-shape.js';
+import { fillerFor, mismatchMessage, SHAPE_KINDS, type Filler } from '../shapes/shape-kinds.js';
+import { trimParagraphAnimations } from '../shapes/animation-timing.js';
+import { enclosingGroups, toSlideSpace } from '../shapes/group-transform.js';
+import { removeShape } from '../shapes/remove-shape.js';
+import { applySettings, ownBox } from '../shapes/shape-properties.js';
 import { fileNameAsTextWarning } from './uploaded-files.js';
-import { didYouMean } from './names/closest-name.js';
+import { didYouMean } from '../names/closest-name.js';
 
 export interface SlideFillContext {
   /** p:sld */
@@ -47,15 +41,15 @@ export interface SlideFillContext {
    */
   inheritedBodyPr?(shape: FoundShape): XmlElement | null;
   /**
-   * Pictures, tables and charts: the slide hands each kind's filler (pictures/, tables/, charts/) the narrow
-   * context it needs. Called only when the content's kind matches the shape's.
+   * The fillers of pictures, tables and SmartArt (pictures/, tables/, diagrams/): the slide hands each the narrow
+   * context it needs. Each is called only with content the table of shape kinds routes to it.
    */
-  fillRichContent(shape: FoundShape, content: ShapeContent, path: string): void;
+  fillers: RichFillers;
   /**
    * Charts take their content and their settings together (settings alone restyle a chart); `contentPath`
    * names the field the content came in (`content` or `data`).
    */
-  fillChart?(
+  fillChart(
     shape: FoundShape,
     content: ChartContent | null,
     settings: ShapeSettings | null,
@@ -66,29 +60,11 @@ export interface SlideFillContext {
   isUploadedFile?(name: string): boolean;
 }
 
-const KIND_LABEL: Record<ShapeKind, string> = {
-  text: 'a text shape',
-  picture: 'a picture',
-  table: 'a table',
-  chart: 'a chart',
-  smartart: 'a SmartArt graphic',
-  group: 'a group',
-  media: 'a media object',
-  ole: 'an embedded OLE object',
-  connector: 'a connector',
-  other: 'a shape that cannot be filled',
-};
-
-/** What each kind takes, for mismatch messages. */
-const KIND_TAKES: Partial<Record<ShapeKind, string>> = {
-  text: 'a text shape takes a string or an array of runs',
-  picture: 'a picture takes a file name, URL or data: URI',
-  table: 'a table takes an array of rows',
-  chart: 'a chart takes an object with categories and series (or a data matrix)',
-  group: 'a group takes no content itself; name a shape inside it',
-  smartart:
-    'a SmartArt graphic takes an array of strings, one per node, or a string or runs, one node per paragraph',
-};
+/** The fillers the slide provides: all but text (filled here) and charts (fillChart, with their settings). */
+export type RichFillers = Record<
+  Exclude<Filler, 'text' | 'chart'>,
+  (shape: FoundShape, content: ShapeContent, path: string) => void
+>;
 
 const MAX_LISTED_NAMES = 40;
 
@@ -130,32 +106,44 @@ export function applyShapeRequests(ctx: SlideFillContext, requests: readonly Sha
       continue;
     }
     if (request.hidden !== null) setHidden(shape, request.hidden);
-    const isChart = shape.kind === 'chart' && ctx.fillChart !== undefined;
+    const kind = SHAPE_KINDS[shape.kind];
     if (request.settings) {
       const { chart } = request.settings;
       applySettings(
         spTree,
         shape,
-        isChart ? frameSettings(request.settings) : request.settings,
+        kind.styledInItsPart ? frameSettings(request.settings) : request.settings,
         () => ctx.inheritedXfrm(shape),
         ctx.warnings,
         `${request.path}.settings`,
       );
-      if (chart && shape.kind !== 'chart')
+      if (chart && !kind.styledInItsPart)
         ctx.warnings.push({
           path: `${request.path}.settings`,
-          message: `chart settings (${Object.keys(chart).join(', ')}) apply to charts only; shape "${shape.name}" is ${KIND_LABEL[shape.kind]}`,
+          message: `chart settings (${Object.keys(chart).join(', ')}) apply to charts only; shape "${shape.name}" is ${kind.label}`,
         });
     }
+    const { content } = request;
     const contentPath = `${request.path}.${request.contentField}`;
-    const chartContent = request.content?.kind === 'chart' ? request.content : null;
-    const restyle = request.settings?.chart !== undefined || request.settings?.fillColor !== undefined;
-    if (isChart && (chartContent || (restyle && !request.content))) {
-      ctx.fillChart?.(shape, chartContent, request.settings, {
+    const filler = content ? fillerFor(shape.kind, content) : null;
+    if (content && filler === null)
+      throw new EngineError(
+        'CONTENT_MISMATCH',
+        mismatchMessage(shape.kind, shape.name, content),
+        contentPath,
+      );
+    const restyle =
+      kind.styledInItsPart &&
+      (request.settings?.chart !== undefined || request.settings?.fillColor !== undefined);
+    if (filler === 'chart' || (restyle && !content)) {
+      ctx.fillChart(shape, content?.kind === 'chart' ? content : null, request.settings, {
         settings: `${request.path}.settings`,
         content: contentPath,
       });
-    } else if (request.content) fillContent(ctx, spTree, shape, request.content, contentPath, addHyperlink);
+    } else if (content && filler !== null) {
+      if (filler === 'text') fillTextShape(ctx, spTree, shape, content, contentPath, addHyperlink);
+      else ctx.fillers[filler](shape, content, contentPath);
+    }
     if (request.altText !== undefined) setNonVisual(shape, 'descr', request.altText);
     if (request.altTitle !== undefined) setNonVisual(shape, 'title', request.altTitle);
   }
@@ -215,7 +203,8 @@ function setHidden(shape: FoundShape, hidden: boolean): void {
   }
 }
 
-function fillContent(
+/** Text into a text shape: written, its paragraph animations trimmed, its fit checked (text/). */
+function fillTextShape(
   ctx: SlideFillContext,
   spTree: XmlElement,
   shape: FoundShape,
@@ -223,72 +212,26 @@ function fillContent(
   contentPath: string,
   addHyperlink: (link: Hyperlink) => string,
 ): void {
-  if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) {
-    const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
-    if (content.kind === 'string' && ctx.isUploadedFile?.(content.value))
-      ctx.warnings.push(fileNameAsTextWarning(content.value, shape.name, contentPath));
-    // The size the text sees on the slide: a member of a scaled group is scaled with it.
-    const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
-    const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
-    const inheritedBodyPr = shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null;
-    const templateHeight = estimatedTextHeight(shape, box, inheritedBodyPr);
-    let paragraphs = 0;
-    for (const shapeEl of shapeVariants(shape)) {
-      if (shapeEl.name !== 'p:sp') continue;
-      const txBody = txBodyOf(shapeEl);
-      fillText(txBody, text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
-      paragraphs = childElements(txBody, 'a:p').length;
-    }
-    // "Appear by paragraph" effects must not name paragraphs the new text does not have.
-    trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
-    checkTextFit(shape, box, ctx.warnings, contentPath, inheritedBodyPr, templateHeight);
-    return;
+  if (content.kind !== 'string' && content.kind !== 'text')
+    throw new RangeError(`text filler: ${content.kind} content`);
+  const text: TextContent = content.kind === 'string' ? textContentFromString(content.value) : content;
+  if (content.kind === 'string' && ctx.isUploadedFile?.(content.value))
+    ctx.warnings.push(fileNameAsTextWarning(content.value, shape.name, contentPath));
+  // The size the text sees on the slide: a member of a scaled group is scaled with it.
+  const own = ownBox(shapeVariants(shape)[0] ?? shape.element);
+  const box = own ? toSlideSpace(own, enclosingGroups(spTree, shape)) : ctx.inheritedXfrm(shape);
+  const inheritedBodyPr = shape.placeholder ? (ctx.inheritedBodyPr?.(shape) ?? null) : null;
+  const templateHeight = estimatedTextHeight(shape, box, inheritedBodyPr);
+  let paragraphs = 0;
+  for (const shapeEl of shapeVariants(shape)) {
+    if (shapeEl.name !== 'p:sp') continue;
+    const txBody = txBodyOf(shapeEl);
+    fillText(txBody, text, { path: contentPath, addHyperlink, warnings: ctx.warnings });
+    paragraphs = childElements(txBody, 'a:p').length;
   }
-  const mismatch = contentMismatch(shape, content, contentPath);
-  if (mismatch) throw mismatch;
-  ctx.fillRichContent(shape, content, contentPath);
-}
-
-/**
- * The refusal of content of another kind than the shape's, or null when the shape takes it. A bare string on a
- * picture is its source (docs/payload-pictures.md); a picture also goes into a text shape, as its fill or as
- * the picture of an empty placeholder; chart content goes into a chart; a string, runs or a list of them into
- * SmartArt, one node each (docs/payload.md).
- */
-export function contentMismatch(
-  shape: FoundShape,
-  content: ShapeContent,
-  contentPath: string,
-): EngineError | null {
-  if (shape.kind === 'text' && (content.kind === 'string' || content.kind === 'text')) return null;
-  if (
-    shape.kind === 'smartart' &&
-    (content.kind === 'string' || content.kind === 'text' || content.kind === 'list')
-  ) {
-    return null;
-  }
-  const contentKind =
-    content.kind === 'string' ? (shape.kind === 'picture' ? 'picture' : 'text') : content.kind;
-  if (contentKind === shape.kind || (contentKind === 'picture' && shape.kind === 'text')) return null;
-  const takes = KIND_TAKES[shape.kind];
-  return new EngineError(
-    'CONTENT_MISMATCH',
-    `shape "${shape.name}" is ${KIND_LABEL[shape.kind]} but content is ${contentLabel(contentKind)}` +
-      `; ${takes ?? 'it cannot be filled'}`,
-    contentPath,
-  );
-}
-
-function contentLabel(kind: string): string {
-  return kind === 'text'
-    ? 'text'
-    : kind === 'list'
-      ? 'a list of strings'
-      : kind === 'picture'
-        ? 'a picture'
-        : kind === 'table'
-          ? 'a table'
-          : 'a chart';
+  // "Appear by paragraph" effects must not name paragraphs the new text does not have.
+  trimParagraphAnimations(ctx.slideRoot, shape.id, paragraphs);
+  checkTextFit(shape, box, ctx.warnings, contentPath, inheritedBodyPr, templateHeight);
 }
 
 /**

@@ -5,11 +5,11 @@
  * of the deck (the template's slides are not read for this: they are copied without being inflated). A family
  * used nowhere of these is still embedded, with a warning that says how to use it.
  */
-import type { Warning } from './errors.js';
-import type { EmbeddedFamily } from './fonts/embedded-fonts.js';
-import type { DeckRequest, ShapeRequest, TextContent, ThemeChange } from './payload/model.js';
-import { THEME_REL } from './presentation/relationship-policy.js';
-import type { Template } from './presentation/template.js';
+import type { Warning } from '../errors.js';
+import type { EmbeddedFamily } from './embedded-fonts.js';
+import type { DeckRequest, ShapeRequest, TextContent, ThemeChange } from '../payload/model.js';
+import { THEME_REL } from '../presentation/relationship-policy.js';
+import type { Template } from '../presentation/template.js';
 
 export function unusedFontWarnings(
   families: readonly EmbeddedFamily[],

@@ -3,8 +3,8 @@
  * meant for a shape, and a text value that is exactly an uploaded file's name was most likely meant as a
  * picture (docs/payload-pictures.md). Both are warnings: the deck is still made.
  */
-import type { Warning } from './errors.js';
-import { isHttpUrl } from './pictures/picture-sources.js';
+import type { Warning } from '../errors.js';
+import { isHttpUrl } from '../pictures/picture-sources.js';
 
 /** One warning per uploaded file the payload never used; files fetched from a URL are the payload's own. */
 export function unusedFileWarnings(

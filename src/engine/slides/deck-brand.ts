@@ -5,14 +5,14 @@
  * fills a slide (shapes, then tags). Which pages were filled is kept, so that an entry whose page never reached
  * the output (no slide of the deck uses that master) is told as a warning.
  */
-import type { Warning } from './errors.js';
+import type { Warning } from '../errors.js';
 import { fillSlide } from './fill-slide.js';
-import type { EmbeddedFamily } from './fonts/embedded-fonts.js';
-import type { DeckRequest, PageRequest, SlideRequest, ThemeChange, TemplateRef } from './payload/model.js';
-import type { PictureImages } from './pictures/picture-sources.js';
-import type { SlideDraft } from './presentation/slide-draft.js';
-import type { Template } from './presentation/template.js';
-import type { DeckBrand, TemplateBrand } from './presentation/template-brand.js';
+import type { EmbeddedFamily } from '../fonts/embedded-fonts.js';
+import type { DeckRequest, PageRequest, SlideRequest, ThemeChange, TemplateRef } from '../payload/model.js';
+import type { PictureImages } from '../pictures/picture-sources.js';
+import type { SlideDraft } from '../presentation/slide-draft.js';
+import type { Template } from '../presentation/template.js';
+import type { DeckBrand, TemplateBrand } from '../presentation/template-brand.js';
 import type { PageSource } from './request-checks.js';
 
 export interface PageRun {
