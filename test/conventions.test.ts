@@ -1,8 +1,9 @@
 /**
  * The conventions of docs/development.md "Conventions" that a reviewer would otherwise keep by hand, checked on
  * the clone's own files: a comment cites what a clone has — a `docs/` heading that exists, a file that exists —
- * and never an issue number (a reader of the clone cannot open it); and the README's tree names every room of
- * `src/` two levels down, so that the tree a newcomer reads first is the house as it is.
+ * and never an issue number (a reader of the clone cannot open it); the README's tree names every room of
+ * `src/` two levels down, so that the tree a newcomer reads first is the house as it is; and a test helper
+ * lives beside the tests it serves or in test/support (docs/development.md "Test helpers").
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
@@ -150,5 +151,25 @@ describe("the README's tree", () => {
       .map((path) => path.slice('src/'.length));
     expect(folders.length).toBeGreaterThan(20);
     expect(folders.filter((folder) => !named.has(folder)).sort()).toEqual([]);
+  });
+});
+
+describe("where tests' helpers live", () => {
+  it('a helper outside test/support serves the tests of its own room of test/ only, else it lives in test/support', () => {
+    const testCode = codeFiles.filter((file) => file.startsWith('test/') && file.endsWith('.ts'));
+    const helpers = testCode.filter(
+      (file) => !file.endsWith('.test.ts') && !file.startsWith('test/support/') && file.split('/').length > 2,
+    );
+    expect(helpers.length).toBeGreaterThan(5);
+    const strayed: string[] = [];
+    for (const helper of helpers) {
+      const room = helper.split('/').slice(0, 2).join('/');
+      // Imported (`./deck.js`) or started by its path (`test/service/fixtures/job-consumer-process.ts`).
+      const named = new RegExp(`[/'"]${basename(helper, '.ts').replace(/[.-]/g, '\\$&')}\\.(js|ts)['"]`);
+      const users = testCode.filter((file) => file !== helper && named.test(textOf(file)));
+      if (users.length === 0) strayed.push(`${helper}: used by no test`);
+      for (const user of users) if (!user.startsWith(`${room}/`)) strayed.push(`${helper}: used by ${user}`);
+    }
+    expect(strayed).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ import { checkExpandedSlideCount, checkSlideLinks, expandWholeTemplates } from '
 import { checkedPages, checkedSources, type PageSource } from './slides/request-checks.js';
 import { unusedFileWarnings } from './slides/uploaded-files.js';
 import { prepareBrand } from './slides/deck-brand.js';
-import { unusedFontWarnings } from './fonts/embedded-font-use.js';
+import { unusedFontWarnings } from './presentation/embedded-font-use.js';
 import { readEmbeddedFonts, type EmbeddedFamily } from './fonts/embedded-fonts.js';
 import { openTemplates, type OpenTemplates } from './open-templates.js';
 import { child } from './xml/index.js';

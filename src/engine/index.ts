@@ -61,14 +61,9 @@ export type {
   StoredImageType,
 } from './pictures/prepared-image.js';
 export type { ImageFormat, ImageHeader } from './pictures/image-header.js';
-export {
-  isDataUri,
-  isHttpUrl,
-  pictureSourceUses,
-  sourceBytes,
-  sourceLabel,
-} from './pictures/picture-sources.js';
-export type { PictureSourceUse } from './pictures/picture-sources.js';
+export { isDataUri, sourceBytes, sourceLabel } from './pictures/picture-sources.js';
+export { isHttpUrl, pictureSourceUses } from './payload/picture-source-uses.js';
+export type { PictureSourceUse } from './payload/picture-source-uses.js';
 export { makeSvgSafe, SVG_RENDITION_LONG_SIDE } from './pictures/svg-safety.js';
 export type { SafeSvg } from './pictures/svg-safety.js';
 export { renderSafeCopy } from './render-safe/render-safe-copy.js';

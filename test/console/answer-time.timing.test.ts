@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type Credentials, type RunningServer } from '../support/servers/http-harness.js';
 import { startMailCatcher, type MailCatcher } from '../support/servers/mail-catcher.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 const ROUNDS = 15;
 

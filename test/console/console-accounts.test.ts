@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, issueToken, startServer, type RunningServer } from '../support/servers/http-harness.js';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../support/servers/mail-catcher.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 let catcher: MailCatcher;
 let server: RunningServer;

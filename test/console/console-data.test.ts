@@ -18,7 +18,7 @@ import { TEMPLATE_NAME, templateBytes } from '../support/servers/http-harness-pa
 import { pollUntil, readStatus, submitJob } from '../support/http/jobs-polling.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
 import { hostTemplate, type TemplateHost } from '../support/servers/template-host.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 import { BUILT_IN_PLANS } from '../../src/config/index.js';
 
 /**

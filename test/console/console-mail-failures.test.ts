@@ -6,7 +6,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startServer, type RunningServer } from '../support/servers/http-harness.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 let server: RunningServer;
 

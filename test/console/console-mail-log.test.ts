@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../support/servers/http-harness.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 let server: RunningServer;
 

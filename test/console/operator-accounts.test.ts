@@ -14,7 +14,7 @@ import { bearer, cliEnv, startServer, type RunningServer } from '../support/serv
 import { CLI_PATH, templateBytes } from '../support/servers/http-harness-paths.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
-import { ConsoleVisitor } from './console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 const run = promisify(execFile);
 let server: RunningServer;

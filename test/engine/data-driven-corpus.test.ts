@@ -10,7 +10,7 @@ import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { corpusFiles, describeCorpus, readCorpus } from '../support/corpus/corpus.js';
 import { renderToPdfText } from '../support/readers/render.js';
-import { parts, slideParts } from './deck.js';
+import { parts, slideParts } from '../support/decks/deck.js';
 
 const TIMEOUT = 600_000;
 

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { describeWithLibreOffice } from '../support/servers/libreoffice.js';
 import { renderToPdf } from '../support/readers/render.js';
-import { run, SAMPLE } from './deck.js';
+import { run, SAMPLE } from '../support/decks/deck.js';
 
 const TIMEOUT = 240_000;
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { generate } from '../../src/engine/index.js';
 import { engineErrorOf } from '../support/checks/engine-error.js';
 import { editPart } from '../support/decks/package-edit.js';
-import { SAMPLE } from './deck.js';
+import { SAMPLE } from '../support/decks/deck.js';
 
 const NOTES = new TextEncoder().encode('These are my notes for the meeting, not a presentation.');
 

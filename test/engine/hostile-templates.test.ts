@@ -9,7 +9,7 @@ import { engineErrorOf } from '../support/checks/engine-error.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { editPackage, editPart } from '../support/decks/package-edit.js';
 import { sourcePartOfRels, targetEscape } from '../../src/engine/package/relationships.js';
-import { parts, run, SAMPLE } from './deck.js';
+import { parts, run, SAMPLE } from '../support/decks/deck.js';
 
 /** Slide 2 of the sample with `depth` unknown elements nested inside its shape tree. */
 function deeplyNested(depth: number): Uint8Array {

@@ -16,7 +16,7 @@ import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { layoutsTemplate } from '../support/decks/layouts-template.js';
 import { checkPackageInvariantsAgainst } from '../support/checks/package-invariants.js';
 import { slidePartsInOrder } from '../support/readers/zip-file.js';
-import { paragraphs, parts, run, slideParts } from './deck.js';
+import { paragraphs, parts, run, slideParts } from '../support/decks/deck.js';
 
 const LAYOUTS = layoutsTemplate();
 const BODY = ['Subtitle 2', 'Content Placeholder 2', 'Text Placeholder 2'];

@@ -17,7 +17,7 @@ import { editPackage } from '../support/decks/package-edit.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/readers/render.js';
 import { LEDGER_STYLE_ID, LEDGER_STYLE_NAME, tableStyleDeck } from '../support/decks/table-style-deck.js';
-import { paragraphs, parts, slideParts } from './deck.js';
+import { paragraphs, parts, slideParts } from '../support/decks/deck.js';
 
 // Owned templates (test/support), all 4:3 but WIDE: LAYOUTS (one master, the "Layouts" theme, eleven layouts, a
 // notes page on slide 9), HARBOUR (another look: two masters with the themes "Harbour Orange" and "Harbour Blue",

@@ -17,7 +17,7 @@ import {
   truncatedZip,
   zipBomb,
 } from '../support/decks/hostile-inputs.js';
-import { run, SAMPLE } from './deck.js';
+import { run, SAMPLE } from '../support/decks/deck.js';
 
 function refusal(template: Uint8Array): EngineError {
   return engineErrorOf(() =>

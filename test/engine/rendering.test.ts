@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { itCorpus, readCorpus } from '../support/corpus/corpus.js';
 import { expectValidPptx } from '../support/checks/expect-valid-pptx.js';
 import { renderToPdfText } from '../support/readers/render.js';
-import { parts, run, SAMPLE } from './deck.js';
+import { parts, run, SAMPLE } from '../support/decks/deck.js';
 
 const TIMEOUT = 180_000;
 

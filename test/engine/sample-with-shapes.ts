@@ -5,7 +5,7 @@
  * - "Badge": a rounded-rectangle auto-shape twice as wide as it is tall, with text.
  */
 import { editPart } from '../support/decks/package-edit.js';
-import { SAMPLE } from './deck.js';
+import { SAMPLE } from '../support/decks/deck.js';
 
 /** Badge's frame (EMU): 2:1, so a 4:1 image is wider than it and a 1:4 image taller. */
 export const BADGE = { x: 1_000_000, y: 2_000_000, cx: 4_000_000, cy: 2_000_000 };

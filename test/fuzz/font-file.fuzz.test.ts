@@ -10,7 +10,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { EngineError, generate } from '../../src/engine/index.js';
 import { FontFileError, readFontFile } from '../../src/engine/fonts/font-file.js';
-import { SAMPLE } from '../engine/deck.js';
+import { SAMPLE } from '../support/decks/deck.js';
 import { systemFont, tables } from '../support/decks/test-fonts.js';
 import { readEot } from '../support/readers/eot-reading.js';
 import { fuzzParameters, fuzzTimeout } from './arbitraries.js';

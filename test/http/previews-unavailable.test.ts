@@ -15,7 +15,7 @@ import { bearer, startServer, type RunningServer } from '../support/servers/http
 import { templateBytes } from '../support/servers/http-harness-paths.js';
 import { pollUntil, submitJob } from '../support/http/jobs-polling.js';
 import { titleDeck, uploadForm } from '../support/http/payloads.js';
-import { ConsoleVisitor } from '../console/console-client.js';
+import { ConsoleVisitor } from '../support/http/console-client.js';
 
 /** A PATH with poppler and fontconfig (when installed) but no soffice. */
 const bin = mkdtempSync(join(tmpdir(), 'deckforge-no-soffice-'));

@@ -3,7 +3,7 @@
  * (docs/security.md, "Rendering untrusted decks"): a template whose slides carry a picture linked to a canary
  * web server on loopback is generated with format=pdf, as a job with pptx+pdf and PNG previews, and sent to
  * POST /v1.0/render for a PDF and for PNGs. The canary sees no request, while the .pptx handed back still links
- * where its template did. The attack classes one by one are test/rendering/render-isolation.test.ts.
+ * where its template did. The attack classes one by one are test/adapters/libreoffice/render-isolation.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -4,7 +4,7 @@
  * a generation thread, where the payload is parsed; only these facts go back to the server's main thread, and
  * they stay small whatever the payload's size.
  */
-import { isHttpUrl, pictureSourceUses } from '../pictures/picture-sources.js';
+import { isHttpUrl, pictureSourceUses } from './picture-source-uses.js';
 import type { Warning } from '../errors.js';
 import type { DeckRequest, TemplateRef } from './model.js';
 import type { ParsedPayload } from './parse-payload.js';

@@ -4,7 +4,7 @@
  * no I/O: it only looks up and decodes.
  */
 import { EngineError } from '../errors.js';
-import type { DeckRequest } from '../payload/model.js';
+import { isHttpUrl } from '../payload/picture-source-uses.js';
 import {
   assessImage,
   DEFAULT_IMAGE_LIMITS,
@@ -15,44 +15,13 @@ import {
   type PreparedImage,
 } from './prepared-image.js';
 
-export interface PictureSourceUse {
-  source: string;
-  /** JSON path of the field that names it. */
-  path: string;
-  /**
-   * True when the payload says it is a picture (`filename`, `fit`, or content of the picture form); false for
-   * a bare string, which is a picture only if its shape turns out to be one.
-   */
-  explicit: boolean;
-}
-
-const HTTP_URL = /^https?:\/\//i;
 const DATA_URI = /^data:([^,]*?),/i;
 /** What a reader takes for a data: URI, well-formed or not: a malformed one is named as one, not as a file. */
 const DATA_SCHEME = /^data:/i;
 const BASE64_CHAR = /[A-Za-z0-9+/_\-\s=]/;
 
-export function isHttpUrl(source: string): boolean {
-  return HTTP_URL.test(source);
-}
-
 export function isDataUri(source: string): boolean {
   return DATA_URI.test(source);
-}
-
-/** Every shape content that names a picture or may name one, in payload order. */
-export function pictureSourceUses(request: DeckRequest): PictureSourceUse[] {
-  const uses: PictureSourceUse[] = [];
-  for (const slide of request.slides) {
-    for (const shape of slide.shapes) {
-      const content = shape.content;
-      const path = `${shape.path}.${shape.contentField}`;
-      if (content?.kind === 'picture') uses.push({ source: content.source, path, explicit: true });
-      else if (content?.kind === 'string' && content.value !== '')
-        uses.push({ source: content.value, path, explicit: false });
-    }
-  }
-  return uses;
 }
 
 /** The bytes `source` names, or undefined when it names nothing the caller gave (or a malformed data: URI). */

@@ -4,7 +4,7 @@
  * relationships by the elements that use them, XML in its own encoding whatever its name; hyperlinks, fields
  * and local URLs disarmed; one slide list, and the page count a renderer must make of it; embedded fonts handed
  * beside the copy, checked, and never inside it. The rendering of such
- * decks, with a real LibreOffice in its sandbox, is test/rendering/render-isolation.test.ts; through the server,
+ * decks, with a real LibreOffice in its sandbox, is test/adapters/libreoffice/render-isolation.test.ts; through the server,
  * test/http/render-secrets.test.ts.
  */
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';

@@ -7,7 +7,8 @@
 import { EngineError } from '../errors.js';
 import { MAX_LISTED_ERRORS, oneError } from '../error-list.js';
 import type { DeckRequest, PageRequest, ShapeRequest, SlideRequest } from '../payload/model.js';
-import { isHttpUrl, missingSourceMessage, sourceBytes } from '../pictures/picture-sources.js';
+import { isHttpUrl } from '../payload/picture-source-uses.js';
+import { missingSourceMessage, sourceBytes } from '../pictures/picture-sources.js';
 import type { ImageOutcome } from '../pictures/prepared-image.js';
 import type { SlideSource } from '../presentation/slide-draft.js';
 import type { Template } from '../presentation/template.js';

@@ -4,7 +4,7 @@
  * picture (docs/payload-pictures.md). Both are warnings: the deck is still made.
  */
 import type { Warning } from '../errors.js';
-import { isHttpUrl } from '../pictures/picture-sources.js';
+import { isHttpUrl } from '../payload/picture-source-uses.js';
 
 /** One warning per uploaded file the payload never used; files fetched from a URL are the payload's own. */
 export function unusedFileWarnings(

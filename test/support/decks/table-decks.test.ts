@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from '../../../src/engine/index.js';
-import { parts } from '../../engine/deck.js';
+import { parts } from './deck.js';
 import { checkPackageInvariants } from '../checks/package-invariants.js';
 import { renderToPdfText } from '../readers/render.js';
 import { tablesDeck } from './table-decks.js';

@@ -5,7 +5,7 @@
  *
  * The LibreOffice is the service's own renderer (one warm renderer per test process, started on first use):
  * starting LibreOffice costs seconds of CPU, most of a small deck's cold `soffice --convert-to pdf`.
- * test/rendering/renderer-fidelity.test.ts holds the warm renderer to what a cold soffice draws, page by page. Like
+ * test/adapters/libreoffice/renderer-fidelity.test.ts holds the warm renderer to what a cold soffice draws, page by page. Like
  * the service, it converts the deck's render-safe copy (docs/security.md, "Rendering untrusted decks").
  */
 import { spawn } from 'node:child_process';

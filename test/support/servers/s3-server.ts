@@ -2,7 +2,7 @@
  * A local S3 server for tests: s3rver (npm) on a free port, in a child process of its own (so nothing loaded by
  * the test process shares its event loop or its globals), with its files in a temp dir. It serves the S3 API well
  * enough for the wiring but does not check signatures; presigned URLs are checked from the presigner's own output
- * instead (test/adapters/s3-blob-store.test.ts).
+ * instead (test/adapters/s3/s3-blob-store.test.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
