@@ -4,9 +4,10 @@
  * (/proc/<pid>/stat: every thread, generation threads included), so the clients on the same machine do not blur
  * it. Both name one stored template (the 9 KB examples/sample-template.pptx, or --template FILE), with the same
  * jsonData (--slides copies of its first slide, each title filled). The REST answer is the deck itself; the tool
- * answers with a job id and a pre-signed link, the deck kept in the blob store as a finished job. Rounds
- * alternate the two, so background load hits each alike; medians are kept, and the median of each round's own
- * ratio (the figure to quote on a machine whose speed drifts).
+ * answers with a job id and a pre-signed link, the deck kept as a finished job (on SQLite and local disk, a small
+ * one beside the job's row: docs/operations.md, "The data directory"). Rounds alternate the two, so background
+ * load hits each alike; medians are kept, and the median of each round's own ratio (the figure to quote on a
+ * machine whose speed drifts).
  *
  *   npm run build && node bench/mcp/run.js [--requests 100] [--rounds 5] [--slides 10] [--template FILE]
  *     [--only rest|mcp] [--cpu-prof DIR]

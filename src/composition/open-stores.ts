@@ -68,7 +68,7 @@ export function openStores(config: Config, clock: Clock, logger?: Logger): Store
       accounts: new SqliteAccountStore(local),
       tokens: new SqliteTokenStore(local, clock),
       ledger: new SqliteUsageLedger(local, clock),
-      jobs: new SqliteJobStore(local),
+      jobs: new SqliteJobStore(local, { keepsResults: !config.s3 }),
       idempotency: new SqliteIdempotencyKeys(local),
       webhooks: new SqliteWebhookStore(local),
       sessions: new SqliteSessionStore(local),

@@ -6,7 +6,8 @@
  */
 import { execFile } from 'node:child_process';
 import { createServer, request as httpRequest, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
@@ -105,7 +106,15 @@ describe('/mcp over Streamable HTTP', () => {
     expect(job.structured).toMatchObject({ status: 'SUCCEEDED', deck_id: deck.structured['deck_id'] });
     const downloaded = await fetch(job.structured['download_url'] as string);
     expect(downloaded.status).toBe(200);
-    await expectValidPptx(new Uint8Array(await downloaded.arrayBuffer()), SAMPLE);
+    const bytes = new Uint8Array(await downloaded.arrayBuffer());
+    await expectValidPptx(bytes, SAMPLE);
+    // A small deck is kept beside its job in the SQLite file (docs/operations.md, "The data directory"): no
+    // folder, no file of its own, and the deck_id previews the same bytes.
+    expect(existsSync(join(server.dataDir, 'blobs', 'jobs', deck.structured['deck_id'] as string))).toBe(
+      false,
+    );
+    const again = await fetch(deck.structured['download_url'] as string);
+    expect(new Uint8Array(await again.arrayBuffer())).toEqual(bytes);
     await client.close();
   });
 

@@ -210,4 +210,14 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE jobs ADD COLUMN warning_count INTEGER;
     `,
   },
+  {
+    version: 11,
+    name: 'a finished deck kept beside its job (generate_deck), instead of a file in blobs/',
+    sql: `
+      CREATE TABLE job_results (
+        job_id TEXT PRIMARY KEY,
+        bytes BLOB NOT NULL
+      );
+    `,
+  },
 ];

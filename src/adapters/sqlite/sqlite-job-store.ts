@@ -1,7 +1,7 @@
 import type { Warning } from '../../engine/index.js';
 import type { JobState } from '../../service/ports/job-store.js';
 import type { JobOutcome, JobProgress, JobRecord, JobStore } from '../../service/ports/index.js';
-import type { SqliteDatabase } from './database.js';
+import { immediate, type SqliteDatabase } from './database.js';
 
 interface JobRow {
   id: string;
@@ -41,10 +41,46 @@ function toRecord(row: JobRow): JobRecord {
   };
 }
 
+export interface SqliteJobStoreOptions {
+  /**
+   * Keep small finished decks in `job_results`, beside the job (JobStore.keepsResults): only when the blobs are
+   * in the data directory too, whose links come back to this server (docs/operations.md, "The data directory").
+   */
+  keepsResults?: boolean;
+}
+
 export class SqliteJobStore implements JobStore {
-  constructor(private readonly db: SqliteDatabase) {}
+  readonly keepsResults: boolean;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SqliteJobStoreOptions = {},
+  ) {
+    this.keepsResults = options.keepsResults ?? false;
+  }
 
   async create(job: JobRecord): Promise<void> {
+    this.insert(job);
+  }
+
+  async createWithResult(job: JobRecord, result: Uint8Array): Promise<void> {
+    // One transaction: the job is never there without its deck, nor the deck without its job.
+    immediate(this.db, () => {
+      this.insert(job);
+      const bytes = Buffer.isBuffer(result)
+        ? result
+        : Buffer.from(result.buffer, result.byteOffset, result.byteLength);
+      this.db.prepare('INSERT INTO job_results (job_id, bytes) VALUES (?, ?)').run(job.id, bytes);
+    });
+  }
+
+  async getResult(id: string): Promise<Uint8Array | null> {
+    const row = this.db.prepare('SELECT bytes FROM job_results WHERE job_id = ?').get(id) as
+      { bytes: Buffer } | undefined;
+    return row ? new Uint8Array(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) : null;
+  }
+
+  private insert(job: JobRecord): void {
     this.db
       .prepare(
         `INSERT INTO jobs (id, account_id, state, created_at, updated_at, expires_at, input_key, reservation_id,
@@ -131,7 +167,10 @@ export class SqliteJobStore implements JobStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    return this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id).changes > 0;
+    return immediate(this.db, () => {
+      this.db.prepare('DELETE FROM job_results WHERE job_id = ?').run(id);
+      return this.db.prepare('DELETE FROM jobs WHERE id = ?').run(id).changes > 0;
+    });
   }
 
   private transition(id: string, from: JobState, to: JobState, at: Date): boolean {

@@ -51,8 +51,15 @@ export async function generateStored(
     slideCount: deck.slideCount,
   };
   try {
-    await deps.blobs.put(resultKey, deck.content.held ?? (await deck.content.bytes()));
-    await deps.jobs.create(job);
+    const held = deck.content.held;
+    if (held && deps.jobs.keepsResults && deps.jobs.createWithResult) {
+      // A small deck is kept beside its job, in one write, rather than as a file of its own (docs/operations.md,
+      // "The data directory"); downloads and previews find it there under the same key (job-result.ts).
+      await deps.jobs.createWithResult(job, held);
+    } else {
+      await deps.blobs.put(resultKey, held ?? (await deck.content.bytes()));
+      await deps.jobs.create(job);
+    }
   } catch (error) {
     await deps.blobs.deletePrefix(jobBlobPrefix(jobId)).catch(() => undefined);
     throw error;

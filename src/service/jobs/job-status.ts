@@ -3,12 +3,12 @@
  * signed link; docs/http-api.md "Asynchronous: `POST /v2.0/generator/create-async`, then poll"). Another
  * account's job and an expired job are answered exactly like an unknown id.
  */
-import { storedContent } from '../stored-content.js';
 import type { Account, Download, JobStatus, LinkBase } from '../deckforge-service.js';
 import { ForbiddenDownloadError, NotFoundError } from '../errors.js';
 import type { JobRecord } from '../ports/index.js';
 import { DOWNLOAD_LINK_VALIDITY_MS, type ServiceDeps } from '../service-deps.js';
 import { outputLinks } from './job-outputs.js';
+import { jobFileContent } from './job-result.js';
 import { warningCountOf } from './job-warnings.js';
 import { jobBlobPrefix } from './submit-job.js';
 import { deliveryView } from './webhook-delivery.js';
@@ -97,7 +97,7 @@ export async function openDownload(deps: ServiceDeps, signedPath: string): Promi
   }
   const jobId = /^jobs\/([^/]+)\//.exec(link.key)?.[1];
   const job = jobId ? await liveJob(deps, jobId) : null;
-  const reader = job ? await deps.blobs.open(link.key) : null;
-  if (!reader) throw new NotFoundError('The file no longer exists: its job has expired.');
-  return { content: storedContent(reader), fileName: link.fileName };
+  const content = job ? await jobFileContent(deps, job, link.key) : null;
+  if (!content) throw new NotFoundError('The file no longer exists: its job has expired.');
+  return { content, fileName: link.fileName };
 }

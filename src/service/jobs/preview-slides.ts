@@ -18,6 +18,7 @@ import { inspectByHash, sha256Of } from '../templates/inspect-results.js';
 import { findStored } from '../templates/template-queries.js';
 import { readTemplateBytes } from '../templates/template-queries.js';
 import { accountJob } from './job-status.js';
+import { jobFileBytes } from './job-result.js';
 
 const DECK_NAME = 'preview.pptx';
 /** A copy of a few slides comes back from the generation thread in memory. */
@@ -88,7 +89,7 @@ async function sourceDeck(
   if (!job.resultKey.endsWith('.pptx')) {
     throw new InvalidInputError(`deck_id: the job ${job.id} made a PDF, not a deck to draw slides of`);
   }
-  const bytes = await deps.blobs.get(job.resultKey);
+  const bytes = await jobFileBytes(deps, job, job.resultKey);
   if (!bytes) throw new NotFoundError(`deck_id: the deck of job ${job.id} no longer exists`);
   return { bytes, hash: sha256Of(bytes) };
 }

@@ -66,5 +66,19 @@ export interface JobStore {
   listByAccount(accountId: string, limit: number): Promise<JobRecord[]>;
   /** Jobs whose `expiresAt` is before `now`, oldest first, at most `limit`. */
   listExpired(now: Date, limit: number): Promise<JobRecord[]>;
+  /** Deletes the job's record, and the result kept beside it (`keepsResults`) with it. */
   delete(id: string): Promise<boolean>;
+  /**
+   * True when the store keeps a small finished result beside the job's record (`createWithResult`), answering
+   * downloads from there: only a store whose downloads come through our own link route (the data directory's
+   * SQLite file with local-disk blobs) says so; PostgreSQL, and any store beside S3, leave results in the bucket.
+   */
+  readonly keepsResults?: boolean;
+  /**
+   * Writes a finished job and its result together (one transaction): `job.resultKey` still names the result, and
+   * `getResult` answers it. Only called when `keepsResults`.
+   */
+  createWithResult?(job: JobRecord, result: Uint8Array): Promise<void>;
+  /** The result kept beside the job, if any (null for a result in the blob store). */
+  getResult?(id: string): Promise<Uint8Array | null>;
 }

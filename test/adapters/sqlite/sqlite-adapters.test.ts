@@ -25,7 +25,7 @@ import { SqliteUsageLedger } from '../../../src/adapters/sqlite/sqlite-usage-led
 import { describeAccountStoreContract } from '../contracts/account-token-contract.js';
 import { describeConsoleStoresContract } from '../contracts/console-stores-contract.js';
 import { describeIdempotencyKeysContract } from '../contracts/idempotency-keys-contract.js';
-import { describeJobContract, describeJobStoreContract } from '../contracts/job-store-contract.js';
+import { describeJobContract, describeJobStoreContract, jobRecord } from '../contracts/job-store-contract.js';
 import { describeWebhookStoreContract } from '../contracts/webhook-store-contract.js';
 import { describeTemplateStoreContract } from '../contracts/template-store-contract.js';
 import { describeUsageLedgerContract } from '../contracts/usage-ledger-contract.js';
@@ -150,6 +150,56 @@ describeJobContract('SQLite', async (time) => {
     consumer: () => new SqliteJobQueue(db, clock),
     close: t.cleanup,
   };
+});
+
+describe('SQLite job store: a finished deck kept beside its job', () => {
+  const finished = (id: string) =>
+    jobRecord(id, {
+      state: 'SUCCEEDED',
+      resultKey: `jobs/${id}/result.pptx`,
+      resultFileName: 'deck.pptx',
+      slideCount: 1,
+    });
+
+  it('is written with the job, read back whole, and deleted with it', async () => {
+    const t = openTemp();
+    try {
+      const jobs = new SqliteJobStore(t.db, { keepsResults: true });
+      expect(jobs.keepsResults).toBe(true);
+      const bytes = new Uint8Array([80, 75, 3, 4, 0, 255]);
+      await jobs.createWithResult(finished('a'), bytes);
+      expect(await jobs.get('a')).toMatchObject({ state: 'SUCCEEDED', resultKey: 'jobs/a/result.pptx' });
+      expect(await jobs.getResult('a')).toEqual(bytes);
+      await jobs.create(finished('b'));
+      expect(await jobs.getResult('b')).toBeNull(); // its result is in the blob store
+      expect(await jobs.delete('a')).toBe(true);
+      expect(await jobs.getResult('a')).toBeNull();
+      expect(await jobs.get('b')).not.toBeNull();
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('keeps neither when the job cannot be written (one transaction)', async () => {
+    const t = openTemp();
+    try {
+      const jobs = new SqliteJobStore(t.db, { keepsResults: true });
+      await jobs.create(finished('a'));
+      await expect(jobs.createWithResult(finished('a'), new Uint8Array([1]))).rejects.toThrow();
+      expect(await jobs.getResult('a')).toBeNull();
+    } finally {
+      await t.cleanup();
+    }
+  });
+
+  it('is off unless asked for (beside S3 the deck must be in the bucket its links point at)', () => {
+    const t = openTemp();
+    try {
+      expect(new SqliteJobStore(t.db).keepsResults).toBe(false);
+    } finally {
+      void t.cleanup();
+    }
+  });
 });
 
 describe('SQLite job queue ownership', () => {
