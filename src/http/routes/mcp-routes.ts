@@ -78,8 +78,11 @@ export function registerMcpRoutes(app: FastifyInstance, ctx: RouteContext): void
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
-    // A client that leaves before its answer ends the exchange; the server and transport go with the answer.
+    // A client that leaves before its answer ends the exchange. Once the answer is sent nothing of either is
+    // left to end (closing then would only build the SDK's "connection closed" error for no one): both go with
+    // the request.
     reply.raw.on('close', () => {
+      if (reply.raw.writableFinished) return;
       void transport.close();
       void server.close();
     });
