@@ -82,6 +82,7 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
   const folder = output ? dirname(resolve(output)) : resolve('.');
   const partial = join(folder, `.deckforge-${randomBytes(6).toString('hex')}.pptx.partial`);
   let renderer: CliRender | null = null;
+  let payloadText: string | null = null;
   const pool = new WorkerThreadPool(1, undefined, {
     memoryBudgetMb: settings.memoryMb,
     loadImageLibraryFirst: false,
@@ -92,7 +93,7 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
     const fileMap = new Map<string, Uint8Array>();
     for (const file of files) fileMap.set(basename(file), readFileSync(file));
     // Parsed in the worker only: a payload of 20 000 slides is megabytes this thread need not hold.
-    const payloadText = readFileSync(payloadPath === '-' ? 0 : payloadPath, 'utf8');
+    payloadText = readFileSync(payloadPath === '-' ? 0 : payloadPath, 'utf8');
     const fetched = await fetchUrls(payloadText, fileMap, io);
     if (fetched === null) return 1;
     const progress = progressLine(io, 'generating');
@@ -135,8 +136,9 @@ export async function runGenerate(args: string[], io: CommandIo = processIo): Pr
       io.stderr(`deckforge generate: ${error.message}\n`);
       return 2;
     }
-    if (isMalformedJson(error)) {
-      io.stderr(`error: ${payloadPath} is ${error.message.replace(/^jsonData: /, '')}\n`);
+    const malformed = malformedPayload(error, payloadText);
+    if (malformed) {
+      io.stderr(`error: ${payloadPath} is ${malformed.reason}\n`);
       return 1;
     }
     return reportUserError(error, io);
@@ -251,12 +253,20 @@ function guardedFetcher(config: {
   };
 }
 
-/** The engine's refusal of a payload that is not JSON at all (parsePayloadText names the path `jsonData`). */
-function isMalformedJson(error: unknown): error is EngineError {
-  return (
-    error instanceof EngineError &&
-    error.code === 'INVALID_PAYLOAD' &&
-    error.path === 'jsonData' &&
-    error.message.startsWith('jsonData: not valid JSON')
-  );
+/**
+ * The engine's refusal of the payload file as a whole (`jsonData`) when the file is not JSON at all, told as the
+ * file's fault in the engine's words (EngineError.reason). Whether it is JSON is asked of the text itself, on
+ * this error path only, never of the message.
+ */
+function malformedPayload(error: unknown, payloadText: string | null): EngineError | null {
+  if (!(error instanceof EngineError) || error.code !== 'INVALID_PAYLOAD' || error.path !== 'jsonData')
+    return null;
+  const text = payloadText?.replace(/^\uFEFF/, '') ?? '';
+  if (text.trim() === '') return null;
+  try {
+    JSON.parse(text);
+    return null;
+  } catch {
+    return error;
+  }
 }
