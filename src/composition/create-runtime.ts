@@ -24,7 +24,7 @@ import type { DeckforgeService } from '../service/deckforge-service.js';
 import { JobConsumer, type JobConsumerOptions } from '../service/jobs/job-consumer.js';
 import type { Clock, GenerationPool, Mailer, PasswordHasher, Renderer } from '../service/ports/index.js';
 import { RetentionSweeper } from '../service/retention-sweeper.js';
-import { InspectResults } from '../service/templates/inspect-results.js';
+import { InspectResults } from '../service/inspect-results.js';
 import { UsageWriter } from '../service/usage-writer.js';
 import type { ServiceDeps } from '../service/service-deps.js';
 import { WebhookDispatcher } from '../service/jobs/webhook-delivery.js';

@@ -10,7 +10,7 @@ import type { ConsoleService } from './console-service.js';
 import type { GenerationPoolStats } from './ports/generation-pool.js';
 import type { RendererStatus } from './ports/renderer.js';
 import type { JobProgress, JobState } from './ports/job-store.js';
-import type { TemplateService } from './templates/template-service.js';
+import type { TemplateService } from './template-service.js';
 
 /** generate_deck's deck: a finished job's id and link, or a queued job (docs/mcp.md). */
 export interface StoredDeck {

@@ -12,4 +12,4 @@ export {
   readOutputRequest,
   type OutputFields,
 } from './generation/output-format.js';
-export type { StoredTemplate, TemplateUpload } from './templates/template-service.js';
+export type { StoredTemplate, TemplateUpload } from './template-service.js';

@@ -27,7 +27,7 @@ import type {
   WebhookStore,
 } from './ports/index.js';
 import type { AfterAnswer } from './after-answer.js';
-import type { InspectResults } from './templates/inspect-results.js';
+import type { InspectResults } from './inspect-results.js';
 import type { UsageWriter } from './usage-writer.js';
 
 export interface ServiceSettings {

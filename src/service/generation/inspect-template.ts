@@ -7,7 +7,7 @@ import type { Account, TemplateSource, UploadedFile } from '../deckforge-service
 import { InvalidInputError } from '../errors.js';
 import { FetchError, type TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { inspectByHash, sha256Of } from '../templates/inspect-results.js';
+import { inspectByHash, sha256Of } from '../inspect-results.js';
 import { findStored, readTemplateBytes } from '../templates/template-queries.js';
 
 export async function inspectTemplate(

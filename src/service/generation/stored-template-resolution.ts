@@ -9,7 +9,7 @@ import { InvalidInputError } from '../errors.js';
 import type { PayloadSource } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { findStored, readTemplateBytes } from '../templates/template-queries.js';
-import type { TemplateOwner } from '../templates/template-service.js';
+import type { TemplateOwner } from '../template-service.js';
 import {
   checkSlideLimits,
   checkUploads,

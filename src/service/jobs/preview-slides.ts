@@ -14,7 +14,7 @@ import { removeScratchFile, scratchFile } from '../generation/deck-content.js';
 import { fontWarnings, requireRenderer } from '../generation/render-deck.js';
 import { runGeneration } from '../generation/run-generation.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { inspectByHash, sha256Of } from '../templates/inspect-results.js';
+import { inspectByHash, sha256Of } from '../inspect-results.js';
 import { findStored } from '../templates/template-queries.js';
 import { readTemplateBytes } from '../templates/template-queries.js';
 import { accountJob } from './job-status.js';

@@ -2,7 +2,7 @@
 import type { ServiceDeps } from '../service-deps.js';
 import { templateByReference, uploadTemplateFromUrl } from './template-references.js';
 import { deleteTemplate, downloadTemplate, getTemplate, listTemplates } from './template-queries.js';
-import type { TemplateService } from './template-service.js';
+import type { TemplateService } from '../template-service.js';
 import { uploadTemplate } from './upload-template.js';
 
 export function createTemplateService(deps: ServiceDeps): TemplateService {

@@ -16,7 +16,7 @@ import {
 } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { planOf } from '../usage/account-plans.js';
-import type { TemplateOwner } from './template-service.js';
+import type { TemplateOwner } from '../template-service.js';
 
 const MB = 1024 * 1024;
 

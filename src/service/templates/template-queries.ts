@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import { storedContent } from '../stored-content.js';
 import type { TemplateRecord } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { inspectByHash } from './inspect-results.js';
+import { inspectByHash } from '../inspect-results.js';
 import {
   accountTemplatesPrefix,
   TEMPLATE_ID_PATTERN,
@@ -16,7 +16,7 @@ import {
   type StoredTemplateDetail,
   type TemplateFile,
   type TemplateOwner,
-} from './template-service.js';
+} from '../template-service.js';
 
 export async function listTemplates(deps: ServiceDeps, account: TemplateOwner): Promise<StoredTemplate[]> {
   return (await deps.templates.listLatest(account.id)).map(storedTemplate);

@@ -8,7 +8,7 @@ import { FetchError } from '../ports/index.js';
 import type { ServiceDeps } from '../service-deps.js';
 import { findStored } from './template-queries.js';
 import { getTemplate } from './template-queries.js';
-import type { StoredTemplate, StoredTemplateDetail, TemplateOwner } from './template-service.js';
+import type { StoredTemplate, StoredTemplateDetail, TemplateOwner } from '../template-service.js';
 import { uploadTemplate } from './upload-template.js';
 
 export async function templateByReference(

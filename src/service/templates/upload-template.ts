@@ -7,7 +7,7 @@
 import { refuseEmptyUploads } from '../empty-upload.js';
 import { InvalidInputError } from '../errors.js';
 import type { ServiceDeps } from '../service-deps.js';
-import { inspectByHash, sha256Of } from './inspect-results.js';
+import { inspectByHash, sha256Of } from '../inspect-results.js';
 import { newTemplateId, templateBlobKey } from './template-blobs.js';
 import { asLimitRefusal, checkRoomForTemplate, templateLimitsOf } from './template-limits.js';
 import { removeUnusedBytes } from './template-queries.js';
@@ -16,7 +16,7 @@ import {
   type StoredTemplate,
   type TemplateOwner,
   type TemplateUpload,
-} from './template-service.js';
+} from '../template-service.js';
 
 const MAX_NAME_LENGTH = 255;
 

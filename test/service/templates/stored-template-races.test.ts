@@ -12,7 +12,7 @@ import { parsePlanCatalog, type Plan } from '../../../src/config/index.js';
 import { inspect } from '../../../src/engine/inspect.js';
 import { SILENT_LOGGER, type BlobStore, type TemplateStore } from '../../../src/service/ports/index.js';
 import type { ServiceDeps } from '../../../src/service/service-deps.js';
-import { InspectResults, sha256Of } from '../../../src/service/templates/inspect-results.js';
+import { InspectResults, sha256Of } from '../../../src/service/inspect-results.js';
 import { templateBlobKey } from '../../../src/service/templates/template-blobs.js';
 import { deleteTemplate } from '../../../src/service/templates/template-queries.js';
 import { uploadTemplate } from '../../../src/service/templates/upload-template.js';

@@ -4,8 +4,8 @@
  * out because that file imports this one.
  */
 import type { Readable } from 'node:stream';
-import type { InspectResult } from '../../engine/index.js';
-import type { TemplateRecord } from '../ports/index.js';
+import type { InspectResult } from '../engine/index.js';
+import type { TemplateRecord } from './ports/index.js';
 
 /** The account a call acts for. */
 export interface TemplateOwner {

@@ -5,9 +5,9 @@
  * 0 keeps nothing. A result is shared by every caller that gets it: nobody may change it.
  */
 import { createHash } from 'node:crypto';
-import type { InspectResult } from '../../engine/index.js';
-import { GenerationTimeLimitError } from '../errors.js';
-import { GenerationTimeoutError, type GenerationPool } from '../ports/index.js';
+import type { InspectResult } from '../engine/index.js';
+import { GenerationTimeLimitError } from './errors.js';
+import { GenerationTimeoutError, type GenerationPool } from './ports/index.js';
 
 export class InspectResults {
   private readonly entries = new Map<string, { result: InspectResult; bytes: number }>();

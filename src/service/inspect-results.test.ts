@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InspectResult } from '../../engine/index.js';
+import type { InspectResult } from '../engine/index.js';
 import { InspectResults } from './inspect-results.js';
 
 /** A result whose JSON is about `size` characters: only the size matters to the cache. */
