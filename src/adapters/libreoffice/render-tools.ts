@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join } from 'node:path';
+import { setPriority } from 'node:os';
 
 export interface RenderTools {
   soffice: string;
@@ -128,6 +129,13 @@ export class ToolAbortedError extends Error {
 }
 
 /** Runs `command` to its end; rejects with ToolTimeoutError / ToolAbortedError after killing it. */
+/**
+ * The niceness of the renderer's tools (fc-list, fc-match, pdfinfo, pdftoppm): below the server's, so that
+ * looking up a deck's fonts or drawing its pages yields the processor to other accounts' requests
+ * (docs/security.md, "Nothing of one request blocks the others").
+ */
+const TOOL_PRIORITY = 5;
+
 export function runTool(
   command: string,
   args: string[],
@@ -144,6 +152,13 @@ export function runTool(
       stdio: ['ignore', 'pipe', 'pipe'],
       ...(options.env ? { env: options.env } : {}),
     });
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, TOOL_PRIORITY);
+      } catch {
+        // Gone already, or not allowed here: it runs at the server's priority, still bounded by its time limit.
+      }
+    }
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
